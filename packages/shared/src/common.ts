@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { msg } from './validation.js';
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+
+/** The query every list endpoint takes; `sortable` names the fields it may sort by. */
+export function listQuery<const S extends readonly [string, ...string[]]>(sortable: S, defaultSort: string) {
+  const sorts = sortable.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+  return z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+    sort: z.enum(sorts, { error: msg('validation.invalid_choice') }).default(defaultSort),
+    q: z.string().trim().max(100).optional(),
+  });
+}
+
+export interface ListMeta {
+  page: number;
+  per_page: number;
+  total: number;
+}
+export interface ListResponse<T> {
+  data: T[];
+  meta: ListMeta;
+}
+export interface DataResponse<T> {
+  data: T;
+}
+
+/** The body of every error answer of the API. */
+export interface ApiErrorBody {
+  message: string;
+  error: string;
+  errors?: Record<string, string[]>;
+}
+
+export const imageSchema = z.object({ id: z.number().int(), file_url: z.string() });
+export type Image = z.infer<typeof imageSchema>;
+
+export const listMetaSchema = z.object({ page: z.number(), per_page: z.number(), total: z.number() });
+export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: listMetaSchema });
+export const dataResponse = <T extends z.ZodType>(item: T) => z.object({ data: item });
+export const messageResponse = z.object({ message: z.string() });

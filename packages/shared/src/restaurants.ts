@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { imageSchema, listQuery } from './common.js';
+import { id, optionalUrl, phone, requiredText } from './validation.js';
+
+const coordinate = (max: number) => z.preprocess((v) => (v === '' ? null : v), z.coerce.number().min(-max).max(max).nullable());
+
+export const restaurantBody = z.object({
+  name: requiredText(120),
+  address: requiredText(200),
+  phone: phone(),
+  web_address: optionalUrl(),
+  /** The operation's commission on the restaurant's sales, in percent (0–100, two decimals). */
+  percentage: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), { error: 'validation.invalid' }),
+  lat: coordinate(90).optional(),
+  lng: coordinate(180).optional(),
+  image_id: id().nullable().optional(),
+});
+export type RestaurantBody = z.infer<typeof restaurantBody>;
+export type RestaurantInput = z.input<typeof restaurantBody>;
+export const restaurantPatchBody = restaurantBody.partial();
+
+export const restaurantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  web_address: z.string().nullable(),
+  percentage: z.number(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  image: imageSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Restaurant = z.infer<typeof restaurantSchema>;
+
+export const RESTAURANT_SORTS = ['name', 'created_at', 'percentage'] as const;
+export const restaurantListQuery = listQuery(RESTAURANT_SORTS, 'name');
+export type RestaurantListQuery = z.input<typeof restaurantListQuery>;

@@ -1,0 +1,63 @@
+export const ROLES = [
+  'admin',
+  'app_manager',
+  'dispatcher',
+  'restaurant_manager',
+  'restaurant_employee',
+  'driver',
+  'customer',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles admitted to the back office (`POST /auth/sign-in`). */
+export const STAFF_ROLES = [
+  'admin',
+  'app_manager',
+  'dispatcher',
+  'restaurant_manager',
+  'restaurant_employee',
+] as const satisfies readonly Role[];
+/** Roles of the mobile apps (`POST /auth/app/sign-in`). */
+export const APP_ROLES = ['driver', 'customer'] as const satisfies readonly Role[];
+/** Roles that always belong to one restaurant and only ever see that restaurant. */
+export const RESTAURANT_ROLES = ['restaurant_manager', 'restaurant_employee'] as const satisfies readonly Role[];
+
+export const isStaffRole = (role: Role): boolean => (STAFF_ROLES as readonly Role[]).includes(role);
+export const isAppRole = (role: Role): boolean => (APP_ROLES as readonly Role[]).includes(role);
+export const isRestaurantRole = (role: Role): boolean => (RESTAURANT_ROLES as readonly Role[]).includes(role);
+
+const ADMINS = ['admin', 'app_manager'] as const;
+const RESTAURANT_STAFF = ['restaurant_manager', 'restaurant_employee'] as const;
+
+/**
+ * The permission matrix: which roles may perform each action. The API enforces it (plus ownership:
+ * restaurant roles act only on their own restaurant); the web app uses it to shape menus and buttons.
+ */
+export const PERMISSIONS = {
+  'restaurants.list': [...ADMINS],
+  'restaurants.read': [...ADMINS, ...RESTAURANT_STAFF],
+  'restaurants.create': [...ADMINS],
+  'restaurants.update': [...ADMINS, 'restaurant_manager'],
+  'restaurants.delete': [...ADMINS],
+  'uploads.create': [...ADMINS, 'restaurant_manager', 'restaurant_employee', 'dispatcher'],
+  'search.use': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
+  'dashboard.read': [...ADMINS, ...RESTAURANT_STAFF],
+} as const satisfies Record<string, readonly Role[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export interface Actor {
+  role: Role;
+  restaurant_id: number | null;
+}
+
+/**
+ * May `actor` perform `permission`, on the restaurant `restaurantId` when the action concerns one?
+ * Restaurant roles are always confined to their own restaurant.
+ */
+export function can(actor: Actor, permission: Permission, restaurantId?: number | null): boolean {
+  if (!(PERMISSIONS[permission] as readonly Role[]).includes(actor.role)) return false;
+  if (isRestaurantRole(actor.role) && restaurantId !== undefined) {
+    return restaurantId !== null && actor.restaurant_id === restaurantId;
+  }
+  return true;
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const SEARCH_KINDS = ['restaurant'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export const searchQuery = z.object({ q: z.string().trim().min(1).max(100) });
+export const searchHitSchema = z.object({
+  kind: z.enum(SEARCH_KINDS),
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  /** The back-office route that opens the record. */
+  path: z.string(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
