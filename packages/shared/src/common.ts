@@ -39,6 +39,7 @@ export const imageSchema = z.object({ id: z.number().int(), file_url: z.string()
 export type Image = z.infer<typeof imageSchema>;
 
 export const listMetaSchema = z.object({ page: z.number(), per_page: z.number(), total: z.number() });
-export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: listMetaSchema });
+export const listResponse = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: listMetaSchema });
 export const dataResponse = <T extends z.ZodType>(item: T) => z.object({ data: item });
 export const messageResponse = z.object({ message: z.string() });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
 import { id, optionalUrl, phone, requiredText } from './validation.js';
 
-const coordinate = (max: number) => z.preprocess((v) => (v === '' ? null : v), z.coerce.number().min(-max).max(max).nullable());
+const coordinate = (max: number) =>
+  z.preprocess((v) => (v === '' ? null : v), z.coerce.number().min(-max).max(max).nullable());
 
 export const restaurantBody = z.object({
   name: requiredText(120),

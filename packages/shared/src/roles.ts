@@ -20,7 +20,10 @@ export const STAFF_ROLES = [
 /** Roles of the mobile apps (`POST /auth/app/sign-in`). */
 export const APP_ROLES = ['driver', 'customer'] as const satisfies readonly Role[];
 /** Roles that always belong to one restaurant and only ever see that restaurant. */
-export const RESTAURANT_ROLES = ['restaurant_manager', 'restaurant_employee'] as const satisfies readonly Role[];
+export const RESTAURANT_ROLES = [
+  'restaurant_manager',
+  'restaurant_employee',
+] as const satisfies readonly Role[];
 
 export const isStaffRole = (role: Role): boolean => (STAFF_ROLES as readonly Role[]).includes(role);
 export const isAppRole = (role: Role): boolean => (APP_ROLES as readonly Role[]).includes(role);

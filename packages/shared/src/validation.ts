@@ -95,7 +95,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /** A password being checked at sign-in: only required. */
 export const currentPassword = () =>
-  z.string({ error: msg('validation.password_required') }).min(1, { error: msg('validation.password_required') });
+  z
+    .string({ error: msg('validation.password_required') })
+    .min(1, { error: msg('validation.password_required') });
 
 /** A new password: the policy of the seed (8+ characters, upper, lower, digit, special). */
 export const newPassword = () =>
@@ -109,5 +111,9 @@ export const newPassword = () =>
     .regex(/[0-9]/, { error: msg('validation.password_policy') })
     .regex(/[^A-Za-z0-9]/, { error: msg('validation.password_policy') });
 
-export const id = () => z.coerce.number({ error: msg('validation.invalid') }).int().positive();
+export const id = () =>
+  z.coerce
+    .number({ error: msg('validation.invalid') })
+    .int()
+    .positive();
 export const idParams = z.object({ id: id() });

@@ -45,7 +45,8 @@ export const bs: Catalogue = {
     email_required: 'Email je obavezan',
     password_required: 'Lozinka je obavezna',
     password_min: 'Lozinka mora imati najmanje 8 znakova',
-    password_policy: 'Lozinka mora sadržavati jedno veliko slovo, jedno malo slovo, jedan broj i jedan poseban znak',
+    password_policy:
+      'Lozinka mora sadržavati jedno veliko slovo, jedno malo slovo, jedan broj i jedan poseban znak',
     passwords_match: 'Lozinke se moraju podudarati',
     password_leaked: 'Navedena lozinka se pojavila u curenju podataka. Molimo odaberite drugu lozinku.',
     password_current_wrong: 'Trenutna lozinka nije ispravna',

@@ -106,7 +106,8 @@ export const en = {
     new_password: 'New password',
     confirm_password: 'Confirm new password',
     password_changed: 'Password changed',
-    password_hint: 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.',
+    password_hint:
+      'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.',
     sessions: 'Active sessions',
     sessions_hint: 'Back-office computers are often shared: sign out the sessions you do not recognise.',
     session_device: 'Device',
@@ -176,7 +177,7 @@ export const en = {
     phone: 'Phone',
     web_address: 'Web address',
     percentage: 'Percentage',
-    percentage_hint: 'The commission the operation takes on this restaurant\'s sales',
+    percentage_hint: "The commission the operation takes on this restaurant's sales",
     lat: 'Latitude',
     lng: 'Longitude',
     image: 'Image',

@@ -31,7 +31,11 @@ export function pickLanguage(header: string | undefined | null): Language {
  * Translates a catalogue key (optionally with `|{json params}`, as validation messages carry them)
  * without i18next; used by the API, which has no per-request i18next instance to spare.
  */
-export function translate(language: Language, message: string, extra?: Record<string, string | number>): string {
+export function translate(
+  language: Language,
+  message: string,
+  extra?: Record<string, string | number>,
+): string {
   const { key, params } = parseMessage(message);
   let node: unknown = catalogues[language];
   for (const part of key.split('.')) {
