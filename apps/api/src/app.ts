@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { type Database, type Db, openDatabase } from './db/client.js';
+import { TokenService } from './lib/tokens.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
+import { healthRoutes } from './modules/health/health-routes.js';
+import { restaurantsRoutes } from './modules/restaurants/restaurants-routes.js';
+import { searchRoutes } from './modules/search/search-routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads-routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { webPlugin } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    tokens: TokenService;
+  }
+}
+
+export interface BuildOptions {
+  /** An already-open database (tests pass their own); otherwise opened from config. */
+  database?: Database;
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      pgliteDir: config.embeddedDatabase === 'memory' ? undefined : `${config.dataDir}/pgdata`,
+    }));
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('tokens', new TokenService(config.jwtSecret, config.accessTokenTtlSeconds));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(securityPlugin, { config, redis });
+  await app.register(openapiPlugin);
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(restaurantsRoutes);
+  await app.register(searchRoutes);
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

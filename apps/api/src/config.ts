@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(apiRoot, '../..');
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  DEMO_PASSWORD: z.string().min(8).default('DemoPass!2026'),
+  SEED: flag.default(true),
+  TZ_OPERATION: z.string().default('Europe/Sarajevo'),
+  CURRENCY: z.string().length(3).default('BAM'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: flag.default(false),
+  SIGN_IN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(50).default(5),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL server URL; PGlite under `dataDir/pgdata` when absent (or in memory for tests). */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** `memory://` keeps PGlite in memory: used by tests. */
+  embeddedDatabase: 'disk' | 'memory';
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  demoPassword: string;
+  seed: boolean;
+  timeZone: string;
+  currency: string;
+  logLevel: string;
+  webDist: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  signInMaxPerAccount: number;
+  signInMaxPerIp: number;
+  rateLimitWindowSeconds: number;
+  rateLimitMax: number;
+  uploadMaxBytes: number;
+}
+
+export class ConfigError extends Error {}
+
+/** The only reader of process.env: env → typed config, failing fast with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    embeddedDatabase: 'disk',
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(e.NODE_ENV, dataDir),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    demoPassword: e.DEMO_PASSWORD,
+    seed: e.SEED,
+    timeZone: e.TZ_OPERATION,
+    currency: e.CURRENCY,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    signInMaxPerAccount: e.SIGN_IN_MAX_PER_ACCOUNT,
+    signInMaxPerIp: e.SIGN_IN_MAX_PER_IP,
+    rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+  };
+}
+
+/**
+ * Production must be given its secret; the embedded default generates one on first start and keeps it
+ * in the data directory, so sessions survive restarts and no secret lives in the repository.
+ */
+function embeddedJwtSecret(env: string, dataDir: string): string {
+  if (env === 'production') {
+    throw new ConfigError('JWT_SECRET is required when NODE_ENV=production (at least 32 random characters).');
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

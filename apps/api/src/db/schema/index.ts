@@ -1,0 +1,5 @@
+export * from './audit.js';
+export * from './auth.js';
+export * from './restaurants.js';
+export * from './uploads.js';
+export * from './users.js';

@@ -1,0 +1,191 @@
+import path from 'node:path';
+import type { Role } from '@dostava/shared';
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords.js';
+import { saveUpload } from '../../modules/uploads/uploads-service.js';
+import type { Db } from '../client.js';
+import { restaurants, users } from '../schema/index.js';
+import { restaurantImage } from './images.js';
+
+export const DEMO_ACCOUNTS: { email: string; role: Role; first_name: string; last_name: string }[] = [
+  { email: 'admin@example.com', role: 'admin', first_name: 'Amra', last_name: 'Hodžić' },
+  { email: 'appmanager@example.com', role: 'app_manager', first_name: 'Emir', last_name: 'Kovačević' },
+  { email: 'dispatcher@example.com', role: 'dispatcher', first_name: 'Lejla', last_name: 'Begović' },
+  { email: 'manager@example.com', role: 'restaurant_manager', first_name: 'Haris', last_name: 'Mehmedović' },
+  { email: 'employee@example.com', role: 'restaurant_employee', first_name: 'Selma', last_name: 'Delić' },
+  { email: 'driver@example.com', role: 'driver', first_name: 'Adnan', last_name: 'Hadžić' },
+  { email: 'customer@example.com', role: 'customer', first_name: 'Maja', last_name: 'Petrović' },
+];
+
+/** A dozen restaurants of Sarajevo, with coordinates (the map and the simulator use them). */
+export const DEMO_RESTAURANTS = [
+  {
+    name: 'Ćevabdžinica Željo',
+    address: 'Kundurdžiluk 19, Sarajevo',
+    phone: '+387 33 441 200',
+    web_address: 'https://zeljo.example.ba',
+    percentage: 15,
+    lat: 43.8597,
+    lng: 18.4302,
+    hue: 20,
+  },
+  {
+    name: 'Buregdžinica Bosna',
+    address: 'Bravadžiluk 11, Sarajevo',
+    phone: '+387 33 538 021',
+    web_address: null,
+    percentage: 12.5,
+    lat: 43.8594,
+    lng: 18.4316,
+    hue: 35,
+  },
+  {
+    name: 'Restoran Dveri',
+    address: 'Prote Bakovića 12, Sarajevo',
+    phone: '+387 33 537 020',
+    web_address: 'https://dveri.example.ba',
+    percentage: 18,
+    lat: 43.8588,
+    lng: 18.4287,
+    hue: 10,
+  },
+  {
+    name: 'Pizzeria Galija',
+    address: 'Čekaluša 5, Sarajevo',
+    phone: '+387 33 441 777',
+    web_address: 'https://galija.example.ba',
+    percentage: 15,
+    lat: 43.8632,
+    lng: 18.4142,
+    hue: 0,
+  },
+  {
+    name: 'Inat kuća',
+    address: 'Veliki Alifakovac 1, Sarajevo',
+    phone: '+387 33 447 867',
+    web_address: 'https://inatkuca.example.ba',
+    percentage: 16,
+    lat: 43.8573,
+    lng: 18.4358,
+    hue: 28,
+  },
+  {
+    name: 'Sushi Bar Hiro',
+    address: 'Maršala Tita 28, Sarajevo',
+    phone: '+387 33 222 145',
+    web_address: null,
+    percentage: 20,
+    lat: 43.8578,
+    lng: 18.4187,
+    hue: 200,
+  },
+  {
+    name: 'Burger House Marijin Dvor',
+    address: 'Zmaja od Bosne 7, Sarajevo',
+    phone: '+387 33 715 300',
+    web_address: 'https://burgerhouse.example.ba',
+    percentage: 14,
+    lat: 43.8556,
+    lng: 18.4037,
+    hue: 45,
+  },
+  {
+    name: 'Mala kuhinja',
+    address: 'Josipa Štadlera 6, Sarajevo',
+    phone: '+387 61 144 741',
+    web_address: null,
+    percentage: 17.5,
+    lat: 43.8585,
+    lng: 18.4203,
+    hue: 95,
+  },
+  {
+    name: 'Ascabo',
+    address: 'Hamdije Kreševljakovića 61, Sarajevo',
+    phone: '+387 33 219 490',
+    web_address: 'https://ascabo.example.ba',
+    percentage: 15,
+    lat: 43.8566,
+    lng: 18.4158,
+    hue: 130,
+  },
+  {
+    name: 'Pekara Edin',
+    address: 'Džemala Bijedića 160, Sarajevo',
+    phone: '+387 33 470 300',
+    web_address: null,
+    percentage: 10,
+    lat: 43.8478,
+    lng: 18.3565,
+    hue: 40,
+  },
+  {
+    name: 'Vegan Kitchen Sarajevo',
+    address: 'Ferhadija 24, Sarajevo',
+    phone: '+387 62 333 410',
+    web_address: 'https://vegan.example.ba',
+    percentage: 13,
+    lat: 43.859,
+    lng: 18.424,
+    hue: 110,
+  },
+  {
+    name: 'Slastičarna Egipat',
+    address: 'Ferhadija 29, Sarajevo',
+    phone: '+387 33 201 220',
+    web_address: null,
+    percentage: 11,
+    lat: 43.8591,
+    lng: 18.4251,
+    hue: 320,
+  },
+] as const;
+
+export interface SeedOptions {
+  dataDir: string;
+  demoPassword: string;
+}
+
+/** Seeds demo data on an empty database; a database with any user is left as it is. */
+export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if (existing && existing.n > 0) return false;
+
+  const uploadsDir = path.join(options.dataDir, 'uploads');
+  const restaurantIds: number[] = [];
+  for (const { hue, ...r } of DEMO_RESTAURANTS) {
+    const image = await saveUpload(
+      db,
+      uploadsDir,
+      { bytes: restaurantImage(hue), original_name: `${r.name}.png` },
+      null,
+    );
+    const [row] = await db
+      .insert(restaurants)
+      .values({ ...r, image_id: image.id })
+      .returning({ id: restaurants.id });
+    if (row) restaurantIds.push(row.id);
+  }
+  // One hash for every demo account: argon2 is deliberately slow.
+  const password_hash = await hashPassword(options.demoPassword);
+  await db.insert(users).values(
+    DEMO_ACCOUNTS.map((a) => ({
+      ...a,
+      password_hash,
+      restaurant_id:
+        a.role === 'restaurant_manager' || a.role === 'restaurant_employee'
+          ? (restaurantIds[0] ?? null)
+          : null,
+    })),
+  );
+  // A manager for the second restaurant, so "another restaurant" can be tried in the UI too.
+  await db.insert(users).values({
+    email: 'manager2@example.com',
+    role: 'restaurant_manager',
+    first_name: 'Tarik',
+    last_name: 'Šehić',
+    password_hash,
+    restaurant_id: restaurantIds[1] ?? null,
+  });
+  return true;
+}

@@ -1,0 +1,163 @@
+import {
+  changePasswordBody,
+  currentUserSchema,
+  dataResponse,
+  idParams,
+  logoutBody,
+  messageResponse,
+  refreshBody,
+  sessionSchema,
+  signInBody,
+  signInResponse,
+  tokensSchema,
+  translate,
+  updateProfileBody,
+} from '@dostava/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ServiceError, Unauthorized } from '../../lib/errors.js';
+import { actorOf } from '../../plugins/auth.js';
+import * as auth from './auth-service.js';
+
+const clientOf = (request: FastifyRequest): auth.ClientInfo => ({
+  ip: request.ip ?? null,
+  user_agent: request.headers['user-agent'] ?? null,
+});
+
+function sessionOf(request: FastifyRequest) {
+  if (!request.claims) throw new Unauthorized();
+  return { ...actorOf(request), session_id: request.claims.session_id };
+}
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: auth.AuthDeps = { tokens: app.tokens, refreshTokenTtlDays: app.config.refreshTokenTtlDays };
+  // Per account: keyed by the email tried, whichever IP it comes from (the route limit covers per IP).
+  const accountLimit = app.createRateLimit({
+    max: app.config.signInMaxPerAccount,
+    timeWindow: app.config.rateLimitWindowSeconds * 1000,
+    keyGenerator: (request) =>
+      `account:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+  });
+  const perAccount = async (request: FastifyRequest) => {
+    const limit = await accountLimit(request);
+    if (!limit.isAllowed && limit.isExceeded)
+      throw new ServiceError(429, 'rate_limited', 'errors.rate_limited');
+  };
+  const perIp = { max: app.config.signInMaxPerIp, timeWindow: app.config.rateLimitWindowSeconds * 1000 };
+
+  for (const [url, audience] of [
+    ['/api/auth/sign-in', 'backoffice'],
+    ['/api/auth/app/sign-in', 'app'],
+  ] as const) {
+    r.post(
+      url,
+      {
+        config: { auth: 'public', rateLimit: perIp },
+        preHandler: perAccount,
+        schema: {
+          tags: ['auth'],
+          summary:
+            audience === 'backoffice'
+              ? 'Staff sign-in to the back office'
+              : 'Driver and customer app sign-in',
+          body: signInBody,
+          response: { 200: signInResponse },
+        },
+      },
+      async (request) => ({
+        data: await auth.signIn(app.db, deps, request.body, audience, clientOf(request)),
+      }),
+    );
+  }
+
+  r.post(
+    '/api/auth/refresh',
+    {
+      config: { auth: 'public', rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate a refresh token',
+        body: refreshBody,
+        response: { 200: dataResponse(tokensSchema) },
+      },
+    },
+    async (request) => ({
+      data: await auth.refresh(app.db, deps, request.body.refresh_token, clientOf(request)),
+    }),
+  );
+
+  r.get(
+    '/api/auth/me',
+    {
+      config: { auth: 'any' },
+      schema: { tags: ['auth'], response: { 200: dataResponse(currentUserSchema) } },
+    },
+    async (request) => ({ data: await auth.currentUser(app.db, actorOf(request).user_id) }),
+  );
+
+  r.patch(
+    '/api/auth/me',
+    {
+      config: { auth: 'any' },
+      schema: { tags: ['auth'], body: updateProfileBody, response: { 200: dataResponse(currentUserSchema) } },
+    },
+    async (request) => ({ data: await auth.updateProfile(app.db, actorOf(request), request.body) }),
+  );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      config: { auth: 'any' },
+      schema: { tags: ['auth'], body: logoutBody.optional(), response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await auth.logout(app.db, sessionOf(request).session_id);
+      return { message: translate(request.language, 'auth.logged_out') };
+    },
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    {
+      config: { auth: 'any' },
+      schema: { tags: ['auth'], body: changePasswordBody, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await auth.changePassword(app.db, sessionOf(request), request.body);
+      return { message: translate(request.language, 'account.password_changed') };
+    },
+  );
+
+  r.get(
+    '/api/auth/sessions',
+    {
+      config: { auth: 'any' },
+      schema: { tags: ['auth'], response: { 200: z.object({ data: z.array(sessionSchema) }) } },
+    },
+    async (request) => {
+      const s = sessionOf(request);
+      return { data: await auth.listSessions(app.db, s.user_id, s.session_id) };
+    },
+  );
+
+  r.delete(
+    '/api/auth/sessions/:id',
+    { config: { auth: 'any' }, schema: { tags: ['auth'], params: idParams } },
+    async (request, reply) => {
+      await auth.revokeOwnSession(app.db, sessionOf(request).user_id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    '/api/auth/sessions/revoke-others',
+    { config: { auth: 'any' }, schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    async (request) => {
+      const s = sessionOf(request);
+      await auth.revokeOtherSessions(app.db, s.user_id, s.session_id);
+      return { message: translate(request.language, 'account.sessions_signed_out') };
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export async function healthRoutes(app: FastifyInstance) {
+  const body = z.object({
+    status: z.enum(['ok', 'degraded']),
+    db: z.enum(['up', 'down']),
+    db_kind: z.string(),
+  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    {
+      config: { auth: 'public', rateLimit: false },
+      schema: { tags: ['health'], response: { 200: body, 503: body } },
+    },
+    async (_request, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ok' as const, db: 'up' as const, db_kind: app.database.kind };
+      } catch {
+        return reply.status(503).send({ status: 'degraded', db: 'down', db_kind: app.database.kind });
+      }
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  dataResponse,
+  idParams,
+  listResponse,
+  restaurantBody,
+  restaurantListQuery,
+  restaurantPatchBody,
+  restaurantSchema,
+} from '@dostava/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
+import * as service from './restaurants-service.js';
+
+export async function restaurantsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['restaurants'];
+
+  r.get(
+    '/api/restaurants',
+    {
+      config: { permission: 'restaurants.list' },
+      schema: { tags, querystring: restaurantListQuery, response: { 200: listResponse(restaurantSchema) } },
+    },
+    async (request) => service.listRestaurants(app.db, request.query),
+  );
+
+  r.post(
+    '/api/restaurants',
+    {
+      config: { permission: 'restaurants.create' },
+      schema: { tags, body: restaurantBody, response: { 201: dataResponse(restaurantSchema) } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await service.createRestaurant(app.db, actorOf(request), request.body) }),
+  );
+
+  r.get(
+    '/api/restaurants/:id',
+    {
+      config: { permission: 'restaurants.read' },
+      schema: { tags, params: idParams, response: { 200: dataResponse(restaurantSchema) } },
+    },
+    async (request) => ({ data: await service.getRestaurant(app.db, actorOf(request), request.params.id) }),
+  );
+
+  r.patch(
+    '/api/restaurants/:id',
+    {
+      config: { permission: 'restaurants.update' },
+      schema: {
+        tags,
+        params: idParams,
+        body: restaurantPatchBody,
+        response: { 200: dataResponse(restaurantSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.updateRestaurant(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  r.delete(
+    '/api/restaurants/:id',
+    { config: { permission: 'restaurants.delete' }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await service.deleteRestaurant(app.db, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,153 @@
+import { can, type Restaurant, type RestaurantBody, type restaurantListQuery } from '@dostava/shared';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { restaurants, uploads, users } from '../../db/schema/index.js';
+import { type ActorContext, audit } from '../../lib/audit.js';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.js';
+import { escapeLike, pageOf } from '../../lib/lists.js';
+import { imageOf } from '../uploads/uploads-service.js';
+
+type ListQuery = z.output<typeof restaurantListQuery>;
+
+const columns = {
+  id: restaurants.id,
+  name: restaurants.name,
+  address: restaurants.address,
+  phone: restaurants.phone,
+  web_address: restaurants.web_address,
+  percentage: restaurants.percentage,
+  lat: restaurants.lat,
+  lng: restaurants.lng,
+  created_at: restaurants.created_at,
+  updated_at: restaurants.updated_at,
+  image_id: uploads.id,
+  image_file_name: uploads.file_name,
+};
+
+const selectRestaurants = (db: Db) =>
+  db.select(columns).from(restaurants).leftJoin(uploads, eq(uploads.id, restaurants.image_id));
+type Row = Awaited<ReturnType<typeof selectRestaurants>>[number];
+
+function toRestaurant({ image_id, image_file_name, created_at, updated_at, ...rest }: Row): Restaurant {
+  return {
+    ...rest,
+    percentage: Number(rest.percentage),
+    image: imageOf(image_id, image_file_name),
+    created_at: created_at.toISOString(),
+    updated_at: updated_at.toISOString(),
+  };
+}
+
+const sortColumns = {
+  name: restaurants.name,
+  created_at: restaurants.created_at,
+  percentage: restaurants.percentage,
+};
+
+export async function listRestaurants(db: Db, query: ListQuery) {
+  const filters: SQL[] = [];
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    const match = or(
+      ilike(restaurants.name, pattern),
+      ilike(restaurants.address, pattern),
+      ilike(restaurants.phone, pattern),
+    );
+    if (match) filters.push(match);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const desc_ = query.sort.startsWith('-');
+  const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
+  const { limit, offset } = pageOf(query);
+  const [rows, [total]] = await Promise.all([
+    selectRestaurants(db)
+      .where(where)
+      .orderBy(desc_ ? desc(column) : asc(column), asc(restaurants.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(restaurants).where(where),
+  ]);
+  return {
+    data: rows.map(toRestaurant),
+    meta: { page: query.page, per_page: query.per_page, total: total?.n ?? 0 },
+  };
+}
+
+async function findRestaurant(db: Db, id: number): Promise<Restaurant> {
+  const [row] = await selectRestaurants(db).where(eq(restaurants.id, id));
+  if (!row) throw new NotFound();
+  return toRestaurant(row);
+}
+
+export async function getRestaurant(db: Db, actor: ActorContext, id: number): Promise<Restaurant> {
+  if (!can(actor, 'restaurants.read', id)) throw new Forbidden();
+  return findRestaurant(db, id);
+}
+
+async function assertImage(db: Db, imageId: number | null | undefined) {
+  if (imageId === null || imageId === undefined) return;
+  const [found] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, imageId));
+  if (!found) throw new BadRequest({ image_id: ['validation.invalid'] });
+}
+
+export async function createRestaurant(
+  db: Db,
+  actor: ActorContext,
+  body: RestaurantBody,
+): Promise<Restaurant> {
+  await assertImage(db, body.image_id);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(restaurants)
+      .values({
+        name: body.name,
+        address: body.address,
+        phone: body.phone,
+        web_address: body.web_address,
+        percentage: body.percentage,
+        lat: body.lat ?? null,
+        lng: body.lng ?? null,
+        image_id: body.image_id ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('restaurant insert returned nothing');
+    await audit(tx, actor, 'create', 'restaurants', row.id, null, row);
+    return row.id;
+  });
+  return findRestaurant(db, id);
+}
+
+export async function updateRestaurant(
+  db: Db,
+  actor: ActorContext,
+  id: number,
+  patch: Partial<RestaurantBody>,
+): Promise<Restaurant> {
+  if (!can(actor, 'restaurants.update', id)) throw new Forbidden();
+  await assertImage(db, patch.image_id);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for('update');
+    if (!before) throw new NotFound();
+    const [after] = await tx
+      .update(restaurants)
+      .set({ ...patch, updated_at: new Date() })
+      .where(eq(restaurants.id, id))
+      .returning();
+    await audit(tx, actor, 'update', 'restaurants', id, before, after);
+  });
+  return findRestaurant(db, id);
+}
+
+export async function deleteRestaurant(db: Db, actor: ActorContext, id: number): Promise<void> {
+  if (!can(actor, 'restaurants.delete', id)) throw new Forbidden();
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for('update');
+    if (!before) throw new NotFound();
+    const [staff] = await tx.select({ n: count() }).from(users).where(eq(users.restaurant_id, id));
+    if (staff && staff.n > 0)
+      throw new Conflict('restaurant_in_use', 'errors.restaurant_in_use', { count: staff.n });
+    await tx.delete(restaurants).where(eq(restaurants.id, id));
+    await audit(tx, actor, 'delete', 'restaurants', id, before, null);
+  });
+}

@@ -1,0 +1,21 @@
+import { searchHitSchema, searchQuery } from '@dostava/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth.js';
+import { search } from './search-service.js';
+
+export async function searchRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/search',
+    {
+      config: { permission: 'search.use' },
+      schema: {
+        tags: ['search'],
+        querystring: searchQuery,
+        response: { 200: z.object({ data: z.array(searchHitSchema) }) },
+      },
+    },
+    async (request) => ({ data: await search(app.db, actorOf(request), request.query.q) }),
+  );
+}

@@ -1,0 +1,80 @@
+import {
+  DEFAULT_LANGUAGE,
+  isAppRole,
+  isStaffRole,
+  type Language,
+  PERMISSIONS,
+  type Permission,
+  pickLanguage,
+  type Role,
+} from '@dostava/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ActorContext } from '../lib/audit.js';
+import { Forbidden, Unauthorized } from '../lib/errors.js';
+import type { AccessClaims } from '../lib/tokens.js';
+
+/**
+ * Who may call a route. `public`: anyone. `backoffice` (the default): staff tokens. `app`: driver and
+ * customer tokens. `any`: either kind (own profile, logout). `permission` narrows by role through the
+ * shared matrix; ownership (own restaurant) is the service's to check with `can()`.
+ */
+export type RouteAuth = 'public' | 'backoffice' | 'app' | 'any';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+    permission?: Permission;
+    roles?: readonly Role[];
+  }
+  interface FastifyRequest {
+    language: Language;
+    claims: AccessClaims | null;
+  }
+}
+
+export function actorOf(request: FastifyRequest): ActorContext {
+  const claims = request.claims;
+  if (!claims) throw new Unauthorized();
+  return {
+    user_id: claims.user_id,
+    role: claims.role,
+    restaurant_id: claims.restaurant_id,
+    ip: request.ip,
+    request_id: request.id,
+  };
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('language', DEFAULT_LANGUAGE);
+  app.decorateRequest('claims', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.language = pickLanguage(request.headers['accept-language']);
+    const config = request.routeOptions.config;
+    // Unknown routes (404) and non-API routes (the web app) carry no auth config.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const mode = config.auth ?? 'backoffice';
+    if (mode === 'public') return;
+
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new Unauthorized();
+    const claims = await app.tokens.verify(token);
+    if (claims === 'expired') throw new Unauthorized('token_expired', 'errors.token_expired');
+    if (claims === 'invalid') throw new Unauthorized();
+    // A driver's or customer's token never opens the back office, and a staff token never acts as an app.
+    const audienceOk =
+      mode === 'any'
+        ? true
+        : mode === 'app'
+          ? claims.audience === 'app' && isAppRole(claims.role)
+          : claims.audience === 'backoffice' && isStaffRole(claims.role);
+    if (!audienceOk) throw new Forbidden();
+    if (config.permission && !(PERMISSIONS[config.permission] as readonly Role[]).includes(claims.role)) {
+      throw new Forbidden();
+    }
+    if (config.roles && !config.roles.includes(claims.role)) throw new Forbidden();
+    request.claims = claims;
+  });
+});

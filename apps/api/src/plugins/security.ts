@@ -1,0 +1,41 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { ServiceError } from '../lib/errors.js';
+
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; redis?: Redis | undefined }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI (emotion) injects <style> elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    });
+    // Closed by default: only the origins named in CORS_ORIGINS may call the API from a browser.
+    await app.register(cors, { origin: opts.config.corsOrigins.length ? opts.config.corsOrigins : false });
+    await app.register(rateLimit, {
+      global: true,
+      max: opts.config.rateLimitMax,
+      timeWindow: opts.config.rateLimitWindowSeconds * 1000,
+      // With Redis the limits hold across every API instance.
+      ...(opts.redis ? { redis: opts.redis, nameSpace: 'dostava-rl:' } : {}),
+      errorResponseBuilder: () => new ServiceError(429, 'rate_limited', 'errors.rate_limited'),
+    });
+  },
+);

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { seedIfEmpty } from '../db/seed/index.js';
+
+export const DEMO_PASSWORD = 'DemoPass!2026';
+
+/**
+ * A fresh, migrated, seeded database per test file: PGlite in memory by default, or a new database
+ * on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ */
+async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `dostava_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Signs in a demo account (staff or app) and returns its tokens. */
+  signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
+  /** Injects a request as the given access token (or none), in the given language. */
+  request(options: InjectOptions & { token?: string; lang?: string }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dostava-test-'));
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      SIGN_IN_MAX_PER_ACCOUNT: '1000',
+      SIGN_IN_MAX_PER_IP: '1000',
+      RATE_LIMIT_MAX: '100000',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...env,
+    }),
+    embeddedDatabase: 'memory',
+  };
+  const { database, drop } = await testDatabase();
+  await database.migrate();
+  await seedIfEmpty(database.db, { dataDir, demoPassword: DEMO_PASSWORD });
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+
+  const request: TestContext['request'] = ({ token, lang, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(lang ? { 'accept-language': lang } : {}),
+        ...headers,
+      },
+    });
+
+  return {
+    app,
+    database,
+    config,
+    request,
+    async signIn(email, password = DEMO_PASSWORD) {
+      const staff = !email.startsWith('driver') && !email.startsWith('customer');
+      const res = await request({
+        method: 'POST',
+        url: staff ? '/api/auth/sign-in' : '/api/auth/app/sign-in',
+        payload: { email, password },
+      });
+      if (res.statusCode !== 200)
+        throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json().data;
+    },
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
