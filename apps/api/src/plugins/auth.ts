@@ -46,6 +46,14 @@ export function actorOf(request: FastifyRequest): ActorContext {
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
+  // Routes that plugins add (the API docs, the uploaded images) are public by their nature.
+  app.addHook('onRoute', (route) => {
+    const publicPrefix = route.url.startsWith('/api/docs') || route.url.startsWith('/api/uploads/');
+    const readOnly =
+      ['GET', 'HEAD'].includes(String(route.method)) ||
+      (Array.isArray(route.method) && route.method.every((m) => m === 'GET' || m === 'HEAD'));
+    if (publicPrefix && readOnly && !route.config?.auth) route.config = { ...route.config, auth: 'public' };
+  });
   app.decorateRequest('language', DEFAULT_LANGUAGE);
   app.decorateRequest('claims', null);
 

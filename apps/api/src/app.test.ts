@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './test/helpers.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('the API core', () => {
+  it('reports health with the database status', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', db: 'up' });
+  });
+
+  it('answers unknown API paths with the error contract, in the caller language', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/nope', lang: 'en' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'route_not_found', message: 'There is no such address in the API.' });
+    expect((await t.request({ method: 'GET', url: '/api/nope' })).json().message).toBe(
+      'Ova adresa ne postoji u API-ju.',
+    );
+  });
+
+  it('publishes the OpenAPI document with every route', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/auth/sign-in',
+      '/api/auth/refresh',
+      '/api/restaurants',
+      '/api/restaurants/{id}',
+      '/api/uploads',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('never leaks a stack trace', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/restaurants',
+      payload: 'x'.repeat(2 * 1024 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+});
