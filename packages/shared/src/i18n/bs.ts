@@ -27,6 +27,8 @@ export const bs: Catalogue = {
     load_failed: 'Podaci se nisu mogli učitati.',
     upload_image: 'Učitaj sliku',
     remove_image: 'Ukloni sliku',
+    edit_item: 'Uredi {{name}}',
+    delete_item: 'Obriši {{name}}',
   },
   validation: {
     required: 'Ovo polje je obavezno',
@@ -115,6 +117,9 @@ export const bs: Catalogue = {
     sessions_sign_out_others: 'Odjavi sve ostale sesije',
     session_signed_out: 'Sesija je odjavljena',
     sessions_signed_out: 'Ostale sesije su odjavljene',
+    sessions_sign_out_others_confirm:
+      'Svi drugi uređaji prijavljeni na vaš račun bit će odjavljeni. Ovaj uređaj ostaje prijavljen.',
+    image: 'Profilna slika',
   },
   header: {
     open_menu: 'Otvori meni',
@@ -163,6 +168,22 @@ export const bs: Catalogue = {
     go_home: 'Idi na početnu stranicu',
     forbidden_title: 'Nema pristupa',
     forbidden_text: 'Vaša uloga ne daje pristup ovoj stranici.',
+    add_category: 'Dodaj kategoriju',
+    edit_category: 'Uredi kategoriju',
+    add_product: 'Dodaj proizvod',
+    edit_product: 'Uredi proizvod',
+    add_user: 'Dodaj korisnika',
+    edit_user: 'Uredi korisnika',
+    restaurant_users: 'Korisnici restorana',
+    add_vehicle: 'Dodaj vozilo',
+    edit_vehicle: 'Uredi vozilo',
+    add_employee: 'Dodaj uposlenika',
+    edit_employee: 'Uredi uposlenika',
+    end_shift_request: 'Zahtjev za završetak smjene',
+    order_details: 'Detalji narudžbe',
+    settlement: 'Obračun',
+    add_app_version: 'Dodaj verziju aplikacije',
+    drivers_location: 'Lokacije vozača',
   },
   restaurants: {
     title: 'Restorani',
@@ -184,7 +205,11 @@ export const bs: Catalogue = {
     delete_title: 'Brisanje restorana',
     delete_confirm: 'Obrisati restoran "{{name}}"? Ovo se ne može poništiti.',
     search_placeholder: 'Pretraga po nazivu, adresi ili telefonu',
+    search_label: 'Pretraži restorane',
     read_only: 'Samo menadžer restorana može mijenjati ove informacije.',
+  },
+  dashboard: {
+    welcome: 'Dobro došli, {{name}} ({{role}})',
   },
   search_kinds: {
     restaurant: 'Restorani',

@@ -29,6 +29,8 @@ export const en = {
     load_failed: 'Could not load the data.',
     upload_image: 'Upload image',
     remove_image: 'Remove image',
+    edit_item: 'Edit {{name}}',
+    delete_item: 'Delete {{name}}',
   },
   validation: {
     required: 'This field is required',
@@ -118,6 +120,9 @@ export const en = {
     sessions_sign_out_others: 'Sign out all other sessions',
     session_signed_out: 'Session signed out',
     sessions_signed_out: 'Other sessions signed out',
+    sessions_sign_out_others_confirm:
+      'Every other device signed in to your account will be signed out. This one stays signed in.',
+    image: 'Profile image',
   },
   header: {
     open_menu: 'Open menu',
@@ -166,6 +171,22 @@ export const en = {
     go_home: 'Go to home page',
     forbidden_title: 'No access',
     forbidden_text: 'Your role does not give you access to this page.',
+    add_category: 'Add category',
+    edit_category: 'Edit category',
+    add_product: 'Add product',
+    edit_product: 'Edit product',
+    add_user: 'Add user',
+    edit_user: 'Edit user',
+    restaurant_users: 'Restaurant users',
+    add_vehicle: 'Add vehicle',
+    edit_vehicle: 'Edit vehicle',
+    add_employee: 'Add employee',
+    edit_employee: 'Edit employee',
+    end_shift_request: 'End of shift request',
+    order_details: 'Order details',
+    settlement: 'Settlement',
+    add_app_version: 'Add app version',
+    drivers_location: 'Drivers location',
   },
   restaurants: {
     title: 'Restaurants',
@@ -187,7 +208,11 @@ export const en = {
     delete_title: 'Delete restaurant',
     delete_confirm: 'Delete the restaurant "{{name}}"? This cannot be undone.',
     search_placeholder: 'Search by name, address or phone',
+    search_label: 'Search restaurants',
     read_only: 'Only the restaurant manager can change this information.',
+  },
+  dashboard: {
+    welcome: 'Welcome, {{name}} ({{role}})',
   },
   search_kinds: {
     restaurant: 'Restaurants',

@@ -1,0 +1,153 @@
+import type { CurrentUser } from '@dostava/shared';
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  AppBar,
+  Box,
+  Drawer,
+  IconButton,
+  Link,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Link as RouterLink, useLocation, useMatches } from 'react-router';
+import { LogoMark } from '../../components/logo';
+import { useMe } from '../../features/auth/api/me';
+import { SearchBox } from '../../features/search/components/search-box';
+import { useCurrentUser } from '../../lib/session';
+import { navigationFor } from '../navigation';
+import { allows, type RouteHandle } from '../route-access';
+import { ForbiddenContent } from '../routes/errors/forbidden-content';
+import { AccountMenu } from './account-menu';
+import { LanguageSwitcher } from './language-switcher';
+import { SideNavigation } from './side-navigation';
+
+export const SIDEBAR_WIDTH = 300;
+export const MOBILE_NAV_WIDTH = 320;
+
+function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      component={RouterLink}
+      to="/"
+      underline="none"
+      color="inherit"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, borderRadius: 1 }}
+    >
+      <LogoMark />
+      <Typography component="span" variant="h6" sx={{ fontWeight: 700 }}>
+        {t('app.name')}
+      </Typography>
+    </Link>
+  );
+}
+
+/** Whether the deepest matched route with a role rule admits this user (else 403 content). */
+function useRouteAllowed(user: CurrentUser): boolean {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const handle = match.handle as RouteHandle | undefined;
+    if (handle?.access) return allows(handle.access, user, match.params);
+  }
+  return true;
+}
+
+export function DashboardLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  useMe(true);
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+  const groups = useMemo(() => navigationFor(user), [user]);
+  const allowed = useRouteAllowed(user);
+
+  // The mobile navigation closes on every route change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
+  useEffect(() => {
+    setMobileOpen(false);
+  }, [pathname]);
+
+  const navigation = (
+    <Box sx={{ overflowY: 'auto', flex: 1 }}>
+      <SideNavigation groups={groups} />
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: '#f6f8fb' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{
+          width: { lg: `calc(100% - ${SIDEBAR_WIDTH}px)` },
+          ml: { lg: `${SIDEBAR_WIDTH}px` },
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'rgba(255,255,255,0.92)',
+          backdropFilter: 'blur(6px)',
+        }}
+      >
+        <Toolbar
+          sx={{ minHeight: { xs: 64, lg: 72 }, height: { xs: 64, lg: 72 }, gap: 1, px: { xs: 1, sm: 2 } }}
+        >
+          {desktop ? null : (
+            <IconButton aria-label={t('header.open_menu')} onClick={() => setMobileOpen(true)} edge="start">
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-start' }}>
+            <SearchBox />
+          </Box>
+          <LanguageSwitcher />
+          <AccountMenu user={user} />
+        </Toolbar>
+      </AppBar>
+
+      {desktop ? (
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, borderRightStyle: 'dashed' } } }}
+        >
+          <Box sx={{ height: 72, display: 'flex', alignItems: 'center', px: 3, flexShrink: 0 }}>
+            <Brand />
+          </Box>
+          {navigation}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { sx: { width: MOBILE_NAV_WIDTH, maxWidth: '100vw' } } }}
+        >
+          <Box sx={{ height: 64, display: 'flex', alignItems: 'center', px: 2.5, flexShrink: 0 }}>
+            <Brand />
+          </Box>
+          {navigation}
+        </Drawer>
+      )}
+
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          pt: { xs: '64px', lg: '72px' },
+        }}
+      >
+        <Box sx={{ px: { xs: 2, sm: 3, lg: 5 }, py: { xs: 2, sm: 3, lg: 4 } }}>
+          {allowed ? <Outlet /> : <ForbiddenContent />}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,133 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteProgress } from '../components/route-progress';
+import { GuestOnly, RequireAuth } from './guards';
+import { RootLayout } from './root-layout';
+import { ADMINS, ALL_STAFF, RESTAURANT_STAFF, type RouteHandle } from './route-access';
+
+const ADMINS_AND_DISPATCHER = [...ADMINS, 'dispatcher'] as const;
+const ADMINS_AND_RESTAURANT = [...ADMINS, ...RESTAURANT_STAFF] as const;
+const ADMINS_AND_MANAGER = [...ADMINS, 'restaurant_manager'] as const;
+
+const comingSoon = () =>
+  import('./routes/placeholders/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
+
+/** A screen that arrives in a later release: its title and a note, never fake data. */
+function shell(path: string, handle: RouteHandle): RouteObject {
+  return { path, handle, lazy: comingSoon };
+}
+
+const dashboardRoutes: RouteObject[] = [
+  {
+    index: true,
+    handle: { title: 'nav.dashboard', access: { roles: ALL_STAFF } } satisfies RouteHandle,
+    lazy: () => import('./routes/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  },
+  {
+    path: 'profile',
+    handle: { title: 'account.profile', access: { roles: ALL_STAFF } } satisfies RouteHandle,
+    lazy: () => import('./routes/account/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  },
+  {
+    path: 'settings',
+    handle: { title: 'account.settings', access: { roles: ALL_STAFF } } satisfies RouteHandle,
+    lazy: () => import('./routes/account/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  },
+  {
+    path: 'restaurants',
+    handle: { title: 'restaurants.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/restaurants/restaurants-page').then((m) => ({ Component: m.RestaurantsPage })),
+  },
+  {
+    path: 'add-restaurant',
+    handle: { title: 'restaurants.add', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/restaurants/add-restaurant-page').then((m) => ({ Component: m.AddRestaurantPage })),
+  },
+  {
+    path: 'restaurant/:id',
+    handle: {
+      title: 'restaurants.edit',
+      access: { roles: ADMINS_AND_RESTAURANT, ownRestaurantParam: 'id' },
+    } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/restaurants/edit-restaurant-page').then((m) => ({ Component: m.EditRestaurantPage })),
+  },
+  shell('categories', { title: 'nav.categories', access: { roles: ADMINS } }),
+  shell('add-category', { title: 'pages.add_category', access: { roles: ADMINS } }),
+  shell('edit-category/:id', { title: 'pages.edit_category', access: { roles: ADMINS } }),
+  shell('resturant/:id/products', {
+    title: 'nav.products',
+    access: { roles: ADMINS_AND_RESTAURANT, ownRestaurantParam: 'id' },
+  }),
+  shell('restaurant/:restaurant_id/add-product', {
+    title: 'pages.add_product',
+    access: { roles: ADMINS_AND_MANAGER, ownRestaurantParam: 'restaurant_id' },
+  }),
+  shell('restaurant/:restaurant_id/edit-product/:id', {
+    title: 'pages.edit_product',
+    access: { roles: ADMINS_AND_MANAGER, ownRestaurantParam: 'restaurant_id' },
+  }),
+  shell('users', { title: 'nav.users', access: { roles: ADMINS } }),
+  shell('add-user', { title: 'pages.add_user', access: { roles: ADMINS } }),
+  shell('edit-user/:id', { title: 'pages.edit_user', access: { roles: ADMINS } }),
+  shell('resturant/:id/users', { title: 'pages.restaurant_users', access: { roles: ADMINS } }),
+  shell('drivers', { title: 'nav.drivers', access: { roles: ADMINS } }),
+  shell('vehicles', { title: 'nav.vehicles', access: { roles: ADMINS } }),
+  shell('add-vehicle', { title: 'pages.add_vehicle', access: { roles: ADMINS } }),
+  shell('edit-vehicle/:id', { title: 'pages.edit_vehicle', access: { roles: ADMINS } }),
+  shell('resturant/:id/employees', {
+    title: 'nav.employees',
+    access: { roles: ADMINS_AND_MANAGER, ownRestaurantParam: 'id' },
+  }),
+  shell('add-employee', { title: 'pages.add_employee', access: { roles: ADMINS_AND_MANAGER } }),
+  shell('edit-employee/:id', { title: 'pages.edit_employee', access: { roles: ADMINS_AND_MANAGER } }),
+  shell('end-shift', { title: 'nav.cash_register', access: { roles: ADMINS_AND_DISPATCHER } }),
+  shell('end-shift/:id', { title: 'pages.end_shift_request', access: { roles: ADMINS_AND_DISPATCHER } }),
+  shell('orders', { title: 'nav.all_orders', access: { roles: ADMINS } }),
+  shell('orders/:id', { title: 'pages.order_details', access: { roles: ADMINS_AND_DISPATCHER } }),
+  shell('active-orders', { title: 'nav.active_orders', access: { roles: ADMINS_AND_DISPATCHER } }),
+  shell('settlements', { title: 'nav.settlement', access: { roles: ADMINS } }),
+  shell('settlements/:id', { title: 'pages.settlement', access: { roles: ADMINS } }),
+  shell('restaurant-orders', { title: 'nav.all_orders', access: { roles: RESTAURANT_STAFF } }),
+  shell('restaurant-active-orders', { title: 'nav.active_orders', access: { roles: RESTAURANT_STAFF } }),
+  shell('app-versions', { title: 'nav.app_versions', access: { roles: ADMINS } }),
+  shell('add-app-version', { title: 'pages.add_app_version', access: { roles: ADMINS } }),
+  shell('drivers-meals', { title: 'nav.drivers_meals', access: { roles: ADMINS } }),
+  shell('drivers-location', { title: 'pages.drivers_location', access: { roles: ADMINS_AND_DISPATCHER } }),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <RouteProgress />,
+    children: [
+      {
+        path: 'sign-in',
+        element: <GuestOnly />,
+        children: [
+          {
+            index: true,
+            lazy: () => import('./routes/auth/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+          },
+        ],
+      },
+      {
+        path: '404',
+        lazy: () => import('./routes/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
+            children: dashboardRoutes,
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,53 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  /** Label of the confirming button; defaults to "Confirm". */
+  confirmLabel?: string;
+  /** Red confirming button for destructive actions. */
+  destructive?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before a delete or another irreversible action. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, title, message, confirmLabel, destructive, busy, onConfirm, onClose } = props;
+  const { t } = useTranslation();
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          onClick={onConfirm}
+          loading={busy}
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          autoFocus
+        >
+          {confirmLabel ?? t('common.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Image } from '@dostava/shared';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
+import { type ChangeEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../lib/i18n';
+import { checkImageFile, uploadImage } from '../lib/uploads';
+
+interface ImageUploadFieldProps {
+  label: string;
+  value: Image | null;
+  onChange: (image: Image | null) => void;
+  disabled?: boolean;
+  /** A message under the field (catalogue key or translated text). */
+  error?: string;
+  /** Round preview (avatars) instead of a rounded square. */
+  round?: boolean;
+}
+
+/** Picks an image, uploads it (POST /uploads) and hands back {id, file_url}. */
+export function ImageUploadField({ label, value, onChange, disabled, error, round }: ImageUploadFieldProps) {
+  const { t } = useTranslation();
+  const [uploading, setUploading] = useState(false);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const labelId = useId();
+  const helpId = useId();
+
+  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = checkImageFile(file);
+    setLocalError(problem);
+    if (problem) return;
+    setUploading(true);
+    try {
+      onChange(await uploadImage(file));
+    } catch {
+      // The HTTP client has shown the API's message.
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const message = translateMessage(localError ?? error);
+  return (
+    <Box role="group" aria-labelledby={labelId}>
+      <Typography id={labelId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {label}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Avatar
+          src={value?.file_url}
+          alt={value ? label : undefined}
+          variant={round ? 'circular' : 'rounded'}
+          sx={{ width: 72, height: 72, bgcolor: 'grey.200', color: 'grey.500' }}
+        >
+          <PhotoCamera />
+        </Avatar>
+        <Button
+          component="label"
+          variant="outlined"
+          loading={uploading}
+          disabled={disabled}
+          startIcon={<PhotoCamera />}
+        >
+          {t('common.upload_image')}
+          <input
+            hidden
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            onChange={handleFile}
+            disabled={disabled || uploading}
+            aria-describedby={message ? helpId : undefined}
+          />
+        </Button>
+        {value && !disabled ? (
+          <Button color="inherit" startIcon={<DeleteOutline />} onClick={() => onChange(null)}>
+            {t('common.remove_image')}
+          </Button>
+        ) : null}
+      </Box>
+      {message ? (
+        <FormHelperText id={helpId} error>
+          {message}
+        </FormHelperText>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,98 @@
+import { type CurrentUser, type Image, type UpdateProfileBody, updateProfileBody } from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Paper, Stack } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { FormTextField } from '../../../components/form-text-field';
+import { ImageUploadField } from '../../../components/image-upload-field';
+import { applyApiErrors } from '../../../lib/form';
+import { useUpdateProfile } from '../api/update-profile';
+
+type ProfileInput = (typeof updateProfileBody)['_zod']['input'];
+
+const FIELDS = ['first_name', 'last_name', 'email', 'image_id'] as const;
+
+const toValues = (user: CurrentUser): ProfileInput => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  email: user.email,
+  image_id: user.image?.id ?? null,
+});
+
+export function ProfileForm({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const [image, setImage] = useState<Image | null>(user.image);
+  const { control, handleSubmit, setError, setValue, formState, reset } = useForm<
+    ProfileInput,
+    unknown,
+    UpdateProfileBody
+  >({
+    resolver: zodResolver(updateProfileBody),
+    defaultValues: toValues(user),
+  });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const saved = await update.mutateAsync(body);
+      reset(toValues(saved));
+      toast.success(t('account.profile_saved'));
+    } catch (error) {
+      applyApiErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={3} aria-label={t('account.profile')}>
+        <ImageUploadField
+          round
+          label={t('account.image')}
+          value={image}
+          error={formState.errors.image_id?.message}
+          onChange={(next) => {
+            setImage(next);
+            setValue('image_id', next?.id ?? null, { shouldDirty: true });
+          }}
+        />
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <FormTextField
+            control={control}
+            name="first_name"
+            label={t('account.first_name')}
+            required
+            autoComplete="given-name"
+          />
+          <FormTextField
+            control={control}
+            name="last_name"
+            label={t('account.last_name')}
+            required
+            autoComplete="family-name"
+          />
+          <FormTextField
+            control={control}
+            name="email"
+            type="email"
+            label={t('auth.email')}
+            required
+            autoComplete="email"
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+          />
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={formState.isSubmitting}
+            disabled={formState.isSubmitting}
+          >
+            {t('common.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

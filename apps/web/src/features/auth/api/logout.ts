@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { api } from '../../../lib/http';
+import { i18n } from '../../../lib/i18n';
+import { clearSession, getSession } from '../../../lib/session';
+
+export function logout(): Promise<unknown> {
+  const refreshToken = getSession().refresh_token;
+  return api('/auth/logout', {
+    method: 'POST',
+    body: refreshToken ? { refresh_token: refreshToken } : {},
+    toast: false,
+  });
+}
+
+/** Signs out on the server; the local session is cleared whether that call succeeds or not. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onError: () => {
+      toast.error(i18n.t('errors.logout'));
+    },
+    onSettled: () => {
+      clearSession();
+      queryClient.clear();
+    },
+  });
+}

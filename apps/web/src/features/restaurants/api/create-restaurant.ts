@@ -1,0 +1,17 @@
+import type { DataResponse, Restaurant, RestaurantBody } from '@dostava/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { restaurantKeys } from './keys';
+
+export async function createRestaurant(body: RestaurantBody): Promise<Restaurant> {
+  const { data } = await api<DataResponse<Restaurant>>('/restaurants', { method: 'POST', body });
+  return data;
+}
+
+export function useCreateRestaurant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRestaurant,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: restaurantKeys.lists() }),
+  });
+}

@@ -1,0 +1,26 @@
+import type { ListResponse, Restaurant } from '@dostava/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { restaurantKeys } from './keys';
+
+export interface RestaurantListParams {
+  page: number;
+  per_page: number;
+  sort: string;
+  q?: string;
+}
+
+export function listRestaurants(query: RestaurantListParams, signal?: AbortSignal) {
+  return api<ListResponse<Restaurant>>('/restaurants', { query: { ...query }, signal });
+}
+
+export const restaurantsQueryOptions = (query: RestaurantListParams) =>
+  queryOptions({
+    queryKey: restaurantKeys.list(query),
+    queryFn: ({ signal }) => listRestaurants(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useRestaurants(query: RestaurantListParams) {
+  return useQuery(restaurantsQueryOptions(query));
+}

@@ -1,0 +1,149 @@
+import {
+  type Image,
+  type Restaurant,
+  type RestaurantBody,
+  type RestaurantInput,
+  restaurantBody,
+} from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Paper, Stack } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form-text-field';
+import { ImageUploadField } from '../../../components/image-upload-field';
+import { applyApiErrors } from '../../../lib/form';
+
+const FIELDS = ['name', 'address', 'phone', 'web_address', 'percentage', 'lat', 'lng', 'image_id'] as const;
+
+function toFormValues(restaurant?: Restaurant): RestaurantInput {
+  return {
+    name: restaurant?.name ?? '',
+    address: restaurant?.address ?? '',
+    phone: restaurant?.phone ?? '',
+    web_address: restaurant?.web_address ?? '',
+    percentage: restaurant ? String(restaurant.percentage) : '',
+    lat: restaurant?.lat ?? '',
+    lng: restaurant?.lng ?? '',
+    image_id: restaurant?.image?.id ?? null,
+  };
+}
+
+interface RestaurantFormProps {
+  restaurant?: Restaurant;
+  /** Fields disabled and no save button (a restaurant employee looking at their restaurant). */
+  readOnly?: boolean;
+  /** Saves; throws the API error so field errors can be shown. */
+  onSubmit: (body: RestaurantBody) => Promise<unknown>;
+  submitLabel?: string;
+  /** Extra buttons beside save (cancel, delete). */
+  secondaryActions?: React.ReactNode;
+}
+
+/** The one restaurant form, for adding and editing. */
+export function RestaurantForm({
+  restaurant,
+  readOnly,
+  onSubmit,
+  submitLabel,
+  secondaryActions,
+}: RestaurantFormProps) {
+  const { t } = useTranslation();
+  const [image, setImage] = useState<Image | null>(restaurant?.image ?? null);
+  const { control, handleSubmit, setError, setValue, formState, reset } = useForm<
+    RestaurantInput,
+    unknown,
+    RestaurantBody
+  >({
+    resolver: zodResolver(restaurantBody),
+    defaultValues: toFormValues(restaurant),
+  });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const saved = await onSubmit(body);
+      if (saved && typeof saved === 'object' && 'id' in saved) reset(toFormValues(saved as Restaurant));
+    } catch (error) {
+      applyApiErrors(error, setError, FIELDS);
+    }
+  });
+
+  const disabled = readOnly || formState.isSubmitting;
+  const field = {
+    control,
+    disabled: readOnly,
+    slotProps: readOnly ? { htmlInput: { readOnly: true } } : undefined,
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        spacing={3}
+        aria-label={t('restaurants.information')}
+      >
+        {readOnly ? <Alert severity="info">{t('restaurants.read_only')}</Alert> : null}
+        <ImageUploadField
+          label={t('restaurants.image')}
+          value={image}
+          disabled={disabled}
+          error={formState.errors.image_id?.message}
+          onChange={(next) => {
+            setImage(next);
+            setValue('image_id', next?.id ?? null, { shouldDirty: true });
+          }}
+        />
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <FormTextField {...field} name="name" label={t('restaurants.name')} required />
+          <FormTextField {...field} name="phone" label={t('restaurants.phone')} type="tel" required />
+          <FormTextField
+            {...field}
+            name="address"
+            label={t('restaurants.address')}
+            required
+            sx={{ gridColumn: { md: '1 / -1' } }}
+          />
+          <FormTextField {...field} name="web_address" label={t('restaurants.web_address')} type="url" />
+          <FormTextField
+            {...field}
+            name="percentage"
+            label={t('restaurants.percentage')}
+            helperText={t('restaurants.percentage_hint')}
+            type="number"
+            required
+            inputProps={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}
+          />
+          <FormTextField
+            {...field}
+            name="lat"
+            label={t('restaurants.lat')}
+            type="number"
+            inputProps={{ min: -90, max: 90, step: 'any', inputMode: 'decimal' }}
+          />
+          <FormTextField
+            {...field}
+            name="lng"
+            label={t('restaurants.lng')}
+            type="number"
+            inputProps={{ min: -180, max: 180, step: 'any', inputMode: 'decimal' }}
+          />
+        </Box>
+        {readOnly ? null : (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            {secondaryActions}
+            <Button
+              type="submit"
+              variant="contained"
+              loading={formState.isSubmitting}
+              disabled={formState.isSubmitting}
+            >
+              {submitLabel ?? t('common.save')}
+            </Button>
+          </Box>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

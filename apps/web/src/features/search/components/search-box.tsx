@@ -1,0 +1,114 @@
+import type { SearchHit } from '@dostava/shared';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Autocomplete,
+  Box,
+  ClickAwayListener,
+  IconButton,
+  InputAdornment,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSearch } from '../api/search';
+
+/** The header search: an icon that opens into a combobox of records the role may see. */
+export function SearchBox() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [input, setInput] = useState('');
+  const q = useDebouncedValue(input.trim(), 300);
+  const results = useSearch(q);
+  const hits = q ? (results.data ?? []) : [];
+
+  function close() {
+    setOpen(false);
+    setInput('');
+  }
+
+  function openHit(hit: SearchHit | null) {
+    if (!hit) return;
+    close();
+    navigate(hit.path);
+  }
+
+  if (!open) {
+    return (
+      <IconButton aria-label={t('header.search')} onClick={() => setOpen(true)}>
+        <SearchIcon />
+      </IconButton>
+    );
+  }
+
+  return (
+    <ClickAwayListener onClickAway={close}>
+      <Box sx={{ width: { xs: '100%', sm: 320 }, maxWidth: 420, minWidth: 0 }}>
+        <Autocomplete<SearchHit, false, false, false>
+          open={input.trim().length > 0}
+          options={hits}
+          value={null}
+          inputValue={input}
+          onInputChange={(_event, value, reason) => {
+            if (reason !== 'reset') setInput(value);
+          }}
+          onChange={(_event, hit) => openHit(hit)}
+          filterOptions={(options) => options}
+          groupBy={(hit) => t(`search_kinds.${hit.kind}`)}
+          getOptionLabel={(hit) => hit.title}
+          getOptionKey={(hit) => `${hit.kind}:${hit.id}`}
+          isOptionEqualToValue={(a, b) => a.kind === b.kind && a.id === b.id}
+          loading={results.isFetching || input.trim() !== q}
+          loadingText={t('common.loading')}
+          noOptionsText={t('header.search_empty')}
+          clearOnBlur={false}
+          handleHomeEndKeys
+          autoHighlight
+          size="small"
+          renderOption={(props, hit) => {
+            const { key, ...rest } = props;
+            return (
+              <li key={key} {...rest}>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="body2" noWrap>
+                    {hit.title}
+                  </Typography>
+                  {hit.subtitle ? (
+                    <Typography variant="caption" color="text.secondary" noWrap component="div">
+                      {hit.subtitle}
+                    </Typography>
+                  ) : null}
+                </Box>
+              </li>
+            );
+          }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              autoFocus
+              placeholder={t('header.search_placeholder')}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') close();
+              }}
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, 'aria-label': t('header.search') },
+                input: {
+                  ...params.slotProps.input,
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          )}
+        />
+      </Box>
+    </ClickAwayListener>
+  );
+}
