@@ -15,7 +15,7 @@ export const restaurantBody = z.object({
     .number()
     .min(0)
     .max(100)
-    .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), { error: 'validation.invalid' }),
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'validation.invalid' }),
   lat: coordinate(90).optional(),
   lng: coordinate(180).optional(),
   image_id: id().nullable().optional(),

@@ -51,8 +51,9 @@ z.config({
   },
 });
 
-/** Turns form blanks into null so that optional fields can be cleared. */
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+/** Turns form blanks (and absent fields) into null so that optional fields can be left out or cleared. */
+const blankToNull = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
 
 export const requiredText = (max = 255) =>
   z

@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test as base } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'DemoPass!2026';
+export const ACCOUNTS = {
+  admin: 'admin@example.com',
+  app_manager: 'appmanager@example.com',
+  dispatcher: 'dispatcher@example.com',
+  restaurant_manager: 'manager@example.com',
+  restaurant_employee: 'employee@example.com',
+  driver: 'driver@example.com',
+  customer: 'customer@example.com',
+} as const;
+export type DemoRole = keyof typeof ACCOUNTS;
+
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  user: { id: number; first_name: string; last_name: string; email: string; role: string; restaurant_id: number | null };
+}
+
+/** Signs in through the API (fast) and hands the session to the web app the way it stores it. */
+export async function signInAs(page: Page, role: DemoRole, options: { lang?: 'bs' | 'en'; path?: string } = {}) {
+  const res = await page.request.post('/api/auth/sign-in', { data: { email: ACCOUNTS[role], password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  const { data } = (await res.json()) as { data: Session };
+  await page.goto('/404');
+  await page.evaluate(
+    ({ data, lang }) => {
+      localStorage.setItem('token', data.access_token);
+      localStorage.setItem('refresh_token', data.refresh_token);
+      localStorage.setItem('adminuser', JSON.stringify({ ...data.user, access_token: data.access_token }));
+      localStorage.setItem('lang', lang);
+    },
+    { data, lang: options.lang ?? 'bs' },
+  );
+  await page.goto(options.path ?? '/');
+  return data;
+}
+
+/** Every screen's test runs axe-core: no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export const test = base;
+export { expect };

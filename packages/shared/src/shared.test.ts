@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { bs } from './i18n/bs.js';
+import { en } from './i18n/en.js';
+import { pickLanguage, translate } from './i18n/index.js';
+import { restaurantBody } from './restaurants.js';
+import { can } from './roles.js';
+import { changePasswordBody } from './auth.js';
+
+function leaves(node: object, prefix = ''): [string, string][] {
+  return Object.entries(node).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
+  );
+}
+
+describe('catalogues', () => {
+  it('bs has every en key, non-empty, with the same interpolation parameters', () => {
+    const enLeaves = new Map(leaves(en));
+    const bsLeaves = new Map(leaves(bs));
+    expect([...bsLeaves.keys()].sort()).toEqual([...enLeaves.keys()].sort());
+    for (const [key, text] of enLeaves) {
+      const params = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(bsLeaves.get(key)?.trim(), key).toBeTruthy();
+      expect(params(bsLeaves.get(key) ?? ''), key).toEqual(params(text));
+    }
+  });
+
+  it('keeps the seed messages word for word', () => {
+    expect(en.validation.phone).toBe('Please eneter valid format of phone number.');
+    expect(en.errors.not_admin).toBe('You need to be admin to login.');
+    expect(en.errors.refresh_failed).toBe('Failed to refresh token. Please log in again!');
+  });
+
+  it('translates keys with parameters and picks the language', () => {
+    expect(translate('en', 'validation.max_length|{"max":120}')).toBe('Must be at most 120 characters');
+    expect(translate('bs', 'validation.required')).toBe('Ovo polje je obavezno');
+    expect(pickLanguage(undefined)).toBe('bs');
+    expect(pickLanguage('de-DE,en;q=0.5')).toBe('en');
+    expect(pickLanguage('fr')).toBe('bs');
+  });
+});
+
+describe('permissions', () => {
+  it('confines restaurant roles to their own restaurant', () => {
+    const manager = { role: 'restaurant_manager' as const, restaurant_id: 3 };
+    expect(can(manager, 'restaurants.update', 3)).toBe(true);
+    expect(can(manager, 'restaurants.update', 4)).toBe(false);
+    expect(can(manager, 'restaurants.delete', 3)).toBe(false);
+    expect(can({ role: 'restaurant_employee', restaurant_id: 3 }, 'restaurants.update', 3)).toBe(false);
+    expect(can({ role: 'admin', restaurant_id: null }, 'restaurants.delete', 4)).toBe(true);
+    expect(can({ role: 'dispatcher', restaurant_id: null }, 'restaurants.read', 4)).toBe(false);
+  });
+});
+
+describe('schemas', () => {
+  it('applies the seed password policy and the confirmation', () => {
+    const issues = (body: object) =>
+      changePasswordBody.safeParse(body).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
+    expect(issues({ current_password: 'x', new_password: 'Abcdef1!', confirm_password: 'Abcdef1!' })).toEqual([]);
+    expect(issues({ current_password: 'x', new_password: 'abcdefg1!', confirm_password: 'abcdefg1!' })).toEqual([
+      'new_password:validation.password_policy',
+    ]);
+    expect(issues({ current_password: 'x', new_password: 'Abcdef1!', confirm_password: 'Abcdef1?' })).toEqual([
+      'confirm_password:validation.passwords_match',
+    ]);
+  });
+
+  it('turns blank optional fields into null and refuses a commission with more than two decimals', () => {
+    const base = { name: 'A', address: 'B', phone: '+387 33 123 456', percentage: '10' };
+    expect(restaurantBody.parse({ ...base, web_address: '' }).web_address).toBeNull();
+    expect(restaurantBody.safeParse({ ...base, percentage: 12.345 }).success).toBe(false);
+    expect(restaurantBody.safeParse({ ...base, percentage: 12.35 }).success).toBe(true);
+  });
+});
