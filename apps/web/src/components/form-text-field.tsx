@@ -72,7 +72,8 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
         readOnly={readOnly}
         startAdornment={props.startAdornment}
         endAdornment={props.endAdornment}
-        inputProps={{ ...inputProps, 'aria-describedby': message ? helpId : undefined }}
+        // aria-label: the accessible name without the visual required asterisk ("Email", not "Email *").
+        inputProps={{ ...inputProps, 'aria-label': label, 'aria-describedby': message ? helpId : undefined }}
       />
       {message ? <FormHelperText id={helpId}>{message}</FormHelperText> : null}
     </FormControl>
