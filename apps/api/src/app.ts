@@ -6,7 +6,9 @@ import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { categoriesRoutes } from './modules/categories/categories-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { productsRoutes } from './modules/products/products-routes.js';
 import { restaurantsRoutes } from './modules/restaurants/restaurants-routes.js';
 import { searchRoutes } from './modules/search/search-routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads-routes.js';
@@ -84,6 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(uploadsRoutes);
   await app.register(restaurantsRoutes);
+  await app.register(categoriesRoutes);
+  await app.register(productsRoutes);
   await app.register(searchRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -42,6 +42,12 @@ export const PERMISSIONS = {
   'restaurants.create': [...ADMINS],
   'restaurants.update': [...ADMINS, 'restaurant_manager'],
   'restaurants.delete': [...ADMINS],
+  'categories.read': [...ADMINS, ...RESTAURANT_STAFF],
+  'categories.write': [...ADMINS],
+  'products.read': [...ADMINS, ...RESTAURANT_STAFF],
+  'products.write': [...ADMINS, 'restaurant_manager'],
+  /** Restaurant employees may only switch a product on or off the menu. */
+  'products.toggle': [...ADMINS, ...RESTAURANT_STAFF],
   'uploads.create': [...ADMINS, 'restaurant_manager', 'restaurant_employee', 'dispatcher'],
   'search.use': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'dashboard.read': [...ADMINS, ...RESTAURANT_STAFF],

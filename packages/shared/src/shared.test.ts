@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { changePasswordBody } from './auth.js';
 import { bs } from './i18n/bs.js';
 import { en } from './i18n/en.js';
 import { pickLanguage, translate } from './i18n/index.js';
 import { restaurantBody } from './restaurants.js';
 import { can } from './roles.js';
-import { changePasswordBody } from './auth.js';
 
 function leaves(node: object, prefix = ''): [string, string][] {
   return Object.entries(node).flatMap(([k, v]) =>
@@ -55,13 +55,15 @@ describe('schemas', () => {
   it('applies the seed password policy and the confirmation', () => {
     const issues = (body: object) =>
       changePasswordBody.safeParse(body).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
-    expect(issues({ current_password: 'x', new_password: 'Abcdef1!', confirm_password: 'Abcdef1!' })).toEqual([]);
-    expect(issues({ current_password: 'x', new_password: 'abcdefg1!', confirm_password: 'abcdefg1!' })).toEqual([
-      'new_password:validation.password_policy',
-    ]);
-    expect(issues({ current_password: 'x', new_password: 'Abcdef1!', confirm_password: 'Abcdef1?' })).toEqual([
-      'confirm_password:validation.passwords_match',
-    ]);
+    expect(issues({ current_password: 'x', new_password: 'Abcdef1!', confirm_password: 'Abcdef1!' })).toEqual(
+      [],
+    );
+    expect(
+      issues({ current_password: 'x', new_password: 'abcdefg1!', confirm_password: 'abcdefg1!' }),
+    ).toEqual(['new_password:validation.password_policy']);
+    expect(issues({ current_password: 'x', new_password: 'Abcdef1!', confirm_password: 'Abcdef1?' })).toEqual(
+      ['confirm_password:validation.passwords_match'],
+    );
   });
 
   it('turns blank optional fields into null and refuses a commission with more than two decimals', () => {

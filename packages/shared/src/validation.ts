@@ -112,9 +112,10 @@ export const newPassword = () =>
     .regex(/[0-9]/, { error: msg('validation.password_policy') })
     .regex(/[^A-Za-z0-9]/, { error: msg('validation.password_policy') });
 
+/** A record id, from JSON or from a path or query string ('12'); a missing one is 'required'. */
 export const id = () =>
-  z.coerce
-    .number({ error: msg('validation.invalid') })
-    .int()
-    .positive();
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number().int().positive(),
+  );
 export const idParams = z.object({ id: id() });

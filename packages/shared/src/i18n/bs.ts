@@ -31,6 +31,10 @@ export const bs: Catalogue = {
     delete_item: 'Obriši {{name}}',
   },
   validation: {
+    name_taken: 'Ovaj naziv se već koristi',
+    positions_mismatch: 'Redoslijed mora navesti svaku kategoriju tačno jednom',
+    price: 'Cijena mora biti cijeli broj feninga, ne negativan',
+    category_unknown: 'Odaberite postojeću kategoriju',
     required: 'Ovo polje je obavezno',
     invalid: 'Neispravna vrijednost',
     invalid_choice: 'Odaberite jednu od ponuđenih vrijednosti',
@@ -62,6 +66,7 @@ export const bs: Catalogue = {
     file_missing: 'Odaberite datoteku za učitavanje',
   },
   errors: {
+    category_in_use: 'Ovu kategoriju koristi {{count}} proizvoda i ne može se obrisati.',
     generic: 'Nešto je pošlo po zlu!',
     logout: 'Nešto je pošlo po zlu',
     refresh_failed: 'Osvježavanje tokena nije uspjelo. Molimo prijavite se ponovo!',
@@ -211,7 +216,12 @@ export const bs: Catalogue = {
   dashboard: {
     welcome: 'Dobro došli, {{name}} ({{role}})',
   },
+  categories: {
+    reordered: 'Redoslijed kategorija je sačuvan',
+  },
   search_kinds: {
+    product: 'Proizvodi',
+    category: 'Kategorije',
     restaurant: 'Restorani',
   },
 };

@@ -33,6 +33,10 @@ export const en = {
     delete_item: 'Delete {{name}}',
   },
   validation: {
+    name_taken: 'This name is already in use',
+    positions_mismatch: 'The order must list every category exactly once',
+    price: 'The price must be a whole number of fening, not negative',
+    category_unknown: 'Choose an existing category',
     required: 'This field is required',
     invalid: 'Invalid value',
     invalid_choice: 'Choose one of the offered values',
@@ -64,6 +68,7 @@ export const en = {
     file_missing: 'Choose a file to upload',
   },
   errors: {
+    category_in_use: 'This category is used by {{count}} products and cannot be deleted.',
     generic: 'Something went wrong!',
     logout: 'Something went wrong',
     refresh_failed: 'Failed to refresh token. Please log in again!',
@@ -214,7 +219,12 @@ export const en = {
   dashboard: {
     welcome: 'Welcome, {{name}} ({{role}})',
   },
+  categories: {
+    reordered: 'Order of categories saved',
+  },
   search_kinds: {
+    product: 'Products',
+    category: 'Categories',
     restaurant: 'Restaurants',
   },
 } as const;

@@ -4,7 +4,8 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import { saveUpload } from '../../modules/uploads/uploads-service.js';
 import type { Db } from '../client.js';
-import { restaurants, users } from '../schema/index.js';
+import { categories, products, restaurants, users } from '../schema/index.js';
+import { DEMO_CATEGORIES, RESTAURANT_CATEGORIES } from './catalogue.js';
 import { restaurantImage } from './images.js';
 
 export const DEMO_ACCOUNTS: { email: string; role: Role; first_name: string; last_name: string }[] = [
@@ -166,6 +167,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
       .returning({ id: restaurants.id });
     if (row) restaurantIds.push(row.id);
   }
+  await seedCatalogue(db, uploadsDir, restaurantIds);
   // One hash for every demo account: argon2 is deliberately slow.
   const password_hash = await hashPassword(options.demoPassword);
   await db.insert(users).values(
@@ -188,4 +190,43 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
     restaurant_id: restaurantIds[1] ?? null,
   });
   return true;
+}
+
+/** Categories, and each restaurant's menu with a small picture per product. */
+async function seedCatalogue(db: Db, uploadsDir: string, restaurantIds: number[]) {
+  const categoryIds = new Map<string, number>();
+  for (const [index, c] of DEMO_CATEGORIES.entries()) {
+    const [row] = await db
+      .insert(categories)
+      .values({ name: c.name, description: c.description, position: index + 1 })
+      .returning({ id: categories.id });
+    if (row) categoryIds.set(c.name, row.id);
+  }
+  for (const [index, restaurantId] of restaurantIds.entries()) {
+    for (const categoryName of RESTAURANT_CATEGORIES[index] ?? []) {
+      const category = DEMO_CATEGORIES.find((c) => c.name === categoryName);
+      const categoryId = categoryIds.get(categoryName);
+      if (!category || !categoryId) continue;
+      const rows = [];
+      for (const [i, [name, km, description]] of category.items.entries()) {
+        const image = await saveUpload(
+          db,
+          uploadsDir,
+          { bytes: restaurantImage((category.hue + i * 11) % 360, 96, 96), original_name: `${name}.png` },
+          null,
+        );
+        rows.push({
+          restaurant_id: restaurantId,
+          category_id: categoryId,
+          name,
+          description,
+          price: Math.round(km * 100),
+          // A few dishes are off the menu, as in any kitchen.
+          show_on_menu: (i + index) % 9 !== 8,
+          image_id: image.id,
+        });
+      }
+      await db.insert(products).values(rows);
+    }
+  }
 }

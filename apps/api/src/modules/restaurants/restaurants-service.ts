@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { restaurants, uploads, users } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.js';
+import { Conflict, Forbidden, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
-import { imageOf } from '../uploads/uploads-service.js';
+import { assertImage, imageOf } from '../uploads/uploads-service.js';
 
 type ListQuery = z.output<typeof restaurantListQuery>;
 
@@ -83,12 +83,6 @@ async function findRestaurant(db: Db, id: number): Promise<Restaurant> {
 export async function getRestaurant(db: Db, actor: ActorContext, id: number): Promise<Restaurant> {
   if (!can(actor, 'restaurants.read', id)) throw new Forbidden();
   return findRestaurant(db, id);
-}
-
-async function assertImage(db: Db, imageId: number | null | undefined) {
-  if (imageId === null || imageId === undefined) return;
-  const [found] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, imageId));
-  if (!found) throw new BadRequest({ image_id: ['validation.invalid'] });
 }
 
 export async function createRestaurant(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Image } from '@dostava/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { BadRequest } from '../../lib/errors.js';
@@ -56,4 +57,11 @@ export async function saveUpload(
     .returning({ id: uploads.id });
   if (!row) throw new Error('upload insert returned nothing');
   return { id: row.id, file_url: fileUrl(file_name) };
+}
+
+/** A referenced image must be one that was uploaded: otherwise a field error, not a foreign-key 500. */
+export async function assertImage(db: Db, imageId: number | null | undefined, field = 'image_id') {
+  if (imageId === null || imageId === undefined) return;
+  const [found] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, imageId));
+  if (!found) throw new BadRequest({ [field]: ['validation.invalid'] });
 }

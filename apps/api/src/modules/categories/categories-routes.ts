@@ -1,0 +1,92 @@
+import {
+  categoryBody,
+  categoryListQuery,
+  categoryPatchBody,
+  categoryPositionsBody,
+  categorySchema,
+  dataResponse,
+  idParams,
+  listResponse,
+  messageResponse,
+  translate,
+} from '@dostava/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
+import * as service from './categories-service.js';
+
+export async function categoriesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['categories'];
+
+  r.get(
+    '/api/categories',
+    {
+      config: { permission: 'categories.read' },
+      schema: { tags, querystring: categoryListQuery, response: { 200: listResponse(categorySchema) } },
+    },
+    async (request) => service.listCategories(app.db, request.query),
+  );
+
+  r.post(
+    '/api/categories',
+    {
+      config: { permission: 'categories.write' },
+      schema: { tags, body: categoryBody, response: { 201: dataResponse(categorySchema) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.createCategory(app.db, actorOf(request), request.body) }),
+  );
+
+  // Registered before /:id so "positions" is never read as an id.
+  r.put(
+    '/api/categories/positions',
+    {
+      config: { permission: 'categories.write' },
+      schema: {
+        tags,
+        summary: 'Save the order of all categories',
+        body: categoryPositionsBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await service.reorderCategories(app.db, actorOf(request), request.body);
+      return { message: translate(request.language, 'categories.reordered') };
+    },
+  );
+
+  r.get(
+    '/api/categories/:id',
+    {
+      config: { permission: 'categories.read' },
+      schema: { tags, params: idParams, response: { 200: dataResponse(categorySchema) } },
+    },
+    async (request) => ({ data: await service.getCategory(app.db, request.params.id) }),
+  );
+
+  r.patch(
+    '/api/categories/:id',
+    {
+      config: { permission: 'categories.write' },
+      schema: {
+        tags,
+        params: idParams,
+        body: categoryPatchBody,
+        response: { 200: dataResponse(categorySchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.updateCategory(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  r.delete(
+    '/api/categories/:id',
+    { config: { permission: 'categories.write' }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await service.deleteCategory(app.db, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,96 @@
+import {
+  dataResponse,
+  idParams,
+  listResponse,
+  menuSchema,
+  productBody,
+  productListQuery,
+  productPatchBody,
+  productSchema,
+} from '@dostava/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
+import * as service from './products-service.js';
+
+export async function productsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['products'];
+
+  r.get(
+    '/api/restaurants/:id/products',
+    {
+      config: { permission: 'products.read' },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: productListQuery,
+        response: { 200: listResponse(productSchema) },
+      },
+    },
+    async (request) => service.listProducts(app.db, actorOf(request), request.params.id, request.query),
+  );
+
+  r.post(
+    '/api/restaurants/:id/products',
+    {
+      config: { permission: 'products.write' },
+      schema: { tags, params: idParams, body: productBody, response: { 201: dataResponse(productSchema) } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({
+          data: await service.createProduct(app.db, actorOf(request), request.params.id, request.body),
+        }),
+  );
+
+  r.get(
+    '/api/restaurants/:id/menu',
+    {
+      // The customer app reads it; staff may look at it too.
+      config: { auth: 'any' },
+      schema: {
+        tags,
+        summary: 'The menu the customer app shows',
+        params: idParams,
+        response: { 200: dataResponse(menuSchema) },
+      },
+    },
+    async (request) => ({ data: await service.menu(app.db, request.params.id) }),
+  );
+
+  r.get(
+    '/api/products/:id',
+    {
+      config: { permission: 'products.read' },
+      schema: { tags, params: idParams, response: { 200: dataResponse(productSchema) } },
+    },
+    async (request) => ({ data: await service.getProduct(app.db, actorOf(request), request.params.id) }),
+  );
+
+  r.patch(
+    '/api/products/:id',
+    {
+      config: { permission: 'products.toggle' },
+      schema: {
+        tags,
+        params: idParams,
+        body: productPatchBody,
+        response: { 200: dataResponse(productSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.updateProduct(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  r.delete(
+    '/api/products/:id',
+    { config: { permission: 'products.write' }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await service.deleteProduct(app.db, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

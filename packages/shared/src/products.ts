@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { imageSchema, listQuery } from './common.js';
+import { id, msg, optionalText, requiredText } from './validation.js';
+
+/** Prices are integers in minor units (fening): 1250 is 12,50 KM. */
+export const MAX_PRICE = 100_000_00;
+export const price = () =>
+  z.coerce
+    .number({ error: msg('validation.number') })
+    .int({ error: msg('validation.price') })
+    .min(0, { error: msg('validation.price') })
+    .max(MAX_PRICE);
+
+export const productBody = z.object({
+  name: requiredText(120),
+  description: optionalText(1000),
+  price: price(),
+  category_id: id(),
+  show_on_menu: z.boolean().default(true),
+  image_id: id().nullable().optional(),
+});
+export type ProductBody = z.infer<typeof productBody>;
+export type ProductInput = z.input<typeof productBody>;
+export const productPatchBody = productBody.partial();
+export type ProductPatchBody = z.infer<typeof productPatchBody>;
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  restaurant_id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.number().int(),
+  category: z.object({ id: z.number().int(), name: z.string() }),
+  show_on_menu: z.boolean(),
+  image: imageSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const PRODUCT_SORTS = ['name', 'price', 'created_at', 'category'] as const;
+export const productListQuery = listQuery(PRODUCT_SORTS, 'name').extend({
+  category_id: id().optional(),
+  show_on_menu: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type ProductListQuery = z.input<typeof productListQuery>;
+
+/** What the customer app shows: products on the menu, grouped by category in position order. */
+export const menuSchema = z.object({
+  restaurant: z.object({ id: z.number().int(), name: z.string() }),
+  categories: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      description: z.string().nullable(),
+      products: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          description: z.string().nullable(),
+          price: z.number().int(),
+          image: imageSchema.nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type Menu = z.infer<typeof menuSchema>;
