@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test as base } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 export const ACCOUNTS = {
@@ -16,12 +16,25 @@ export type DemoRole = keyof typeof ACCOUNTS;
 export interface Session {
   access_token: string;
   refresh_token: string;
-  user: { id: number; first_name: string; last_name: string; email: string; role: string; restaurant_id: number | null };
+  user: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role: string;
+    restaurant_id: number | null;
+  };
 }
 
 /** Signs in through the API (fast) and hands the session to the web app the way it stores it. */
-export async function signInAs(page: Page, role: DemoRole, options: { lang?: 'bs' | 'en'; path?: string } = {}) {
-  const res = await page.request.post('/api/auth/sign-in', { data: { email: ACCOUNTS[role], password: DEMO_PASSWORD } });
+export async function signInAs(
+  page: Page,
+  role: DemoRole,
+  options: { lang?: 'bs' | 'en'; path?: string } = {},
+) {
+  const res = await page.request.post('/api/auth/sign-in', {
+    data: { email: ACCOUNTS[role], password: DEMO_PASSWORD },
+  });
   expect(res.status()).toBe(200);
   const { data } = (await res.json()) as { data: Session };
   await page.goto('/404');
@@ -42,7 +55,9 @@ export async function signInAs(page: Page, role: DemoRole, options: { lang?: 'bs
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
 }
 
 export const test = base;

@@ -38,11 +38,9 @@ export async function productsRoutes(app: FastifyInstance) {
       schema: { tags, params: idParams, body: productBody, response: { 201: dataResponse(productSchema) } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          data: await service.createProduct(app.db, actorOf(request), request.params.id, request.body),
-        }),
+      reply.status(201).send({
+        data: await service.createProduct(app.db, actorOf(request), request.params.id, request.body),
+      }),
   );
 
   r.get(
