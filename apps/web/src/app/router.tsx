@@ -53,21 +53,53 @@ const dashboardRoutes: RouteObject[] = [
     lazy: () =>
       import('./routes/restaurants/edit-restaurant-page').then((m) => ({ Component: m.EditRestaurantPage })),
   },
-  shell('categories', { title: 'nav.categories', access: { roles: ADMINS } }),
-  shell('add-category', { title: 'pages.add_category', access: { roles: ADMINS } }),
-  shell('edit-category/:id', { title: 'pages.edit_category', access: { roles: ADMINS } }),
-  shell('resturant/:id/products', {
-    title: 'nav.products',
-    access: { roles: ADMINS_AND_RESTAURANT, ownRestaurantParam: 'id' },
-  }),
-  shell('restaurant/:restaurant_id/add-product', {
-    title: 'pages.add_product',
-    access: { roles: ADMINS_AND_MANAGER, ownRestaurantParam: 'restaurant_id' },
-  }),
-  shell('restaurant/:restaurant_id/edit-product/:id', {
-    title: 'pages.edit_product',
-    access: { roles: ADMINS_AND_MANAGER, ownRestaurantParam: 'restaurant_id' },
-  }),
+  {
+    path: 'categories',
+    handle: { title: 'categories.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () => import('./routes/categories/categories-page').then((m) => ({ Component: m.CategoriesPage })),
+  },
+  {
+    path: 'add-category',
+    handle: { title: 'categories.add', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/categories/add-category-page').then((m) => ({ Component: m.AddCategoryPage })),
+  },
+  {
+    path: 'edit-category/:id',
+    handle: { title: 'categories.edit', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/categories/edit-category-page').then((m) => ({ Component: m.EditCategoryPage })),
+  },
+  {
+    path: 'resturant/:id/products',
+    handle: {
+      title: 'products.title',
+      access: { roles: ADMINS_AND_RESTAURANT, ownRestaurantParam: 'id' },
+    } satisfies RouteHandle,
+    lazy: () => import('./routes/products/products-page').then((m) => ({ Component: m.ProductsPage })),
+  },
+  {
+    path: 'restaurant/:id/products',
+    lazy: () =>
+      import('./routes/products/products-redirect').then((m) => ({ Component: m.ProductsRedirect })),
+  },
+  {
+    path: 'restaurant/:restaurant_id/add-product',
+    handle: {
+      title: 'products.add',
+      access: { roles: ADMINS_AND_MANAGER, ownRestaurantParam: 'restaurant_id' },
+    } satisfies RouteHandle,
+    lazy: () => import('./routes/products/add-product-page').then((m) => ({ Component: m.AddProductPage })),
+  },
+  {
+    // A restaurant employee may open it too, and sees the product read-only.
+    path: 'restaurant/:restaurant_id/edit-product/:id',
+    handle: {
+      title: 'products.edit',
+      access: { roles: ADMINS_AND_RESTAURANT, ownRestaurantParam: 'restaurant_id' },
+    } satisfies RouteHandle,
+    lazy: () => import('./routes/products/edit-product-page').then((m) => ({ Component: m.EditProductPage })),
+  },
   shell('users', { title: 'nav.users', access: { roles: ADMINS } }),
   shell('add-user', { title: 'pages.add_user', access: { roles: ADMINS } }),
   shell('edit-user/:id', { title: 'pages.edit_user', access: { roles: ADMINS } }),

@@ -1,6 +1,7 @@
 import { RESTAURANT_SORTS, type Restaurant } from '@dostava/shared';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import RestaurantMenuOutlined from '@mui/icons-material/RestaurantMenuOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { Avatar, IconButton, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -62,7 +63,7 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
       {
         field: 'actions',
         headerName: t('common.actions'),
-        width: 120,
+        width: 150,
         sortable: false,
         align: 'right',
         headerAlign: 'right',
@@ -72,6 +73,16 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
             spacing={0.5}
             sx={{ height: '100%', alignItems: 'center', justifyContent: 'flex-end' }}
           >
+            <Tooltip title={t('nav.products')}>
+              <IconButton
+                component={Link}
+                to={`/resturant/${row.id}/products`}
+                aria-label={t('restaurants.products_of', { name: row.name })}
+                size="small"
+              >
+                <RestaurantMenuOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
             <Tooltip title={t('common.edit')}>
               <IconButton
                 component={Link}

@@ -1,4 +1,4 @@
-import type { SearchHit } from '@dostava/shared';
+import { SEARCH_KINDS, type SearchHit } from '@dostava/shared';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Autocomplete,
@@ -9,7 +9,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -23,7 +23,13 @@ export function SearchBox() {
   const [input, setInput] = useState('');
   const q = useDebouncedValue(input.trim(), 300);
   const results = useSearch(q);
-  const hits = q ? (results.data ?? []) : [];
+  // Grouped by kind (the list must be sorted by group for Autocomplete to show one header per kind).
+  const hits = useMemo(() => {
+    if (!q) return [];
+    return [...(results.data ?? [])].sort(
+      (a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind),
+    );
+  }, [q, results.data]);
 
   function close() {
     setOpen(false);

@@ -1,0 +1,17 @@
+import type { Category, CategoryBody, DataResponse } from '@dostava/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { categoryKeys } from './keys';
+
+export async function createCategory(body: CategoryBody): Promise<Category> {
+  const { data } = await api<DataResponse<Category>>('/categories', { method: 'POST', body });
+  return data;
+}
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCategory,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.lists() }),
+  });
+}

@@ -1,0 +1,22 @@
+import type { DataResponse, Product, ProductPatchBody } from '@dostava/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { categoryKeys } from '../../categories/api/keys';
+import { productKeys } from './keys';
+
+export async function updateProduct(id: number, body: ProductPatchBody): Promise<Product> {
+  const { data } = await api<DataResponse<Product>>(`/products/${id}`, { method: 'PATCH', body });
+  return data;
+}
+
+export function useUpdateProduct(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductPatchBody) => updateProduct(id, body),
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(id), product);
+      void queryClient.invalidateQueries({ queryKey: categoryKeys.lists() });
+      return queryClient.invalidateQueries({ queryKey: productKeys.restaurantLists(product.restaurant_id) });
+    },
+  });
+}

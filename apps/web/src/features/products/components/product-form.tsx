@@ -1,0 +1,217 @@
+import {
+  formatMoneyInput,
+  type Image,
+  type Product,
+  type ProductBody,
+  parseMoneyInput,
+  productBody,
+} from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  InputAdornment,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form-text-field';
+import { ImageUploadField } from '../../../components/image-upload-field';
+import { applyApiErrors } from '../../../lib/form';
+import { currentLanguage, translateMessage } from '../../../lib/i18n';
+import { useCategories } from '../../categories/api/list-categories';
+
+const FIELDS = ['name', 'description', 'price', 'category_id', 'show_on_menu', 'image_id'] as const;
+
+/** What the inputs hold: the price as typed in KM, the category as the select's value. */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  price: string;
+  category_id: string;
+  show_on_menu: boolean;
+  image_id: number | null;
+}
+
+function toFormValues(product?: Product): ProductFormValues {
+  return {
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    price: product ? formatMoneyInput(product.price, currentLanguage()) : '',
+    category_id: product ? String(product.category.id) : '',
+    show_on_menu: product?.show_on_menu ?? true,
+    image_id: product?.image?.id ?? null,
+  };
+}
+
+const bodyResolver = zodResolver(productBody);
+
+/**
+ * The KM text becomes minor units before the shared `productBody` checks the whole product; a price it
+ * cannot read, or one out of range, gets one message that speaks of KM (not of fening).
+ */
+const resolver: Resolver<ProductFormValues, unknown, ProductBody> = async (values, context, options) => {
+  const blank = values.price.trim() === '';
+  const minor = blank ? undefined : parseMoneyInput(values.price, currentLanguage());
+  const result = await bodyResolver(
+    { ...values, price: minor === null ? Number.NaN : minor, category_id: values.category_id || undefined },
+    context,
+    options as never,
+  );
+  if (!blank && result.errors.price) {
+    result.errors.price = { type: 'validate', message: 'products.price_invalid' };
+  }
+  return result as Awaited<ReturnType<Resolver<ProductFormValues, unknown, ProductBody>>>;
+};
+
+interface ProductFormProps {
+  product?: Product;
+  /** Fields disabled and no save button (a restaurant employee looking at a product). */
+  readOnly?: boolean;
+  /** Saves; throws the API error so field errors can be shown. */
+  onSubmit: (body: ProductBody) => Promise<unknown>;
+  /** Extra buttons beside save (cancel, back). */
+  secondaryActions?: React.ReactNode;
+}
+
+/** The one product form, for adding, editing and (read-only) viewing. */
+export function ProductForm({ product, readOnly, onSubmit, secondaryActions }: ProductFormProps) {
+  const { t } = useTranslation();
+  const categories = useCategories();
+  const [image, setImage] = useState<Image | null>(product?.image ?? null);
+  const { control, handleSubmit, setError, setValue, formState, reset } = useForm<
+    ProductFormValues,
+    unknown,
+    ProductBody
+  >({ resolver, defaultValues: toFormValues(product) });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const saved = await onSubmit(body);
+      if (saved && typeof saved === 'object' && 'id' in saved) reset(toFormValues(saved as Product));
+    } catch (error) {
+      applyApiErrors(error, setError, FIELDS);
+    }
+  });
+
+  const disabled = readOnly || formState.isSubmitting;
+  const field = { control, disabled: readOnly, readOnly };
+  // The product's own category is offered even before the list has loaded.
+  const options =
+    categories.data ?? (product ? [{ id: product.category.id, name: product.category.name }] : []);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        spacing={3}
+        aria-label={product ? (readOnly ? t('products.view') : t('products.edit')) : t('products.add')}
+      >
+        {readOnly ? <Alert severity="info">{t('products.read_only')}</Alert> : null}
+        <ImageUploadField
+          label={t('products.image')}
+          value={image}
+          disabled={disabled}
+          error={formState.errors.image_id?.message}
+          onChange={(next) => {
+            setImage(next);
+            setValue('image_id', next?.id ?? null, { shouldDirty: true });
+          }}
+        />
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <FormTextField {...field} name="name" label={t('products.name')} required />
+          <FormTextField
+            {...field}
+            name="price"
+            label={t('products.price')}
+            helperText={t('products.price_hint')}
+            required
+            inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
+            endAdornment={<InputAdornment position="end">KM</InputAdornment>}
+          />
+          <Controller
+            control={control}
+            name="category_id"
+            render={({ field: select, fieldState }) => (
+              <TextField
+                select
+                required
+                fullWidth
+                label={t('products.category')}
+                name={select.name}
+                value={select.value}
+                onChange={select.onChange}
+                onBlur={select.onBlur}
+                inputRef={select.ref}
+                disabled={readOnly}
+                error={Boolean(fieldState.error)}
+                helperText={translateMessage(fieldState.error?.message)}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="" disabled>
+                  {t('products.choose_category')}
+                </option>
+                {options.map((category) => (
+                  <option key={category.id} value={String(category.id)}>
+                    {category.name}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="show_on_menu"
+            render={({ field: toggle }) => (
+              <FormControlLabel
+                sx={{ alignSelf: 'center' }}
+                control={
+                  <Switch
+                    name={toggle.name}
+                    checked={toggle.value}
+                    onChange={(event) => toggle.onChange(event.target.checked)}
+                    onBlur={toggle.onBlur}
+                    slotProps={{ input: { ref: toggle.ref } }}
+                    disabled={readOnly}
+                  />
+                }
+                label={t('products.show_on_menu')}
+              />
+            )}
+          />
+          <FormTextField
+            {...field}
+            name="description"
+            label={t('products.description')}
+            sx={{ gridColumn: { md: '1 / -1' } }}
+          />
+        </Box>
+        {readOnly ? (
+          secondaryActions ? (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{secondaryActions}</Box>
+          ) : null
+        ) : (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            {secondaryActions}
+            <Button
+              type="submit"
+              variant="contained"
+              loading={formState.isSubmitting}
+              disabled={formState.isSubmitting}
+            >
+              {t('common.save')}
+            </Button>
+          </Box>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
