@@ -5,12 +5,14 @@ import { defineConfig, devices } from '@playwright/test';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_JWT_SECRET = 'e2e-only-secret-not-used-anywhere-else-0123456789';
-const dataDir = path.join(root, 'data', 'e2e');
+// Per port, so two runs on one machine never share a database; the web build is copied in so that a
+// rebuild during the run cannot change the files under the server.
+const dataDir = path.join(root, 'data', `e2e-${E2E_PORT}`);
 
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: path.join(root, 'test-results'),
+  outputDir: path.join(root, 'test-results', String(E2E_PORT)),
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -37,7 +39,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // A fresh embedded database with the demo data for every run.
-    command: `rm -rf "${dataDir}" && node apps/api/dist/server.js`,
+    command: `rm -rf "${dataDir}" && mkdir -p "${dataDir}" && cp -r apps/web/dist "${dataDir}/web" && node apps/api/dist/server.js`,
     cwd: root,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
@@ -48,6 +50,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'web'),
       JWT_SECRET: E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',
       SIGN_IN_MAX_PER_ACCOUNT: '10000',

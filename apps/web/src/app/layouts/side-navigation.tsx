@@ -51,7 +51,7 @@ function NavEntry({ item, depth }: { item: NavItem; depth: number }) {
           {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
         </ListItemButton>
         <Collapse in={expanded} timeout="auto" unmountOnExit>
-          <List disablePadding>
+          <List component="div" disablePadding>
             {item.children.map((child) => (
               <NavEntry key={`${child.label}${child.path}`} item={child} depth={depth + 1} />
             ))}
@@ -84,10 +84,12 @@ export function SideNavigation({ groups }: { groups: NavGroup[] }) {
       {groups.map((group, index) => (
         <List
           key={group.subheader ?? index}
+          component="div"
           dense
           subheader={
             group.subheader ? (
               <ListSubheader
+                component="div"
                 disableSticky
                 sx={{
                   bgcolor: 'transparent',

@@ -55,7 +55,7 @@ export function EditRestaurantPage() {
     );
   } else {
     content = (
-      <Stack spacing={2} aria-busy="true" aria-label={t('common.loading')}>
+      <Stack spacing={2} role="status" aria-busy="true" aria-label={t('common.loading')}>
         <Skeleton variant="rounded" height={72} width={72} />
         <Skeleton variant="rounded" height={56} />
         <Skeleton variant="rounded" height={56} />

@@ -97,7 +97,7 @@ export function SessionsTable() {
     body = <ErrorState onRetry={() => void sessions.refetch()} />;
   } else {
     body = (
-      <Box aria-busy="true" aria-label={t('common.loading')}>
+      <Box role="status" aria-busy="true" aria-label={t('common.loading')}>
         <Skeleton height={40} />
         <Skeleton height={40} />
       </Box>

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, expectAccessible, signInAs, test } from './fixtures';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test.describe('restaurants (Admin)', () => {
+  test('list: server-side search and paging kept in the URL', async ({ page }) => {
+    await signInAs(page, 'admin', { lang: 'en', path: '/restaurants' });
+    const grid = page.getByRole('grid', { name: 'Restaurants' });
+    await expect(grid.getByRole('row', { name: /Ćevabdžinica Željo/ })).toBeVisible();
+    await expectAccessible(page);
+
+    await page
+      .getByRole('searchbox', { name: 'Search restaurants' })
+      .or(page.getByLabel('Search restaurants'))
+      .fill('ferhadija');
+    await expect(page).toHaveURL(/q=ferhadija/);
+    await expect(grid.getByRole('row', { name: /Vegan Kitchen Sarajevo/ })).toBeVisible();
+    await expect(grid.getByRole('row', { name: /Ćevabdžinica Željo/ })).toHaveCount(0);
+    await page.reload();
+    await expect(grid.getByRole('row', { name: /Vegan Kitchen Sarajevo/ })).toBeVisible();
+    await expect(grid.getByRole('row', { name: /Ćevabdžinica Željo/ })).toHaveCount(0);
+
+    await page.getByLabel('Search restaurants').fill('no such restaurant anywhere');
+    await expect(page.getByText('Not found')).toBeVisible();
+  });
+
+  test('create with the seed validation messages, edit, then delete after confirmation', async ({ page }) => {
+    const name = `Aščinica ${unique()}`;
+    await signInAs(page, 'admin', { lang: 'en', path: '/restaurants' });
+    await page.getByRole('link', { name: 'Add restaurant' }).click();
+    await expect(page).toHaveURL(/\/add-restaurant$/);
+    await expectAccessible(page);
+
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Address', { exact: true }).fill('Ferhadija 7, Sarajevo');
+    await page.getByLabel('Phone', { exact: true }).fill('call us');
+    await page.getByLabel('Web address', { exact: true }).fill('not a url');
+    await page.getByLabel('Percentage', { exact: true }).fill('15');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please eneter valid format of phone number.')).toBeVisible();
+    await expect(page.getByText('Must be a valid url')).toBeVisible();
+
+    await page.getByLabel('Phone', { exact: true }).fill('+387 33 555 111');
+    await page.getByLabel('Web address', { exact: true }).fill('https://ascinica.example.ba');
+    await page.getByLabel('Upload image').setInputFiles(path.join(here, 'assets', 'dish.png'));
+    await expect(page.getByRole('img', { name: /image|slika/i }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Restaurant added')).toBeVisible();
+    await expect(page).toHaveURL(/\/restaurants/);
+
+    await page.getByLabel('Search restaurants').fill(name);
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toBeVisible();
+    await row.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+    await page.getByLabel('Percentage', { exact: true }).fill('17.5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Restaurant edited')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Percentage', { exact: true })).toHaveValue('17.5');
+
+    await page.goto(`/restaurants?q=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete restaurant' });
+    await expect(dialog).toContainText(name);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete restaurant' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText('Restaurant deleted')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  });
+
+  test('in Bosnian: the form speaks Bosnian, including the API refusal toast', async ({ page }) => {
+    await signInAs(page, 'admin', { lang: 'bs', path: '/restaurants' });
+    await expect(page.getByRole('grid', { name: 'Restorani' })).toBeVisible();
+    // A restaurant with staff cannot be deleted: the API's message shows translated.
+    await page.getByRole('button', { name: 'Obriši Ćevabdžinica Željo' }).click();
+    await page
+      .getByRole('dialog', { name: 'Brisanje restorana' })
+      .getByRole('button', { name: 'Obriši' })
+      .click();
+    await expect(page.getByText('Ovaj restoran još ima korisnika (2) i ne može se obrisati.')).toBeVisible();
+    await page.getByRole('dialog', { name: 'Brisanje restorana' }).getByRole('button', { name: 'Odustani' }).click();
+    await expect(page.getByRole('row', { name: /Ćevabdžinica Željo/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Dodaj restoran' }).click();
+    await page.getByRole('button', { name: 'Sačuvaj' }).click();
+    await expect(page.getByText('Ovo polje je obavezno').first()).toBeVisible();
+  });
+});
+
+test.describe('My restaurant (restaurant staff)', () => {
+  test('the manager edits their own restaurant information', async ({ page }) => {
+    const session = await signInAs(page, 'restaurant_manager', { lang: 'en' });
+    await page
+      .getByRole('navigation', { name: 'Navigation' })
+      .getByRole('link', { name: 'Information' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/restaurant/${session.user.restaurant_id}$`));
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ćevabdžinica Željo');
+    await expectAccessible(page);
+    await page.getByLabel('Phone', { exact: true }).fill('+387 33 441 201');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Restaurant edited')).toBeVisible();
+  });
+
+  test('the employee reads it only; another restaurant is refused', async ({ page }) => {
+    const session = await signInAs(page, 'restaurant_employee', { lang: 'en' });
+    await page.goto(`/restaurant/${session.user.restaurant_id}`);
+    await expect(page.getByText('Only the restaurant manager can change this information.')).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await page.goto(`/restaurant/${(session.user.restaurant_id ?? 0) + 1}`);
+    await expect(page.getByText(/permission|No access/)).toBeVisible();
+  });
+});
