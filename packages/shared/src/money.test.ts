@@ -45,5 +45,10 @@ describe('formatMoneyInput', () => {
 
   it('matches the display format without the currency', () => {
     expect(formatMoney(1250, 'en')).toBe('12.50 KM');
+    expect(formatMoney(1250, 'bs')).toBe('12,50 KM');
+    expect(formatMoney(123450, 'bs')).toBe('1.234,50 KM');
+    expect(formatMoney(123450, 'en')).toBe('1,234.50 KM');
+    expect(formatMoney(-5, 'bs')).toBe('-0,05 KM');
+    expect(formatMoney(1250, 'en', 'EUR')).toBe('12.50 EUR');
   });
 });

@@ -1,11 +1,17 @@
 import type { Language } from './i18n/index.js';
 
-/** Money is kept in minor units (fening); the currency comes from config (default BAM, shown "KM"). */
+/**
+ * Money is kept in minor units (fening); the currency comes from config (default BAM, shown "KM").
+ * The separators are set here rather than left to Intl: browsers without Bosnian locale data would
+ * otherwise show '12.50' in bs. bs: '1.234,50 KM'; en: '1,234.50 KM'.
+ */
 export function formatMoney(minor: number, language: Language, currency = 'BAM'): string {
-  const amount = (minor / 100).toLocaleString(language === 'bs' ? 'bs-BA' : 'en-GB', {
+  const english = (minor / 100).toLocaleString('en-US', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+  const amount =
+    language === 'bs' ? english.replace(/[.,]/g, (separator) => (separator === '.' ? ',' : '.')) : english;
   return currency === 'BAM' ? `${amount} KM` : `${amount} ${currency}`;
 }
 

@@ -64,8 +64,11 @@ const resolver: Resolver<ProductFormValues, unknown, ProductBody> = async (value
     context,
     options as never,
   );
-  if (!blank && result.errors.price) {
-    result.errors.price = { type: 'validate', message: 'products.price_invalid' };
+  if (result.errors.price) {
+    result.errors.price = {
+      type: 'validate',
+      message: blank ? 'validation.required' : 'products.price_invalid',
+    };
   }
   return result as Awaited<ReturnType<Resolver<ProductFormValues, unknown, ProductBody>>>;
 };
@@ -132,7 +135,7 @@ export function ProductForm({ product, readOnly, onSubmit, secondaryActions }: P
             {...field}
             name="price"
             label={t('products.price')}
-            helperText={t('products.price_hint')}
+            helperText={readOnly ? undefined : t('products.price_hint')}
             required
             inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
             endAdornment={<InputAdornment position="end">KM</InputAdornment>}
@@ -154,7 +157,12 @@ export function ProductForm({ product, readOnly, onSubmit, secondaryActions }: P
                 disabled={readOnly}
                 error={Boolean(fieldState.error)}
                 helperText={translateMessage(fieldState.error?.message)}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                slotProps={{
+                  select: { native: true },
+                  inputLabel: { shrink: true },
+                  // The accessible name without the visual required asterisk, as the other fields.
+                  htmlInput: { 'aria-label': t('products.category') },
+                }}
               >
                 <option value="" disabled>
                   {t('products.choose_category')}

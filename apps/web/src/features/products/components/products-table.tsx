@@ -99,7 +99,7 @@ export function ProductsTable(props: ProductsTableProps) {
                     toast.success(
                       t(show_on_menu ? 'products.shown' : 'products.hidden', { name: row.name }),
                       {
-                        toastId: `product-menu:${row.id}`,
+                        toastId: `product-menu:${row.id}:${show_on_menu}`,
                       },
                     ),
                 },
