@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './categories.js';
 export * from './common.js';
+export * from './drivers.js';
 export * from './i18n/index.js';
 export * from './money.js';
 export * from './products.js';
@@ -8,4 +9,6 @@ export * from './restaurants.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './uploads.js';
+export * from './users.js';
 export * from './validation.js';
+export * from './vehicles.js';

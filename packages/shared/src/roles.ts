@@ -48,6 +48,13 @@ export const PERMISSIONS = {
   'products.write': [...ADMINS, 'restaurant_manager'],
   /** Restaurant employees may only switch a product on or off the menu. */
   'products.toggle': [...ADMINS, ...RESTAURANT_STAFF],
+  /** Every account; App Managers are kept away from Admin accounts by the service. */
+  'users.manage': [...ADMINS],
+  /** Restaurant managers manage the Restaurant Employee accounts of their own restaurant. */
+  'employees.manage': [...ADMINS, 'restaurant_manager'],
+  'drivers.read': [...ADMINS, 'dispatcher'],
+  'vehicles.read': [...ADMINS, 'dispatcher'],
+  'vehicles.write': [...ADMINS],
   'uploads.create': [...ADMINS, 'restaurant_manager', 'restaurant_employee', 'dispatcher'],
   'search.use': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'dashboard.read': [...ADMINS, ...RESTAURANT_STAFF],

@@ -31,6 +31,13 @@ export const bs: Catalogue = {
     delete_item: 'Obriši {{name}}',
   },
   validation: {
+    restaurant_required: 'Odaberite restoran u kojem ova osoba radi',
+    restaurant_forbidden: 'Samo osoblje restorana pripada restoranu',
+    restaurant_unknown: 'Odaberite postojeći restoran',
+    plate: 'Koristite slova, brojeve, razmake i crtice',
+    plate_taken: 'Vozilo s ovim registarskim brojem već postoji',
+    driver_unknown: 'Odaberite postojećeg vozača',
+    driver_has_vehicle: 'Ovaj vozač već koristi drugo vozilo',
     name_taken: 'Ovaj naziv se već koristi',
     positions_mismatch: 'Redoslijed mora navesti svaku kategoriju tačno jednom',
     price: 'Cijena mora biti cijeli broj feninga, ne negativan',
@@ -66,6 +73,9 @@ export const bs: Catalogue = {
     file_missing: 'Odaberite datoteku za učitavanje',
   },
   errors: {
+    admin_protected: 'Samo administrator može kreirati, mijenjati ili brisati administratorske račune.',
+    cannot_delete_self: 'Ne možete obrisati vlastiti račun.',
+    cannot_change_self: 'Ne možete deaktivirati vlastiti račun niti promijeniti vlastitu ulogu.',
     category_in_use: 'Ovu kategoriju koristi {{count}} proizvoda i ne može se obrisati.',
     generic: 'Nešto je pošlo po zlu!',
     logout: 'Nešto je pošlo po zlu',
@@ -278,7 +288,15 @@ export const bs: Catalogue = {
       'Samo menadžer restorana može mijenjati proizvode. Prikaz na meniju možete uključiti ili isključiti u listi proizvoda.',
     not_in_restaurant: 'Ovaj proizvod ne pripada ovom restoranu.',
   },
+  users: {
+    deleted: 'Korisnik je obrisan',
+    deactivated_instead:
+      'Korisnik ima historiju (narudžbe, smjene ili zapise u dnevniku), pa je račun deaktiviran umjesto obrisan.',
+  },
   search_kinds: {
+    user: 'Korisnici',
+    driver: 'Vozači',
+    vehicle: 'Vozila',
     product: 'Proizvodi',
     category: 'Kategorije',
     restaurant: 'Restorani',

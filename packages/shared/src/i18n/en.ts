@@ -33,6 +33,13 @@ export const en = {
     delete_item: 'Delete {{name}}',
   },
   validation: {
+    restaurant_required: 'Choose the restaurant this person works in',
+    restaurant_forbidden: 'Only restaurant staff belong to a restaurant',
+    restaurant_unknown: 'Choose an existing restaurant',
+    plate: 'Use letters, digits, spaces and dashes',
+    plate_taken: 'A vehicle with this plate number already exists',
+    driver_unknown: 'Choose an existing driver',
+    driver_has_vehicle: 'This driver already uses another vehicle',
     name_taken: 'This name is already in use',
     positions_mismatch: 'The order must list every category exactly once',
     price: 'The price must be a whole number of fening, not negative',
@@ -68,6 +75,9 @@ export const en = {
     file_missing: 'Choose a file to upload',
   },
   errors: {
+    admin_protected: 'Only an Admin can create, change or delete Admin accounts.',
+    cannot_delete_self: 'You cannot delete your own account.',
+    cannot_change_self: 'You cannot deactivate your own account or change your own role.',
     category_in_use: 'This category is used by {{count}} products and cannot be deleted.',
     generic: 'Something went wrong!',
     logout: 'Something went wrong',
@@ -280,7 +290,15 @@ export const en = {
       'Only the restaurant manager can change products. You can switch a product on or off the menu in the products list.',
     not_in_restaurant: 'This product does not belong to this restaurant.',
   },
+  users: {
+    deleted: 'User deleted',
+    deactivated_instead:
+      'The user has a history (orders, shifts or log entries), so the account was deactivated instead of deleted.',
+  },
   search_kinds: {
+    user: 'Users',
+    driver: 'Drivers',
+    vehicle: 'Vehicles',
     product: 'Products',
     category: 'Categories',
     restaurant: 'Restaurants',

@@ -7,6 +7,7 @@ import type { Db } from '../client.js';
 import { categories, products, restaurants, users } from '../schema/index.js';
 import { DEMO_CATEGORIES, RESTAURANT_CATEGORIES } from './catalogue.js';
 import { restaurantImage } from './images.js';
+import { seedPeople } from './people.js';
 
 export const DEMO_ACCOUNTS: { email: string; role: Role; first_name: string; last_name: string }[] = [
   { email: 'admin@example.com', role: 'admin', first_name: 'Amra', last_name: 'Hodžić' },
@@ -189,6 +190,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
     password_hash,
     restaurant_id: restaurantIds[1] ?? null,
   });
+  await seedPeople(db, password_hash, restaurantIds);
   return true;
 }
 

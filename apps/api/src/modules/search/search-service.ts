@@ -1,7 +1,7 @@
-import { can, isRestaurantRole, type SearchHit } from '@dostava/shared';
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { can, isRestaurantRole, normalizePlate, type SearchHit } from '@dostava/shared';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { categories, products, restaurants } from '../../db/schema/index.js';
+import { categories, products, restaurants, users, vehicles } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import { escapeLike } from '../../lib/lists.js';
 
@@ -82,6 +82,80 @@ export async function search(db: Db, actor: ActorContext, q: string): Promise<Se
             title: c.name,
             subtitle: c.description,
             path: `/edit-category/${c.id}`,
+          })),
+        ),
+    );
+  }
+  const fullName = sql`${users.first_name} || ' ' || ${users.last_name}`;
+  if (can(actor, 'users.manage')) {
+    kinds.push(
+      db
+        .select({
+          id: users.id,
+          first_name: users.first_name,
+          last_name: users.last_name,
+          email: users.email,
+        })
+        .from(users)
+        .where(and(or(ilike(fullName, pattern), ilike(users.email, pattern)), sql`${users.role} <> 'driver'`))
+        .orderBy(asc(users.last_name), asc(users.id))
+        .limit(LIMIT_PER_KIND)
+        .then((rows) =>
+          rows.map((u) => ({
+            kind: 'user' as const,
+            id: u.id,
+            title: `${u.first_name} ${u.last_name}`,
+            subtitle: u.email,
+            path: `/edit-user/${u.id}`,
+          })),
+        ),
+    );
+  }
+  if (can(actor, 'drivers.read')) {
+    kinds.push(
+      db
+        .select({
+          id: users.id,
+          first_name: users.first_name,
+          last_name: users.last_name,
+          plate: vehicles.plate_number,
+        })
+        .from(users)
+        .leftJoin(vehicles, eq(vehicles.driver_id, users.id))
+        .where(
+          and(eq(users.role, 'driver'), or(ilike(fullName, pattern), ilike(vehicles.plate_number, pattern))),
+        )
+        .orderBy(asc(users.last_name), asc(users.id))
+        .limit(LIMIT_PER_KIND)
+        .then((rows) =>
+          rows.map((d) => {
+            const name = `${d.first_name} ${d.last_name}`;
+            return {
+              kind: 'driver' as const,
+              id: d.id,
+              title: name,
+              subtitle: d.plate,
+              path: `/drivers?q=${encodeURIComponent(name)}`,
+            };
+          }),
+        ),
+    );
+  }
+  if (can(actor, 'vehicles.write')) {
+    kinds.push(
+      db
+        .select({ id: vehicles.id, plate: vehicles.plate_number, type: vehicles.type })
+        .from(vehicles)
+        .where(ilike(vehicles.plate_normalized, `%${escapeLike(normalizePlate(q))}%`))
+        .orderBy(asc(vehicles.plate_normalized))
+        .limit(LIMIT_PER_KIND)
+        .then((rows) =>
+          rows.map((v) => ({
+            kind: 'vehicle' as const,
+            id: v.id,
+            title: v.plate,
+            subtitle: v.type,
+            path: `/edit-vehicle/${v.id}`,
           })),
         ),
     );

@@ -1,0 +1,98 @@
+import type { Driver, driverListQuery } from '@dostava/shared';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { drivers, users, vehicles } from '../../db/schema/index.js';
+import { NotFound } from '../../lib/errors.js';
+import { escapeLike, pageOf } from '../../lib/lists.js';
+
+type ListQuery = z.output<typeof driverListQuery>;
+
+const columns = {
+  id: users.id,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  email: users.email,
+  is_active: users.is_active,
+  shift_state: drivers.shift_state,
+  fcm_token_active: drivers.fcm_token_active,
+  lat: drivers.lat,
+  lng: drivers.lng,
+  last_location_at: drivers.last_location_at,
+  vehicle_id: vehicles.id,
+  vehicle_type: vehicles.type,
+  plate_number: vehicles.plate_number,
+};
+const selectDrivers = (db: Db) =>
+  db
+    .select(columns)
+    .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.user_id))
+    .leftJoin(vehicles, eq(vehicles.driver_id, drivers.user_id));
+type Row = Awaited<ReturnType<typeof selectDrivers>>[number];
+
+const toDriver = (row: Row): Driver => ({
+  id: row.id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  email: row.email,
+  is_active: row.is_active,
+  shift_state: row.shift_state,
+  fcm_token_active: row.fcm_token_active,
+  vehicle:
+    row.vehicle_id !== null && row.vehicle_type !== null
+      ? { id: row.vehicle_id, type: row.vehicle_type, plate_number: row.plate_number ?? '' }
+      : null,
+  location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+  last_location_at: row.last_location_at?.toISOString() ?? null,
+  // Orders arrive with their own domain; until then no driver has one.
+  current_order: null,
+});
+
+const sortColumns = {
+  last_name: users.last_name,
+  shift_state: drivers.shift_state,
+  last_location_at: drivers.last_location_at,
+};
+
+export async function listDrivers(db: Db, query: ListQuery) {
+  const filters: SQL[] = [eq(users.role, 'driver')];
+  if (query.shift_state) filters.push(eq(drivers.shift_state, query.shift_state));
+  if (query.vehicle_type) filters.push(eq(vehicles.type, query.vehicle_type));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    const match = or(
+      ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
+      ilike(users.email, pattern),
+      ilike(vehicles.plate_number, pattern),
+    );
+    if (match) filters.push(match);
+  }
+  const where = and(...filters);
+  const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
+  const direction = query.sort.startsWith('-') ? desc : asc;
+  const { limit, offset } = pageOf(query);
+  const [rows, [total]] = await Promise.all([
+    selectDrivers(db)
+      .where(where)
+      .orderBy(sql`${direction(column)} nulls last`, asc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(drivers)
+      .innerJoin(users, eq(users.id, drivers.user_id))
+      .leftJoin(vehicles, eq(vehicles.driver_id, drivers.user_id))
+      .where(where),
+  ]);
+  return {
+    data: rows.map(toDriver),
+    meta: { page: query.page, per_page: query.per_page, total: total?.n ?? 0 },
+  };
+}
+
+export async function getDriver(db: Db, id: number): Promise<Driver> {
+  const [row] = await selectDrivers(db).where(and(eq(drivers.user_id, id), eq(users.role, 'driver')));
+  if (!row) throw new NotFound();
+  return toDriver(row);
+}

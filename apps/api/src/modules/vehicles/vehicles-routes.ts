@@ -1,0 +1,67 @@
+import {
+  dataResponse,
+  idParams,
+  listResponse,
+  vehicleBody,
+  vehicleListQuery,
+  vehiclePatchBody,
+  vehicleSchema,
+} from '@dostava/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
+import * as service from './vehicles-service.js';
+
+export async function vehiclesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['vehicles'];
+
+  r.get(
+    '/api/vehicles',
+    {
+      config: { permission: 'vehicles.read' },
+      schema: { tags, querystring: vehicleListQuery, response: { 200: listResponse(vehicleSchema) } },
+    },
+    async (request) => service.listVehicles(app.db, request.query),
+  );
+  r.post(
+    '/api/vehicles',
+    {
+      config: { permission: 'vehicles.write' },
+      schema: { tags, body: vehicleBody, response: { 201: dataResponse(vehicleSchema) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.createVehicle(app.db, actorOf(request), request.body) }),
+  );
+  r.get(
+    '/api/vehicles/:id',
+    {
+      config: { permission: 'vehicles.read' },
+      schema: { tags, params: idParams, response: { 200: dataResponse(vehicleSchema) } },
+    },
+    async (request) => ({ data: await service.getVehicle(app.db, request.params.id) }),
+  );
+  r.patch(
+    '/api/vehicles/:id',
+    {
+      config: { permission: 'vehicles.write' },
+      schema: {
+        tags,
+        params: idParams,
+        body: vehiclePatchBody,
+        response: { 200: dataResponse(vehicleSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.updateVehicle(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+  r.delete(
+    '/api/vehicles/:id',
+    { config: { permission: 'vehicles.write' }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await service.deleteVehicle(app.db, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

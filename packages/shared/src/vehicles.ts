@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { listQuery } from './common.js';
+import { id, msg } from './validation.js';
+
+export const VEHICLE_TYPES = ['bike', 'car', 'scooter'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+
+/** 'a12-k-345 ' and 'A12 K 345' are one plate: compared without case, spaces and dashes. */
+export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/[\s-]+/g, '');
+
+export const vehicleBody = z.object({
+  plate_number: z
+    .string()
+    .trim()
+    .min(1, { error: msg('validation.required') })
+    .max(20)
+    .regex(/^[\p{L}0-9][\p{L}0-9 -]*$/u, { error: msg('validation.plate') }),
+  type: z.enum(VEHICLE_TYPES, { error: msg('validation.invalid_choice') }),
+  driver_id: id().nullable().optional(),
+});
+export type VehicleBody = z.infer<typeof vehicleBody>;
+export type VehicleInput = z.input<typeof vehicleBody>;
+export const vehiclePatchBody = vehicleBody.partial();
+
+export const vehicleSchema = z.object({
+  id: z.number().int(),
+  plate_number: z.string(),
+  type: z.enum(VEHICLE_TYPES),
+  driver: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+export const VEHICLE_SORTS = ['plate_number', 'type', 'created_at'] as const;
+export const vehicleListQuery = listQuery(VEHICLE_SORTS, 'plate_number').extend({
+  type: z.enum(VEHICLE_TYPES).optional(),
+});
