@@ -379,6 +379,7 @@ export const bs: Catalogue = {
     driver: 'Vozač',
     driver_hint: 'Neobavezno: vozač koji koristi ovo vozilo. Kucajte za pretragu.',
     no_driver: 'Niko',
+    clear_driver: 'Ukloni vozača',
     no_drivers_found: 'Nije pronađen nijedan vozač',
     has_vehicle: 'koristi {{plate}}',
     added: 'Vozilo je dodano',

@@ -381,6 +381,7 @@ export const en = {
     driver: 'Driver',
     driver_hint: 'Optional: the driver who uses this vehicle. Type to search.',
     no_driver: 'Nobody',
+    clear_driver: 'Clear driver',
     no_drivers_found: 'No drivers found',
     has_vehicle: 'uses {{plate}}',
     added: 'Vehicle added',
