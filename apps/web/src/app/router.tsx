@@ -100,20 +100,68 @@ const dashboardRoutes: RouteObject[] = [
     } satisfies RouteHandle,
     lazy: () => import('./routes/products/edit-product-page').then((m) => ({ Component: m.EditProductPage })),
   },
-  shell('users', { title: 'nav.users', access: { roles: ADMINS } }),
-  shell('add-user', { title: 'pages.add_user', access: { roles: ADMINS } }),
-  shell('edit-user/:id', { title: 'pages.edit_user', access: { roles: ADMINS } }),
-  shell('resturant/:id/users', { title: 'pages.restaurant_users', access: { roles: ADMINS } }),
-  shell('drivers', { title: 'nav.drivers', access: { roles: ADMINS } }),
-  shell('vehicles', { title: 'nav.vehicles', access: { roles: ADMINS } }),
-  shell('add-vehicle', { title: 'pages.add_vehicle', access: { roles: ADMINS } }),
-  shell('edit-vehicle/:id', { title: 'pages.edit_vehicle', access: { roles: ADMINS } }),
-  shell('resturant/:id/employees', {
-    title: 'nav.employees',
-    access: { roles: ADMINS_AND_MANAGER, ownRestaurantParam: 'id' },
-  }),
-  shell('add-employee', { title: 'pages.add_employee', access: { roles: ADMINS_AND_MANAGER } }),
-  shell('edit-employee/:id', { title: 'pages.edit_employee', access: { roles: ADMINS_AND_MANAGER } }),
+  {
+    path: 'users',
+    handle: { title: 'users.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () => import('./routes/users/users-page').then((m) => ({ Component: m.UsersPage })),
+  },
+  {
+    path: 'add-user',
+    handle: { title: 'users.add', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () => import('./routes/users/add-user-page').then((m) => ({ Component: m.AddUserPage })),
+  },
+  {
+    path: 'edit-user/:id',
+    handle: { title: 'users.edit', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () => import('./routes/users/edit-user-page').then((m) => ({ Component: m.EditUserPage })),
+  },
+  {
+    path: 'resturant/:id/users',
+    handle: { title: 'pages.restaurant_users', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/users/restaurant-users-page').then((m) => ({ Component: m.RestaurantUsersPage })),
+  },
+  {
+    path: 'drivers',
+    handle: { title: 'drivers.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () => import('./routes/drivers/drivers-page').then((m) => ({ Component: m.DriversPage })),
+  },
+  shell('drivers/:id/breaks', { title: 'drivers.breaks_title', access: { roles: ADMINS_AND_DISPATCHER } }),
+  {
+    path: 'vehicles',
+    handle: { title: 'vehicles.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () => import('./routes/vehicles/vehicles-page').then((m) => ({ Component: m.VehiclesPage })),
+  },
+  {
+    path: 'add-vehicle',
+    handle: { title: 'vehicles.add', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () => import('./routes/vehicles/add-vehicle-page').then((m) => ({ Component: m.AddVehiclePage })),
+  },
+  {
+    path: 'edit-vehicle/:id',
+    handle: { title: 'vehicles.edit', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () => import('./routes/vehicles/edit-vehicle-page').then((m) => ({ Component: m.EditVehiclePage })),
+  },
+  {
+    path: 'resturant/:id/employees',
+    handle: {
+      title: 'employees.title',
+      access: { roles: ADMINS_AND_MANAGER, ownRestaurantParam: 'id' },
+    } satisfies RouteHandle,
+    lazy: () => import('./routes/employees/employees-page').then((m) => ({ Component: m.EmployeesPage })),
+  },
+  {
+    path: 'add-employee',
+    handle: { title: 'employees.add', access: { roles: ADMINS_AND_MANAGER } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/employees/add-employee-page').then((m) => ({ Component: m.AddEmployeePage })),
+  },
+  {
+    path: 'edit-employee/:id',
+    handle: { title: 'employees.edit', access: { roles: ADMINS_AND_MANAGER } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/employees/edit-employee-page').then((m) => ({ Component: m.EditEmployeePage })),
+  },
   shell('end-shift', { title: 'nav.cash_register', access: { roles: ADMINS_AND_DISPATCHER } }),
   shell('end-shift/:id', { title: 'pages.end_shift_request', access: { roles: ADMINS_AND_DISPATCHER } }),
   shell('orders', { title: 'nav.all_orders', access: { roles: ADMINS } }),

@@ -1,6 +1,8 @@
 import { RESTAURANT_SORTS, type Restaurant } from '@dostava/shared';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import RestaurantMenuOutlined from '@mui/icons-material/RestaurantMenuOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { Avatar, IconButton, Stack, Tooltip } from '@mui/material';
@@ -63,7 +65,7 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
       {
         field: 'actions',
         headerName: t('common.actions'),
-        width: 150,
+        width: 210,
         sortable: false,
         align: 'right',
         headerAlign: 'right',
@@ -81,6 +83,26 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
                 size="small"
               >
                 <RestaurantMenuOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('nav.users')}>
+              <IconButton
+                component={Link}
+                to={`/resturant/${row.id}/users`}
+                aria-label={t('restaurants.users_of', { name: row.name })}
+                size="small"
+              >
+                <GroupOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('nav.employees')}>
+              <IconButton
+                component={Link}
+                to={`/resturant/${row.id}/employees`}
+                aria-label={t('restaurants.employees_of', { name: row.name })}
+                size="small"
+              >
+                <BadgeOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
             <Tooltip title={t('common.edit')}>

@@ -1,0 +1,174 @@
+import { DRIVER_SORTS, type Driver, type ShiftState, type VehicleType } from '@dostava/shared';
+import FreeBreakfastOutlined from '@mui/icons-material/FreeBreakfastOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
+import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { formatDateTime } from '../../../lib/format';
+import type { ListParams } from '../../../lib/list-params';
+import { useDrivers } from '../api/list-drivers';
+import { formatAge } from './location-age';
+import { ShiftStateChip } from './shift-state-chip';
+
+export const DRIVER_SORT_VALUES = DRIVER_SORTS.flatMap((field) => [field, `-${field}`]);
+
+export interface DriverFilters {
+  shift_state?: ShiftState;
+  vehicle_type?: VehicleType;
+}
+
+interface DriversTableProps {
+  params: ListParams;
+  setParams: (changes: Partial<ListParams>) => void;
+  filters: DriverFilters;
+}
+
+const fullName = (driver: Driver) => `${driver.first_name} ${driver.last_name}`.trim();
+
+/** Re-renders every 30 seconds so that the ages of the locations stay true. */
+function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export function DriversTable({ params, setParams, filters }: DriversTableProps) {
+  const { t, i18n } = useTranslation();
+  const now = useNow();
+  const query = useDrivers(
+    { page: params.page, per_page: params.per_page, sort: params.sort, q: params.q || undefined, ...filters },
+    { refresh: true },
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ages follow the language and the clock.
+  const columns = useMemo<GridColDef<Driver>[]>(
+    () => [
+      {
+        field: 'last_name',
+        headerName: t('drivers.name'),
+        flex: 1,
+        minWidth: 170,
+        valueGetter: (_value, row) => fullName(row),
+      },
+      {
+        field: 'vehicle',
+        headerName: t('drivers.vehicle'),
+        width: 190,
+        sortable: false,
+        valueGetter: (_value, row) =>
+          row.vehicle
+            ? `${t(`vehicles.types.${row.vehicle.type}`)} · ${row.vehicle.plate_number}`
+            : t('drivers.no_vehicle'),
+      },
+      {
+        field: 'shift_state',
+        headerName: t('drivers.shift_state'),
+        width: 140,
+        renderCell: ({ row }) => (
+          <Stack sx={{ height: '100%', justifyContent: 'center', alignItems: 'flex-start' }}>
+            <ShiftStateChip state={row.shift_state} />
+          </Stack>
+        ),
+      },
+      {
+        field: 'fcm_token_active',
+        headerName: t('drivers.push'),
+        width: 200,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
+            {row.fcm_token_active ? (
+              <NotificationsActiveOutlined fontSize="small" color="success" aria-hidden />
+            ) : (
+              <NotificationsOffOutlined fontSize="small" color="disabled" aria-hidden />
+            )}
+            <Typography variant="body2" color={row.fcm_token_active ? 'text.primary' : 'text.secondary'}>
+              {row.fcm_token_active ? t('drivers.push_active') : t('drivers.push_inactive')}
+            </Typography>
+          </Stack>
+        ),
+      },
+      {
+        field: 'last_location_at',
+        headerName: t('drivers.last_location'),
+        width: 200,
+        renderCell: ({ row }) =>
+          row.last_location_at ? (
+            <Tooltip title={formatDateTime(row.last_location_at)}>
+              <span>{formatAge(row.last_location_at, now)}</span>
+            </Tooltip>
+          ) : (
+            <Typography variant="body2" color="text.secondary" component="span">
+              {t('errors.driver_no_location')}
+            </Typography>
+          ),
+      },
+      {
+        field: 'current_order',
+        headerName: t('drivers.current_order'),
+        width: 140,
+        sortable: false,
+        valueGetter: (_value, row) => row.current_order?.order_number ?? '—',
+      },
+      {
+        field: 'actions',
+        headerName: t('common.actions'),
+        width: 110,
+        sortable: false,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => (
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={{ height: '100%', alignItems: 'center', justifyContent: 'flex-end' }}
+          >
+            <Tooltip title={t('drivers.breaks')}>
+              <IconButton
+                component={Link}
+                to={`/drivers/${row.id}/breaks`}
+                aria-label={t('drivers.breaks_of', { name: fullName(row) })}
+                size="small"
+              >
+                <FreeBreakfastOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('drivers.map')}>
+              <IconButton
+                component={Link}
+                to={`/drivers-location?driver=${row.id}`}
+                aria-label={t('drivers.on_map', { name: fullName(row) })}
+                size="small"
+              >
+                <MapOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        ),
+      },
+    ],
+    [t, i18n.language, now],
+  );
+
+  return (
+    <DataTable
+      label={t('drivers.title')}
+      columns={columns}
+      rows={query.data?.data}
+      total={query.data?.meta.total}
+      loading={query.isFetching && (query.isPlaceholderData || !query.data)}
+      error={query.isError}
+      onRetry={() => void query.refetch()}
+      params={params}
+      setParams={setParams}
+    />
+  );
+}

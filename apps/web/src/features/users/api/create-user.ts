@@ -1,0 +1,17 @@
+import type { DataResponse, User, UserCreateBody } from '@dostava/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { userKeys } from './keys';
+
+export async function createUser(body: UserCreateBody): Promise<User> {
+  const { data } = await api<DataResponse<User>>('/users', { method: 'POST', body });
+  return data;
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+  });
+}

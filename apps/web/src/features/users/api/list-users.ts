@@ -1,0 +1,29 @@
+import type { ListResponse, Role, User } from '@dostava/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { userKeys } from './keys';
+
+export interface UserListParams {
+  page: number;
+  per_page: number;
+  sort: string;
+  q?: string;
+  role?: Role;
+  restaurant_id?: number;
+  is_active?: boolean;
+}
+
+export function listUsers(query: UserListParams, signal?: AbortSignal) {
+  return api<ListResponse<User>>('/users', { query: { ...query }, signal });
+}
+
+export const usersQueryOptions = (query: UserListParams) =>
+  queryOptions({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => listUsers(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsers(query: UserListParams) {
+  return useQuery(usersQueryOptions(query));
+}

@@ -1,0 +1,20 @@
+import type { DataResponse, User, UserUpdateBody } from '@dostava/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { userKeys } from './keys';
+
+export async function updateUser(id: number, body: UserUpdateBody): Promise<User> {
+  const { data } = await api<DataResponse<User>>(`/users/${id}`, { method: 'PATCH', body });
+  return data;
+}
+
+export function useUpdateUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserUpdateBody) => updateUser(id, body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKeys.detail(id), user);
+      return queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}

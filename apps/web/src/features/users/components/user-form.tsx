@@ -1,0 +1,325 @@
+import {
+  type Image,
+  isRestaurantRole,
+  ROLES,
+  type Role,
+  type User,
+  type UserCreateBody,
+  type UserUpdateBody,
+  userCreateBody,
+  userUpdateBody,
+} from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  FormHelperText,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form-text-field';
+import { ImageUploadField } from '../../../components/image-upload-field';
+import { PasswordField } from '../../../components/password-field';
+import { applyApiErrors } from '../../../lib/form';
+import { translateMessage } from '../../../lib/i18n';
+import { useCurrentUser } from '../../../lib/session';
+import { restaurantsQueryOptions } from '../../restaurants/api/list-restaurants';
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'restaurant_id',
+  'password',
+  'is_active',
+  'image_id',
+] as const;
+
+/** What the inputs hold: the role and restaurant as the selects' values, the password as typed. */
+export interface UserFormValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role | '';
+  restaurant_id: string;
+  password: string;
+  is_active: boolean;
+  image_id: number | null;
+}
+
+/** Every restaurant, for the restaurant select (the API allows up to 100 a page). */
+export const RESTAURANT_OPTIONS_QUERY = { page: 1, per_page: 100, sort: 'name' };
+
+type UserBody = UserCreateBody | UserUpdateBody;
+
+function toFormValues(
+  user: User | undefined,
+  preset: { role?: Role; restaurantId?: number },
+): UserFormValues {
+  const restaurantId = user?.restaurant_id ?? preset.restaurantId;
+  return {
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    email: user?.email ?? '',
+    role: user?.role ?? preset.role ?? '',
+    restaurant_id: restaurantId ? String(restaurantId) : '',
+    password: '',
+    is_active: user?.is_active ?? true,
+    image_id: user?.image?.id ?? null,
+  };
+}
+
+/**
+ * The shared `userCreateBody` / `userUpdateBody` check the values once they are shaped like the API's
+ * body: the restaurant only for restaurant staff, and on edit an empty password keeps the current one.
+ */
+function makeResolver(editing: boolean): Resolver<UserFormValues, unknown, UserBody> {
+  const bodyResolver = zodResolver(editing ? userUpdateBody : userCreateBody);
+  return async (values, context, options) => {
+    const role = values.role || undefined;
+    const body = {
+      ...values,
+      role,
+      restaurant_id:
+        role && isRestaurantRole(role) && values.restaurant_id ? Number(values.restaurant_id) : null,
+      password: editing && values.password === '' ? undefined : values.password,
+    };
+    const result = await bodyResolver(body, context, options as never);
+    if (result.errors.role && !role)
+      result.errors.role = { type: 'validate', message: 'validation.required' };
+    return result as Awaited<ReturnType<Resolver<UserFormValues, unknown, UserBody>>>;
+  };
+}
+
+interface UserFormProps {
+  user?: User;
+  /**
+   * 'user': every field (Admin, App Manager). 'employee': a Restaurant Employee of `restaurantId`, with
+   * no role or restaurant to choose.
+   */
+  variant?: 'user' | 'employee';
+  /** The employee's restaurant; for a new user, the restaurant chosen beforehand (from the URL). */
+  restaurantId?: number;
+  /** Saves; throws the API error so field errors can be shown. */
+  onSubmit: (body: UserBody) => Promise<unknown>;
+  /** Extra buttons beside save (cancel, back). */
+  secondaryActions?: React.ReactNode;
+}
+
+/** The one account form, for users and restaurant employees, adding and editing. */
+export function UserForm({
+  user,
+  variant = 'user',
+  restaurantId,
+  onSubmit,
+  secondaryActions,
+}: UserFormProps) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const editing = user !== undefined;
+  const employee = variant === 'employee';
+  const self = user?.id === me.id;
+  const [resolver] = useState(() => makeResolver(editing));
+  const [image, setImage] = useState<Image | null>(user?.image ?? null);
+  const preset = employee
+    ? { role: 'restaurant_employee' as const, restaurantId }
+    : { role: restaurantId ? ('restaurant_employee' as const) : undefined, restaurantId };
+  const { control, handleSubmit, setError, setValue, formState, reset } = useForm<
+    UserFormValues,
+    unknown,
+    UserBody
+  >({ resolver, defaultValues: toFormValues(user, preset) });
+  const role = useWatch({ control, name: 'role' });
+  const restaurants = useQuery({
+    ...restaurantsQueryOptions(RESTAURANT_OPTIONS_QUERY),
+    enabled: !employee && role !== '' && isRestaurantRole(role),
+  });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const saved = await onSubmit(body);
+      if (saved && typeof saved === 'object' && 'id' in saved) reset(toFormValues(saved as User, preset));
+    } catch (error) {
+      applyApiErrors(error, setError, FIELDS);
+    }
+  });
+
+  // App Managers are not offered Admin; an Admin account keeps its role in the list.
+  const roles = ROLES.filter((r) => r !== 'admin' || me.role === 'admin' || user?.role === 'admin');
+  // The account's own restaurant is offered even before the list has loaded.
+  const restaurantOptions =
+    restaurants.data?.data.map((r) => ({ id: r.id, name: r.name })) ??
+    (user?.restaurant_id ? [{ id: user.restaurant_id, name: user.restaurant_name ?? '' }] : []);
+  const title = employee
+    ? t(editing ? 'employees.edit' : 'employees.add')
+    : t(editing ? 'users.edit' : 'users.add');
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={3} aria-label={title}>
+        {self ? <Alert severity="info">{t('users.self_locked')}</Alert> : null}
+        <ImageUploadField
+          round
+          label={t('users.image')}
+          value={image}
+          disabled={formState.isSubmitting}
+          error={formState.errors.image_id?.message}
+          onChange={(next) => {
+            setImage(next);
+            setValue('image_id', next?.id ?? null, { shouldDirty: true });
+          }}
+        />
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <FormTextField
+            control={control}
+            name="first_name"
+            label={t('users.first_name')}
+            autoComplete="off"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="last_name"
+            label={t('users.last_name')}
+            autoComplete="off"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="email"
+            label={t('users.email')}
+            type="email"
+            autoComplete="off"
+            required
+          />
+          <PasswordField
+            control={control}
+            name="password"
+            label={t('users.password')}
+            autoComplete="new-password"
+            required={!editing}
+            helperText={editing ? t('users.password_edit_hint') : t('account.password_hint')}
+          />
+          {employee ? null : (
+            <Controller
+              control={control}
+              name="role"
+              render={({ field: select, fieldState }) => (
+                <TextField
+                  select
+                  required
+                  fullWidth
+                  label={t('users.role')}
+                  name={select.name}
+                  value={select.value}
+                  onChange={(event) => {
+                    select.onChange(event);
+                    if (!isRestaurantRole(event.target.value as Role)) setValue('restaurant_id', '');
+                  }}
+                  onBlur={select.onBlur}
+                  inputRef={select.ref}
+                  disabled={self}
+                  error={Boolean(fieldState.error)}
+                  helperText={translateMessage(fieldState.error?.message)}
+                  slotProps={{
+                    select: { native: true },
+                    inputLabel: { shrink: true },
+                    htmlInput: { 'aria-label': t('users.role') },
+                  }}
+                >
+                  <option value="" disabled>
+                    {t('users.choose_role')}
+                  </option>
+                  {roles.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`roles.${r}`)}
+                    </option>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
+          {!employee && role !== '' && isRestaurantRole(role) ? (
+            <Controller
+              control={control}
+              name="restaurant_id"
+              render={({ field: select, fieldState }) => (
+                <TextField
+                  select
+                  required
+                  fullWidth
+                  label={t('users.restaurant')}
+                  name={select.name}
+                  value={select.value}
+                  onChange={select.onChange}
+                  onBlur={select.onBlur}
+                  inputRef={select.ref}
+                  error={Boolean(fieldState.error)}
+                  helperText={translateMessage(fieldState.error?.message)}
+                  slotProps={{
+                    select: { native: true },
+                    inputLabel: { shrink: true },
+                    htmlInput: { 'aria-label': t('users.restaurant') },
+                  }}
+                >
+                  <option value="" disabled>
+                    {t('users.choose_restaurant')}
+                  </option>
+                  {restaurantOptions.map((r) => (
+                    <option key={r.id} value={String(r.id)}>
+                      {r.name}
+                    </option>
+                  ))}
+                </TextField>
+              )}
+            />
+          ) : null}
+          <Controller
+            control={control}
+            name="is_active"
+            render={({ field: toggle, fieldState }) => (
+              <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      name={toggle.name}
+                      checked={toggle.value}
+                      onChange={(event) => toggle.onChange(event.target.checked)}
+                      onBlur={toggle.onBlur}
+                      slotProps={{ input: { ref: toggle.ref } }}
+                      disabled={self}
+                    />
+                  }
+                  label={t('users.is_active')}
+                />
+                <FormHelperText error={Boolean(fieldState.error)} sx={{ mt: 0 }}>
+                  {translateMessage(fieldState.error?.message) ?? t('users.is_active_hint')}
+                </FormHelperText>
+              </Box>
+            )}
+          />
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {secondaryActions}
+          <Button
+            type="submit"
+            variant="contained"
+            loading={formState.isSubmitting}
+            disabled={formState.isSubmitting}
+          >
+            {t('common.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

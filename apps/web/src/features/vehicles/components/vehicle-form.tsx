@@ -1,0 +1,158 @@
+import {
+  VEHICLE_TYPES,
+  type Vehicle,
+  type VehicleBody,
+  type VehicleType,
+  vehicleBody,
+} from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Paper, Stack, TextField } from '@mui/material';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form-text-field';
+import { applyApiErrors } from '../../../lib/form';
+import { translateMessage } from '../../../lib/i18n';
+import { DriverAutocomplete, type DriverOption } from './driver-autocomplete';
+
+const FIELDS = ['plate_number', 'type', 'driver_id'] as const;
+
+/** What the inputs hold: the type as the select's value, the driver as the chosen option. */
+export interface VehicleFormValues {
+  plate_number: string;
+  type: VehicleType | '';
+  driver_id: DriverOption | null;
+}
+
+function toFormValues(vehicle?: Vehicle): VehicleFormValues {
+  return {
+    plate_number: vehicle?.plate_number ?? '',
+    type: vehicle?.type ?? '',
+    driver_id: vehicle?.driver ?? null,
+  };
+}
+
+const bodyResolver = zodResolver(vehicleBody);
+
+/** The shared `vehicleBody` checks the values shaped like the API's body (the driver as its id). */
+const resolver: Resolver<VehicleFormValues, unknown, VehicleBody> = async (values, context, options) => {
+  const result = await bodyResolver(
+    // A blank type is left out, so that the schema reports it as missing.
+    { ...values, type: (values.type || undefined) as VehicleType, driver_id: values.driver_id?.id ?? null },
+    context,
+    options as never,
+  );
+  if (result.errors.type && !values.type) {
+    result.errors.type = { type: 'validate', message: 'validation.required' };
+  }
+  return result as Awaited<ReturnType<Resolver<VehicleFormValues, unknown, VehicleBody>>>;
+};
+
+interface VehicleFormProps {
+  vehicle?: Vehicle;
+  /** Saves; throws the API error so field errors (a duplicate plate, a driver with a vehicle) show. */
+  onSubmit: (body: VehicleBody) => Promise<unknown>;
+  secondaryActions?: React.ReactNode;
+}
+
+/** The one vehicle form, for adding and editing. */
+export function VehicleForm({ vehicle, onSubmit, secondaryActions }: VehicleFormProps) {
+  const { t } = useTranslation();
+  const { control, handleSubmit, setError, formState, reset } = useForm<
+    VehicleFormValues,
+    unknown,
+    VehicleBody
+  >({ resolver, defaultValues: toFormValues(vehicle) });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const saved = await onSubmit(body);
+      if (saved && typeof saved === 'object' && 'id' in saved) reset(toFormValues(saved as Vehicle));
+    } catch (error) {
+      applyApiErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        spacing={3}
+        aria-label={vehicle ? t('vehicles.edit') : t('vehicles.add')}
+      >
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <FormTextField
+            control={control}
+            name="plate_number"
+            label={t('vehicles.plate_number')}
+            helperText={t('vehicles.plate_hint')}
+            autoComplete="off"
+            required
+          />
+          <Controller
+            control={control}
+            name="type"
+            render={({ field: select, fieldState }) => (
+              <TextField
+                select
+                required
+                fullWidth
+                label={t('vehicles.type')}
+                name={select.name}
+                value={select.value}
+                onChange={select.onChange}
+                onBlur={select.onBlur}
+                inputRef={select.ref}
+                error={Boolean(fieldState.error)}
+                helperText={translateMessage(fieldState.error?.message)}
+                slotProps={{
+                  select: { native: true },
+                  inputLabel: { shrink: true },
+                  htmlInput: { 'aria-label': t('vehicles.type') },
+                }}
+              >
+                <option value="" disabled>
+                  {t('vehicles.choose_type')}
+                </option>
+                {VEHICLE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`vehicles.types.${type}`)}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+          <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+            <Controller
+              control={control}
+              name="driver_id"
+              render={({ field, fieldState }) => (
+                <DriverAutocomplete
+                  label={t('vehicles.driver')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={translateMessage(fieldState.error?.message)}
+                  helperText={t('vehicles.driver_hint')}
+                />
+              )}
+            />
+          </Box>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {secondaryActions}
+          <Button
+            type="submit"
+            variant="contained"
+            loading={formState.isSubmitting}
+            disabled={formState.isSubmitting}
+          >
+            {t('common.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ListParams } from './list-params';
+import { useDebouncedValue } from './use-debounced-value';
+
+/**
+ * A list screen's filters (beside page, sort and search of `useListParams`), kept in the URL so a reload
+ * or a shared link restores them. Each filter accepts only its allowed values; anything else is ''.
+ * Changing a filter starts again from the first page.
+ */
+export function useUrlFilters<K extends string>(allowed: Record<K, (value: string) => boolean>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const filters = useMemo(() => {
+    const values = {} as Record<K, string>;
+    for (const key of Object.keys(allowed) as K[]) {
+      const value = searchParams.get(key) ?? '';
+      values[key] = value && allowed[key](value) ? value : '';
+    }
+    return values;
+  }, [searchParams, allowed]);
+
+  const setFilter = useCallback(
+    (key: K, value: string) =>
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  return { filters, setFilter };
+}
+
+/** Filter value checks for `useUrlFilters`. */
+export const oneOf =
+  (values: readonly string[]) =>
+  (value: string): boolean =>
+    values.includes(value);
+export const positiveId = (value: string): boolean => /^[1-9][0-9]{0,9}$/.test(value);
+
+/**
+ * The text of a list's search box, debounced into the URL's `q`; a `q` that changes from elsewhere (the
+ * header search opening `/drivers?q=…` on the drivers page itself) is put back into the box.
+ */
+export function useSearchInput(params: ListParams, setParams: (changes: Partial<ListParams>) => void) {
+  const [search, setSearch] = useState(params.q);
+  const debounced = useDebouncedValue(search.trim(), 350);
+  const synced = useRef(params.q);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text is pushed.
+  useEffect(() => {
+    if (debounced === synced.current) return;
+    synced.current = debounced;
+    if (debounced !== params.q) setParams({ q: debounced });
+  }, [debounced]);
+
+  useEffect(() => {
+    if (params.q === synced.current) return;
+    synced.current = params.q;
+    setSearch(params.q);
+  }, [params.q]);
+
+  return [search, setSearch] as const;
+}
