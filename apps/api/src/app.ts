@@ -4,11 +4,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
+import { EventBus } from './lib/bus.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { categoriesRoutes } from './modules/categories/categories-routes.js';
 import { driversRoutes } from './modules/drivers/drivers-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { productsRoutes } from './modules/products/products-routes.js';
 import { restaurantsRoutes } from './modules/restaurants/restaurants-routes.js';
 import { searchRoutes } from './modules/search/search-routes.js';
@@ -17,6 +19,7 @@ import { usersRoutes } from './modules/users/users-routes.js';
 import { vehiclesRoutes } from './modules/vehicles/vehicles-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { eventsPlugin } from './plugins/events.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -27,6 +30,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     tokens: TokenService;
+    bus: EventBus;
   }
 }
 
@@ -73,11 +77,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenService(config.jwtSecret, config.accessTokenTtlSeconds));
+  const bus = new EventBus(config.redisUrl, app.log);
+  app.decorate('bus', bus);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
     redis?.disconnect();
+    await bus.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -94,6 +101,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes);
   await app.register(driversRoutes);
   await app.register(vehiclesRoutes);
+  await app.register(ordersRoutes);
+  await app.register(eventsPlugin);
   await app.register(searchRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

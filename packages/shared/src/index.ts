@@ -4,6 +4,7 @@ export * from './common.js';
 export * from './drivers.js';
 export * from './i18n/index.js';
 export * from './money.js';
+export * from './orders.js';
 export * from './products.js';
 export * from './restaurants.js';
 export * from './roles.js';

@@ -55,6 +55,12 @@ export const PERMISSIONS = {
   'drivers.read': [...ADMINS, 'dispatcher'],
   'vehicles.read': [...ADMINS, 'dispatcher'],
   'vehicles.write': [...ADMINS],
+  /** Lists and details; restaurant roles see their own restaurant, dispatchers the active board. */
+  'orders.read': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
+  'orders.status': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
+  'orders.dispatch': [...ADMINS, 'dispatcher'],
+  'orders.export': [...ADMINS],
+  'events.subscribe': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'uploads.create': [...ADMINS, 'restaurant_manager', 'restaurant_employee', 'dispatcher'],
   'search.use': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'dashboard.read': [...ADMINS, ...RESTAURANT_STAFF],

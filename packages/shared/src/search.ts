@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const SEARCH_KINDS = ['restaurant', 'product', 'category', 'user', 'driver', 'vehicle'] as const;
+export const SEARCH_KINDS = [
+  'order',
+  'restaurant',
+  'product',
+  'category',
+  'user',
+  'driver',
+  'vehicle',
+] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const searchQuery = z.object({ q: z.string().trim().min(1).max(100) });

@@ -70,7 +70,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
   const { database, drop } = await testDatabase();
   await database.migrate();
-  await seedIfEmpty(database.db, { dataDir, demoPassword: DEMO_PASSWORD });
+  await seedIfEmpty(database.db, { dataDir, demoPassword: DEMO_PASSWORD, orders: 300, days: 30 });
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
 

@@ -2,6 +2,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './categories.js';
 export * from './drivers.js';
+export * from './orders.js';
 export * from './products.js';
 export * from './restaurants.js';
 export * from './uploads.js';

@@ -7,6 +7,7 @@ import type { Db } from '../client.js';
 import { categories, products, restaurants, users } from '../schema/index.js';
 import { DEMO_CATEGORIES, RESTAURANT_CATEGORIES } from './catalogue.js';
 import { restaurantImage } from './images.js';
+import { seedOrders } from './orders.js';
 import { seedPeople } from './people.js';
 
 export const DEMO_ACCOUNTS: { email: string; role: Role; first_name: string; last_name: string }[] = [
@@ -146,6 +147,9 @@ export const DEMO_RESTAURANTS = [
 export interface SeedOptions {
   dataDir: string;
   demoPassword: string;
+  /** Past orders to generate (default 12,000 over 120 days); tests ask for few. */
+  orders?: number;
+  days?: number;
 }
 
 /** Seeds demo data on an empty database; a database with any user is left as it is. */
@@ -191,6 +195,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
     restaurant_id: restaurantIds[1] ?? null,
   });
   await seedPeople(db, password_hash, restaurantIds);
+  await seedOrders(db, { count: options.orders ?? 12_000, days: options.days ?? 120 });
   return true;
 }
 

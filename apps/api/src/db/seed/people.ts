@@ -96,15 +96,13 @@ export async function seedPeople(db: Db, passwordHash: string, restaurantIds: nu
     .from(users)
     .where(eq(users.email, 'driver@example.com'));
   const driverIds = [...(demoDriver ? [demoDriver.id] : []), ...inserted.map((r) => r.id)];
-  await db
-    .insert(drivers)
-    .values(
-      driverIds.map((id, i) => ({
-        user_id: id,
-        fcm_token: i % 6 === 5 ? null : `demo-fcm-${id}`,
-        fcm_token_active: i % 6 !== 5,
-      })),
-    );
+  await db.insert(drivers).values(
+    driverIds.map((id, i) => ({
+      user_id: id,
+      fcm_token: i % 6 === 5 ? null : `demo-fcm-${id}`,
+      fcm_token_active: i % 6 !== 5,
+    })),
+  );
   await db.insert(vehicles).values(
     driverIds.map((id, i) => {
       const type = TYPES[i % TYPES.length] ?? 'scooter';

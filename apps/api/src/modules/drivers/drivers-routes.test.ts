@@ -37,10 +37,10 @@ describe('drivers', () => {
     const [demo] = await t.database.db.select().from(users).where(eq(users.email, 'driver@example.com'));
     await t.database.db
       .update(drivers)
-      .set({ shift_state: 'available' })
+      .set({ shift_state: 'on_break' })
       .where(eq(drivers.user_id, demo?.id ?? 0));
     const available = (
-      await t.request({ method: 'GET', url: '/api/drivers?shift_state=available', token: tokens.dispatcher })
+      await t.request({ method: 'GET', url: '/api/drivers?shift_state=on_break', token: tokens.dispatcher })
     ).json();
     expect(available.data.map((d: { id: number }) => d.id)).toEqual([demo?.id]);
     const bikes = (

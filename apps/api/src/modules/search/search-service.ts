@@ -1,7 +1,7 @@
 import { can, isRestaurantRole, normalizePlate, type SearchHit } from '@dostava/shared';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { categories, products, restaurants, users, vehicles } from '../../db/schema/index.js';
+import { categories, orders, products, restaurants, users, vehicles } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import { escapeLike } from '../../lib/lists.js';
 
@@ -83,6 +83,45 @@ export async function search(db: Db, actor: ActorContext, q: string): Promise<Se
             subtitle: c.description,
             path: `/edit-category/${c.id}`,
           })),
+        ),
+    );
+  }
+  // Orders by number: 'D100123', or just its digits.
+  const number = q.trim().toUpperCase().replace(/^#/, '');
+  if (can(actor, 'orders.read') && /^D?\d{3,}$/.test(number)) {
+    const wanted = number.startsWith('D') ? number : `D${number}`;
+    kinds.push(
+      db
+        .select({
+          id: orders.id,
+          order_number: orders.order_number,
+          restaurant_id: orders.restaurant_id,
+          restaurant: restaurants.name,
+          status: orders.status,
+        })
+        .from(orders)
+        .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+        .where(
+          and(
+            eq(orders.order_number, wanted),
+            ownRestaurant === undefined ? undefined : eq(orders.restaurant_id, ownRestaurant),
+          ),
+        )
+        .limit(1)
+        .then((rows) =>
+          rows
+            .filter(
+              (o) =>
+                actor.role !== 'dispatcher' ||
+                !['delivered', 'cancelled', 'declined', 'returned'].includes(o.status),
+            )
+            .map((o) => ({
+              kind: 'order' as const,
+              id: o.id,
+              title: o.order_number,
+              subtitle: o.restaurant,
+              path: `/orders/${o.id}`,
+            })),
         ),
     );
   }

@@ -1,0 +1,106 @@
+import { ORDER_STATUSES, PAYMENT_METHODS } from '@dostava/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { products } from './products.js';
+import { restaurants } from './restaurants.js';
+import { users } from './users.js';
+
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
+
+/** Amounts are integers in minor units (fening). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    order_number: text('order_number').notNull().unique().default(sql`'D' || nextval('order_number_seq')`),
+    restaurant_id: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'restrict' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    driver_id: integer('driver_id').references(() => users.id, { onDelete: 'restrict' }),
+    status: orderStatusEnum('status').notNull().default('created'),
+    payment_method: paymentMethodEnum('payment_method').notNull(),
+    address: text('address').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    note: text('note'),
+    restaurant_amount: integer('restaurant_amount').notNull(),
+    commission: integer('commission').notNull(),
+    delivery_costs: integer('delivery_costs').notNull(),
+    restaurant_total_amount: integer('restaurant_total_amount').notNull(),
+    total: integer('total').notNull(),
+    estimated_delivery_minutes: integer('estimated_delivery_minutes').notNull(),
+    driver_request_time: timestamp('driver_request_time', { withTimezone: true }),
+    assigned_at: timestamp('assigned_at', { withTimezone: true }),
+    picked_up_at: timestamp('picked_up_at', { withTimezone: true }),
+    delivered_at: timestamp('delivered_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status_changed_at: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every change: a stale write is refused instead of lost. */
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    index('orders_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('orders_restaurant_created_idx').on(t.restaurant_id, t.created_at.desc()),
+    index('orders_driver_status_idx').on(t.driver_id, t.status),
+    index('orders_customer_idx').on(t.customer_id),
+    index('orders_status_created_idx').on(t.status, t.created_at.desc()),
+    index('orders_active_idx')
+      .on(t.created_at)
+      .where(sql`${t.status} not in ('delivered', 'cancelled', 'declined', 'returned')`),
+    check(
+      'orders_amounts_check',
+      sql`${t.restaurant_amount} >= 0 and ${t.delivery_costs} >= 0 and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    unit_price: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.order_id),
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    from_status: orderStatusEnum('from_status'),
+    to_status: orderStatusEnum('to_status').notNull(),
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actor_role: text('actor_role'),
+    reason: text('reason'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.order_id, t.created_at)],
+);

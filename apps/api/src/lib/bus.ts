@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { EventType } from '@dostava/shared';
+import { Redis } from 'ioredis';
+
+export interface BusEvent {
+  id: string;
+  type: EventType;
+  /** The restaurant the event concerns: restaurant staff receive only their own. */
+  restaurant_id: number | null;
+  data: Record<string, unknown>;
+  at: string;
+}
+export type NewBusEvent = Omit<BusEvent, 'id' | 'at'>;
+
+const CHANNEL = 'dostava:events';
+const BUFFER_SIZE = 2000;
+
+/**
+ * The event bus: in-process by default; with Redis every API instance publishes to one channel and
+ * hears every instance's events. Each instance keeps the latest events so a reconnecting browser can
+ * resume after the last id it saw (Last-Event-ID). When Redis is down, events still reach this
+ * instance's subscribers (the app keeps serving, live updates degrade to one instance).
+ */
+export class EventBus {
+  private readonly local = new EventEmitter();
+  private readonly recent: BusEvent[] = [];
+  private publisher: Redis | undefined;
+  private subscriber: Redis | undefined;
+
+  constructor(
+    redisUrl: string | undefined,
+    private readonly log: { warn: (obj: object, msg: string) => void },
+  ) {
+    this.local.setMaxListeners(0);
+    if (!redisUrl) return;
+    const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false };
+    this.publisher = new Redis(redisUrl, options);
+    this.subscriber = new Redis(redisUrl, { ...options, enableOfflineQueue: true });
+    for (const client of [this.publisher, this.subscriber]) {
+      client.on('error', (error) => this.log.warn({ err: error }, 'event bus: redis error'));
+    }
+    this.subscriber
+      .subscribe(CHANNEL)
+      .catch((error) => this.log.warn({ err: error }, 'event bus: subscribe failed'));
+    this.subscriber.on('message', (_channel, message) => {
+      try {
+        this.deliver(JSON.parse(message) as BusEvent);
+      } catch (error) {
+        this.log.warn({ err: error }, 'event bus: bad message');
+      }
+    });
+  }
+
+  /** Publishes after the write committed: the event never announces a change that rolled back. */
+  async publish(event: NewBusEvent): Promise<void> {
+    const full: BusEvent = {
+      ...event,
+      id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+      at: new Date().toISOString(),
+    };
+    if (this.publisher && this.publisher.status === 'ready') {
+      try {
+        await this.publisher.publish(CHANNEL, JSON.stringify(full));
+        return;
+      } catch (error) {
+        this.log.warn({ err: error }, 'event bus: publish failed, delivering locally');
+      }
+    }
+    this.deliver(full);
+  }
+
+  private deliver(event: BusEvent) {
+    if (this.recent.some((e) => e.id === event.id)) return;
+    this.recent.push(event);
+    if (this.recent.length > BUFFER_SIZE) this.recent.splice(0, this.recent.length - BUFFER_SIZE);
+    this.local.emit('event', event);
+  }
+
+  subscribe(listener: (event: BusEvent) => void): () => void {
+    this.local.on('event', listener);
+    return () => this.local.off('event', listener);
+  }
+
+  /** Events after `lastId`, or null when it is no longer remembered (the client must refetch). */
+  since(lastId: string): BusEvent[] | null {
+    const index = this.recent.findIndex((e) => e.id === lastId);
+    return index < 0 ? null : this.recent.slice(index + 1);
+  }
+
+  async close() {
+    this.local.removeAllListeners();
+    this.publisher?.disconnect();
+    this.subscriber?.disconnect();
+  }
+}

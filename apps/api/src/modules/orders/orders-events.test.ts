@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, users } from '../../db/schema/index.js';
+import { EventBus } from '../../lib/bus.js';
+import { createTestContext, type TestContext } from '../../test/helpers.js';
+
+let t: TestContext;
+let base = '';
+const tokens: Record<string, string> = {};
+let own = 0;
+let productId = 0;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  for (const who of ['dispatcher', 'manager', 'manager2', 'customer'])
+    tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
+  own =
+    (await t.database.db.select().from(users).where(eq(users.email, 'manager@example.com')))[0]
+      ?.restaurant_id ?? 0;
+  productId =
+    (await t.database.db.select().from(products).where(eq(products.restaurant_id, own)).limit(1))[0]?.id ?? 0;
+});
+afterAll(() => t.close());
+
+/** Opens the event stream as a browser would (fetch + Bearer) and collects events until stopped. */
+async function subscribe(token: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/events`, {
+    headers: { authorization: `Bearer ${token}`, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const events: { id?: string; event: string; data: Record<string, unknown> }[] = [];
+  const reader = res.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ready: () => void = () => {};
+  const isReady = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  (async () => {
+    try {
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) return;
+        buffer += decoder.decode(chunk.value, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((l) => l && !l.startsWith(':'))
+              .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+          );
+          if (fields.event === 'ready') ready();
+          else if (fields.event)
+            events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data ?? '{}') });
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await isReady;
+  return { events, close: () => controller.abort() };
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error('timed out waiting for an event');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+const placeOrder = () =>
+  fetch(`${base}/api/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.customer}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      restaurant_id: own,
+      items: [{ product_id: productId, quantity: 1 }],
+      address: 'Titova 1',
+      lat: 43.86,
+      lng: 18.42,
+      payment: 'card',
+    }),
+  }).then((r) => r.json() as Promise<{ data: { id: number } }>);
+
+describe('GET /api/events', () => {
+  it('delivers a new order to the dispatcher and its restaurant, not to another restaurant', async () => {
+    const dispatcher = await subscribe(tokens.dispatcher ?? '');
+    const restaurant = await subscribe(tokens.manager ?? '');
+    const stranger = await subscribe(tokens.manager2 ?? '');
+    const { data } = await placeOrder();
+    await until(() =>
+      dispatcher.events.some(
+        (e) =>
+          e.event === 'order.created' &&
+          e.data.data &&
+          (e.data.data as { order_id: number }).order_id === data.id,
+      ),
+    );
+    await until(() => restaurant.events.some((e) => e.event === 'order.created'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stranger.events).toEqual([]);
+    for (const s of [dispatcher, restaurant, stranger]) s.close();
+  });
+
+  it('replays what a reconnecting client missed after Last-Event-ID, and asks for a resync when it is too old', async () => {
+    const first = await subscribe(tokens.dispatcher ?? '');
+    await placeOrder();
+    await until(() => first.events.length > 0);
+    const lastSeen = first.events.at(-1)?.id ?? '';
+    first.close();
+    const missed = await placeOrder();
+    const again = await subscribe(tokens.dispatcher ?? '', lastSeen);
+    await until(() =>
+      again.events.some((e) => (e.data.data as { order_id?: number })?.order_id === missed.data.id),
+    );
+    again.close();
+    const stale = await subscribe(tokens.dispatcher ?? '', 'no-such-id');
+    await until(() => stale.events.some((e) => e.event === 'resync'));
+    stale.close();
+  });
+
+  it('refuses app tokens and anonymous callers', async () => {
+    expect((await fetch(`${base}/api/events`)).status).toBe(401);
+    expect(
+      (await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${tokens.customer}` } })).status,
+    ).toBe(403);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('the Redis event bus', () => {
+  it('carries an event published on one instance to a subscriber on another', async () => {
+    const log = { warn: () => {} };
+    const a = new EventBus(process.env.TEST_REDIS_URL, log);
+    const b = new EventBus(process.env.TEST_REDIS_URL, log);
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const received: string[] = [];
+      b.subscribe((e) => received.push(e.type));
+      await a.publish({ type: 'order.updated', restaurant_id: 1, data: { order_id: 1 } });
+      await until(() => received.includes('order.updated'));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -1,0 +1,398 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, orderStatusHistory, orders, products, restaurants, users } from '../../db/schema/index.js';
+import { createTestContext, type TestContext } from '../../test/helpers.js';
+
+let t: TestContext;
+const tokens: Record<string, string> = {};
+let own = 0;
+let other = 0;
+let driverId = 0;
+let menu: { id: number; price: number }[] = [];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const who of [
+    'admin',
+    'appmanager',
+    'dispatcher',
+    'manager',
+    'employee',
+    'manager2',
+    'customer',
+    'driver',
+  ]) {
+    tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
+  }
+  const db = t.database.db;
+  own = (await db.select().from(users).where(eq(users.email, 'manager@example.com')))[0]?.restaurant_id ?? 0;
+  other =
+    (await db.select().from(users).where(eq(users.email, 'manager2@example.com')))[0]?.restaurant_id ?? 0;
+  driverId = (await db.select().from(users).where(eq(users.email, 'driver@example.com')))[0]?.id ?? 0;
+  await db.update(drivers).set({ shift_state: 'available' }).where(eq(drivers.user_id, driverId));
+  menu = await db
+    .select({ id: products.id, price: products.price })
+    .from(products)
+    .where(and(eq(products.restaurant_id, own), eq(products.show_on_menu, true)))
+    .limit(3);
+});
+afterAll(() => t.close());
+
+const place = (payload: object, token = tokens.customer) =>
+  t.request({ method: 'POST', url: '/api/orders', token, lang: 'en', payload });
+const order = (over: object = {}) => ({
+  restaurant_id: own,
+  items: [
+    { product_id: menu[0]?.id, quantity: 2 },
+    { product_id: menu[1]?.id, quantity: 1 },
+  ],
+  address: 'Titova 10, Sarajevo',
+  lat: 43.8587,
+  lng: 18.4187,
+  payment: 'cash',
+  ...over,
+});
+const move = (id: number, status: string, who: string, reason?: string) =>
+  t.request({
+    method: 'POST',
+    url: `/api/orders/${id}/status`,
+    token: tokens[who],
+    lang: 'en',
+    payload: { status, ...(reason ? { reason } : {}) },
+  });
+const driverMove = (id: number, status: string, reason?: string) =>
+  t.request({
+    method: 'POST',
+    url: `/api/driver/orders/${id}/status`,
+    token: tokens.driver,
+    lang: 'en',
+    payload: { status, ...(reason ? { reason } : {}) },
+  });
+
+describe('placing an order (customer app)', () => {
+  it('computes every amount on the server, ignoring prices the client sends', async () => {
+    const res = await place({
+      ...order(),
+      items: [{ product_id: menu[0]?.id, quantity: 2, price: 1 }],
+      total: 1,
+      restaurant_amount: 1,
+      delivery_costs: 0,
+    });
+    expect(res.statusCode).toBe(201);
+    const o = res.json().data;
+    const [restaurant] = await t.database.db.select().from(restaurants).where(eq(restaurants.id, own));
+    const items = (menu[0]?.price ?? 0) * 2;
+    const commission = Math.round((items * (restaurant?.percentage ?? 0)) / 100);
+    expect(o).toMatchObject({
+      status: 'created',
+      restaurant_amount: items,
+      commission,
+      restaurant_total_amount: items - commission,
+      total: items + o.delivery_costs,
+      quantity: 2,
+    });
+    expect(o.delivery_costs).toBeGreaterThanOrEqual(300);
+    expect(o.order_number).toMatch(/^D\d+$/);
+    expect(o.history).toEqual([expect.objectContaining({ from_status: null, to_status: 'created' })]);
+  });
+
+  it('refuses items off the menu or from another restaurant, and quantities under 1, changing nothing', async () => {
+    const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n;
+    const [theirs] = await t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.restaurant_id, other))
+      .limit(1);
+    const foreign = await place(order({ items: [{ product_id: theirs?.id, quantity: 1 }] }));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual({
+      'items.0.product_id': ['This product is not on the restaurant menu'],
+    });
+    const zero = await place(order({ items: [{ product_id: menu[0]?.id, quantity: 0 }] }));
+    expect(zero.json().errors).toEqual({ 'items.0.quantity': ['Minimal quantity is 1'] });
+    const empty = await place(order({ items: [] }));
+    expect(empty.statusCode).toBe(400);
+    const after = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n;
+    expect(after).toBe(before);
+  });
+
+  it('is for customers only', async () => {
+    for (const who of ['admin', 'manager', 'driver'])
+      expect((await place(order(), tokens[who])).statusCode).toBe(403);
+  });
+});
+
+describe('the status machine per role', () => {
+  it('the kitchen accepts and marks ready; the driver picks up and delivers; history records each step', async () => {
+    const o = (await place(order())).json().data;
+    expect((await move(o.id, 'preparing_order', 'employee')).statusCode).toBe(200);
+    expect((await move(o.id, 'ready_for_pickup', 'manager')).statusCode).toBe(200);
+    // Nobody drives without a driver.
+    expect((await move(o.id, 'in_delivery', 'dispatcher')).json().error).toBe('driver_required');
+    expect(
+      (await t.request({ method: 'POST', url: `/api/driver/orders/${o.id}/accept`, token: tokens.driver }))
+        .statusCode,
+    ).toBe(200);
+    expect((await driverMove(o.id, 'in_delivery')).statusCode).toBe(200);
+    const [state] = await t.database.db.select().from(drivers).where(eq(drivers.user_id, driverId));
+    expect(state?.shift_state).toBe('delivering');
+    const done = await driverMove(o.id, 'delivered');
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data).toMatchObject({ status: 'delivered', delivered_time: expect.any(Number) });
+    expect(done.json().data.history.map((h: { to_status: string }) => h.to_status)).toEqual([
+      'created',
+      'preparing_order',
+      'ready_for_pickup',
+      'in_delivery',
+      'delivered',
+    ]);
+    const [after] = await t.database.db.select().from(drivers).where(eq(drivers.user_id, driverId));
+    expect(after?.shift_state).toBe('available');
+  });
+
+  it('refuses moves the role may not make with 422, and moves the machine never allows', async () => {
+    const o = (await place(order())).json().data;
+    const skip = await move(o.id, 'ready_for_pickup', 'manager');
+    expect(skip.statusCode).toBe(422);
+    expect(skip.json().message).toBe('This status change is not allowed for this order.');
+    expect((await move(o.id, 'cancelled', 'employee', 'x')).statusCode).toBe(422);
+    expect((await move(o.id, 'delivered', 'admin')).statusCode).toBe(422);
+    expect((await driverMove(o.id, 'in_delivery')).statusCode).toBe(403);
+    expect((await move(o.id, 'flying', 'admin')).statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(row?.status).toBe('created');
+  });
+
+  it('cancelling needs a reason, which the history keeps', async () => {
+    const o = (await place(order())).json().data;
+    const bare = await move(o.id, 'cancelled', 'dispatcher');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().errors).toEqual({ reason: ['Give a reason'] });
+    const ok = await move(o.id, 'cancelled', 'dispatcher', 'Kupac je otkazao');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.history.at(-1)).toMatchObject({
+      to_status: 'cancelled',
+      reason: 'Kupac je otkazao',
+      actor: { role: 'dispatcher' },
+    });
+  });
+
+  it('keeps restaurant staff to their own restaurant', async () => {
+    const o = (await place(order())).json().data;
+    expect((await move(o.id, 'preparing_order', 'manager2')).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/orders/${o.id}`, token: tokens.manager2 })).statusCode,
+    ).toBe(403);
+    const list = (
+      await t.request({ method: 'GET', url: '/api/orders?per_page=100', token: tokens.manager2 })
+    ).json();
+    expect(list.data.every((x: { restaurant: { id: number } }) => x.restaurant.id === other)).toBe(true);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/orders?restaurant_id=${own}`, token: tokens.manager2 }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('lets exactly one of two concurrent changes win; the loser gets 409', async () => {
+    const o = (await place(order())).json().data;
+    // Both saw version 0: whoever comes second is refused instead of overwriting.
+    const send = (who: string, status: string, reason?: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/orders/${o.id}/status`,
+        token: tokens[who],
+        payload: { status, reason, version: o.version },
+      });
+    const results = await Promise.all([
+      send('employee', 'preparing_order'),
+      send('manager', 'declined', 'Zatvoreno'),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const history = await t.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.order_id, o.id));
+    expect(history).toHaveLength(2);
+  });
+});
+
+describe('dispatching drivers', () => {
+  it('assigns an on-shift driver; an off-shift one is refused; restaurant staff may not dispatch', async () => {
+    const o = (await place(order())).json().data;
+    const ok = await t.request({
+      method: 'POST',
+      url: `/api/orders/${o.id}/assign`,
+      token: tokens.dispatcher,
+      payload: { driver_id: driverId },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.driver.id).toBe(driverId);
+    const [offShift] = await t.database.db
+      .select()
+      .from(drivers)
+      .where(eq(drivers.shift_state, 'off_shift'))
+      .limit(1);
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/orders/${o.id}/assign`,
+      token: tokens.dispatcher,
+      lang: 'en',
+      payload: { driver_id: offShift?.user_id },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('This driver is not on shift or is on a break.');
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/orders/${o.id}/assign`,
+          token: tokens.manager,
+          payload: { driver_id: driverId },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const un = await t.request({
+      method: 'POST',
+      url: `/api/orders/${o.id}/unassign`,
+      token: tokens.appmanager,
+      payload: {},
+    });
+    expect(un.statusCode).toBe(200);
+    expect(un.json().data.driver).toBeNull();
+  });
+
+  it('in delivery only Admin or Dispatcher unassign, with a reason; the order returns to ready for pickup', async () => {
+    const o = (await place(order())).json().data;
+    await move(o.id, 'preparing_order', 'manager');
+    await move(o.id, 'ready_for_pickup', 'manager');
+    await t.request({
+      method: 'POST',
+      url: `/api/orders/${o.id}/assign`,
+      token: tokens.dispatcher,
+      payload: { driver_id: driverId },
+    });
+    expect((await driverMove(o.id, 'in_delivery')).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/orders/${o.id}/unassign`,
+          token: tokens.appmanager,
+          payload: { reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const noReason = await t.request({
+      method: 'POST',
+      url: `/api/orders/${o.id}/unassign`,
+      token: tokens.dispatcher,
+      payload: {},
+    });
+    expect(noReason.statusCode).toBe(400);
+    const ok = await t.request({
+      method: 'POST',
+      url: `/api/orders/${o.id}/unassign`,
+      token: tokens.dispatcher,
+      payload: { reason: 'Vozilo u kvaru' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ status: 'ready_for_pickup', driver: null });
+    expect(ok.json().data.history.at(-1)).toMatchObject({
+      from_status: 'in_delivery',
+      to_status: 'ready_for_pickup',
+      reason: 'Vozilo u kvaru',
+    });
+  });
+});
+
+describe('lists and export', () => {
+  it('filters by status, active and period; searches by order number or buyer', async () => {
+    const active = (
+      await t.request({ method: 'GET', url: '/api/orders?active=true&per_page=100', token: tokens.admin })
+    ).json();
+    expect(active.data.length).toBeGreaterThan(0);
+    expect(
+      active.data.every(
+        (o: { status: string }) => !['delivered', 'cancelled', 'declined', 'returned'].includes(o.status),
+      ),
+    ).toBe(true);
+    const delivered = (
+      await t.request({ method: 'GET', url: '/api/orders?status=delivered&per_page=5', token: tokens.admin })
+    ).json();
+    expect(delivered.meta.total).toBeGreaterThan(0);
+    const one = delivered.data[0];
+    const byNumber = (
+      await t.request({
+        method: 'GET',
+        url: `/api/orders?q=${one.order_number.toLowerCase()}`,
+        token: tokens.admin,
+      })
+    ).json();
+    expect(byNumber.data.map((o: { id: number }) => o.id)).toEqual([one.id]);
+    const day = one.created_at.slice(0, 10);
+    const period = (
+      await t.request({
+        method: 'GET',
+        url: `/api/orders?from=${day}&to=${day}&per_page=100`,
+        token: tokens.admin,
+      })
+    ).json();
+    expect(period.data.every((o: { created_at: string }) => o.created_at.slice(0, 10) === day)).toBe(true);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/orders?from=yesterday', token: tokens.admin })).statusCode,
+    ).toBe(400);
+  });
+
+  it('gives the dispatcher the active board only, and no export', async () => {
+    const all = (
+      await t.request({ method: 'GET', url: '/api/orders?per_page=100', token: tokens.dispatcher })
+    ).json();
+    expect(
+      all.data.every(
+        (o: { status: string }) => !['delivered', 'cancelled', 'declined', 'returned'].includes(o.status),
+      ),
+    ).toBe(true);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/orders/export.csv', token: tokens.dispatcher }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('exports the filtered set as CSV with amounts in KM and formula-safe cells', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/orders/export.csv?status=delivered',
+      token: tokens.admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\r\n');
+    const [{ n } = { n: 0 }] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(inArray(orders.status, ['delivered']));
+    expect(lines.length - 1).toBe(n);
+    expect(lines[0]).toMatch(/^order_number,created_at,status/);
+    expect(lines.slice(1).every((l) => l.includes(',delivered,'))).toBe(true);
+  });
+});
+
+describe('search', () => {
+  it('finds an order by its number within the role scope', async () => {
+    const o = (await place(order())).json().data;
+    const hits = (
+      await t.request({ method: 'GET', url: `/api/search?q=${o.order_number}`, token: tokens.admin })
+    ).json().data;
+    expect(hits).toContainEqual(
+      expect.objectContaining({ kind: 'order', id: o.id, path: `/orders/${o.id}` }),
+    );
+    const digits = o.order_number.slice(1);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/search?q=${digits}`, token: tokens.manager })).json().data,
+    ).toContainEqual(expect.objectContaining({ kind: 'order', id: o.id }));
+    const stranger = (
+      await t.request({ method: 'GET', url: `/api/search?q=${o.order_number}`, token: tokens.manager2 })
+    ).json().data;
+    expect(stranger.some((h: { kind: string }) => h.kind === 'order')).toBe(false);
+  });
+});

@@ -1,0 +1,600 @@
+import {
+  allowedTransitions,
+  can,
+  isRestaurantRole,
+  type Order,
+  type OrderCreateBody,
+  type OrderListItem,
+  type OrderStatus,
+  type OrderStatusBody,
+  type orderListQuery,
+  TERMINAL_STATUSES,
+  UNASSIGN_IN_DELIVERY_ROLES,
+} from '@dostava/shared';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import {
+  drivers,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  products,
+  restaurants,
+  users,
+} from '../../db/schema/index.js';
+import type { ActorContext } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
+import type { EventBus } from '../../lib/bus.js';
+import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
+import { escapeLike, pageOf } from '../../lib/lists.js';
+import { distanceKm, orderAmounts } from './orders-amounts.js';
+
+type ListQuery = z.output<typeof orderListQuery>;
+
+const buyer = alias(users, 'buyer');
+const driver = alias(users, 'driver');
+const quantity = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from "order_items" oi where oi."order_id" = "orders"."id")`;
+
+const listColumns = {
+  id: orders.id,
+  order_number: orders.order_number,
+  status: orders.status,
+  restaurant_id: restaurants.id,
+  restaurant_name: restaurants.name,
+  buyer_id: buyer.id,
+  buyer_first_name: buyer.first_name,
+  buyer_last_name: buyer.last_name,
+  driver_id: driver.id,
+  driver_first_name: driver.first_name,
+  driver_last_name: driver.last_name,
+  quantity,
+  payment_method: orders.payment_method,
+  restaurant_amount: orders.restaurant_amount,
+  delivery_costs: orders.delivery_costs,
+  restaurant_total_amount: orders.restaurant_total_amount,
+  total: orders.total,
+  address: orders.address,
+  created_at: orders.created_at,
+  status_changed_at: orders.status_changed_at,
+  driver_request_time: orders.driver_request_time,
+  delivered_at: orders.delivered_at,
+  estimated_delivery_minutes: orders.estimated_delivery_minutes,
+  version: orders.version,
+};
+const selectOrders = (db: Db) =>
+  db
+    .select(listColumns)
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+    .innerJoin(buyer, eq(buyer.id, orders.customer_id))
+    .leftJoin(driver, eq(driver.id, orders.driver_id));
+type Row = Awaited<ReturnType<typeof selectOrders>>[number];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+function toListItem(r: Row): OrderListItem {
+  return {
+    id: r.id,
+    order_number: r.order_number,
+    status: r.status,
+    restaurant: { id: r.restaurant_id, name: r.restaurant_name },
+    buyer: { id: r.buyer_id, first_name: r.buyer_first_name, last_name: r.buyer_last_name },
+    driver:
+      r.driver_id !== null
+        ? { id: r.driver_id, first_name: r.driver_first_name ?? '', last_name: r.driver_last_name ?? '' }
+        : null,
+    quantity: Number(r.quantity),
+    payment_method: r.payment_method,
+    restaurant_amount: r.restaurant_amount,
+    delivery_costs: r.delivery_costs,
+    restaurant_total_amount: r.restaurant_total_amount,
+    total: r.total,
+    address: r.address,
+    created_at: r.created_at.toISOString(),
+    status_changed_at: r.status_changed_at.toISOString(),
+    driver_request_time: iso(r.driver_request_time),
+    delivered_at: iso(r.delivered_at),
+    delivered_time: r.delivered_at
+      ? Math.round((r.delivered_at.getTime() - r.created_at.getTime()) / 60_000)
+      : null,
+    estimated_delivery_minutes: r.estimated_delivery_minutes,
+    version: r.version,
+  };
+}
+
+/** The filters of a list or an export, with the caller's scope applied. */
+function orderFilters(actor: ActorContext, query: Omit<ListQuery, 'page' | 'per_page' | 'sort'>): SQL[] {
+  const filters: SQL[] = [];
+  if (isRestaurantRole(actor.role)) {
+    if (query.restaurant_id !== undefined && query.restaurant_id !== actor.restaurant_id)
+      throw new Forbidden();
+    filters.push(eq(orders.restaurant_id, actor.restaurant_id ?? -1));
+  }
+  // Dispatchers follow the live board: active orders only.
+  const active = actor.role === 'dispatcher' ? true : query.active;
+  if (active === true) filters.push(notInArray(orders.status, [...TERMINAL_STATUSES]));
+  if (active === false) filters.push(inArray(orders.status, [...TERMINAL_STATUSES]));
+  if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.restaurant_id !== undefined) filters.push(eq(orders.restaurant_id, query.restaurant_id));
+  if (query.driver_id !== undefined) filters.push(eq(orders.driver_id, query.driver_id));
+  if (query.from) filters.push(gte(orders.created_at, new Date(query.from)));
+  if (query.to) {
+    // A bare date means the whole of that day.
+    const to = /^\d{4}-\d{2}-\d{2}$/.test(query.to)
+      ? new Date(Date.parse(query.to) + 86_400_000)
+      : new Date(query.to);
+    filters.push(lt(orders.created_at, to));
+  }
+  if (query.q) {
+    const q = query.q.trim();
+    const pattern = `%${escapeLike(q)}%`;
+    const match = or(
+      eq(orders.order_number, q.toUpperCase()),
+      ilike(sql`${buyer.first_name} || ' ' || ${buyer.last_name}`, pattern),
+    );
+    if (match) filters.push(match);
+  }
+  return filters;
+}
+
+const sortColumns = {
+  created_at: orders.created_at,
+  total: orders.total,
+  status: orders.status,
+  order_number: orders.id,
+};
+
+export async function listOrders(db: Db, actor: ActorContext, query: ListQuery) {
+  const where = and(...orderFilters(actor, query));
+  const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
+  const direction = query.sort.startsWith('-') ? desc : asc;
+  const { limit, offset } = pageOf(query);
+  const [rows, [total]] = await Promise.all([
+    selectOrders(db)
+      .where(where)
+      .orderBy(direction(column), direction(orders.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .innerJoin(buyer, eq(buyer.id, orders.customer_id))
+      .where(where),
+  ]);
+  return {
+    data: rows.map(toListItem),
+    meta: { page: query.page, per_page: query.per_page, total: Number(total?.n ?? 0) },
+  };
+}
+
+/** The CSV of the filtered orders, read in pages by keyset so millions of rows never sit in memory. */
+export async function* exportOrdersCsv(
+  db: Db,
+  actor: ActorContext,
+  query: Omit<ListQuery, 'page' | 'per_page' | 'sort'>,
+) {
+  const header = [
+    'order_number',
+    'created_at',
+    'status',
+    'restaurant',
+    'buyer',
+    'driver',
+    'quantity',
+    'payment_method',
+    'restaurant_amount',
+    'delivery_costs',
+    'restaurant_total_amount',
+    'total',
+    'delivered_at',
+  ];
+  yield `${header.join(',')}\r\n`;
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? '' : String(v);
+    // Quote, and keep spreadsheets from running a cell as a formula.
+    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+    return /[",\r\n']/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  const money = (minor: number) => (minor / 100).toFixed(2);
+  const base = orderFilters(actor, query);
+  let after: { created_at: Date; id: number } | null = null;
+  for (;;) {
+    const page: Row[] = await selectOrders(db)
+      .where(
+        and(
+          ...base,
+          after
+            ? sql`(${orders.created_at}, ${orders.id}) < (${after.created_at.toISOString()}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(orders.created_at), desc(orders.id))
+      .limit(1000);
+    if (page.length === 0) return;
+    let chunk = '';
+    for (const r of page) {
+      const o = toListItem(r);
+      chunk += `${[
+        o.order_number,
+        o.created_at,
+        o.status,
+        o.restaurant.name,
+        `${o.buyer.first_name} ${o.buyer.last_name}`,
+        o.driver ? `${o.driver.first_name} ${o.driver.last_name}` : '',
+        o.quantity,
+        o.payment_method,
+        money(o.restaurant_amount),
+        money(o.delivery_costs),
+        money(o.restaurant_total_amount),
+        money(o.total),
+        o.delivered_at ?? '',
+      ]
+        .map(cell)
+        .join(',')}\r\n`;
+    }
+    yield chunk;
+    const last = page.at(-1);
+    if (!last || page.length < 1000) return;
+    after = { created_at: last.created_at, id: last.id };
+  }
+}
+
+function assertMayRead(actor: ActorContext, order: { restaurant_id: number; driver_id: number | null }) {
+  if (actor.role === 'driver') {
+    if (order.driver_id !== actor.user_id) throw new Forbidden();
+    return;
+  }
+  if (!can(actor, 'orders.read', order.restaurant_id)) throw new Forbidden();
+}
+
+export async function getOrder(db: Db, actor: ActorContext, id: number): Promise<Order> {
+  const [row] = await selectOrders(db).where(eq(orders.id, id));
+  if (!row) throw new NotFound();
+  assertMayRead(actor, { restaurant_id: row.restaurant_id, driver_id: row.driver_id });
+  const [[details], items, history] = await Promise.all([
+    db
+      .select({ lat: orders.lat, lng: orders.lng, note: orders.note, commission: orders.commission })
+      .from(orders)
+      .where(eq(orders.id, id)),
+    db.select().from(orderItems).where(eq(orderItems.order_id, id)).orderBy(asc(orderItems.id)),
+    db
+      .select({
+        from_status: orderStatusHistory.from_status,
+        to_status: orderStatusHistory.to_status,
+        reason: orderStatusHistory.reason,
+        actor_id: users.id,
+        actor_first_name: users.first_name,
+        actor_last_name: users.last_name,
+        actor_role: orderStatusHistory.actor_role,
+        created_at: orderStatusHistory.created_at,
+      })
+      .from(orderStatusHistory)
+      .leftJoin(users, eq(users.id, orderStatusHistory.actor_id))
+      .where(eq(orderStatusHistory.order_id, id))
+      .orderBy(asc(orderStatusHistory.created_at), asc(orderStatusHistory.id)),
+  ]);
+  if (!details) throw new NotFound();
+  return {
+    ...toListItem(row),
+    ...details,
+    items: items.map((i) => ({
+      product_id: i.product_id,
+      name: i.name,
+      unit_price: i.unit_price,
+      quantity: i.quantity,
+      amount: i.unit_price * i.quantity,
+    })),
+    history: history.map((h) => ({
+      from_status: h.from_status,
+      to_status: h.to_status,
+      reason: h.reason,
+      actor:
+        h.actor_id !== null
+          ? { id: h.actor_id, name: `${h.actor_first_name} ${h.actor_last_name}`, role: h.actor_role ?? '' }
+          : null,
+      created_at: h.created_at.toISOString(),
+    })),
+  };
+}
+
+async function announce(
+  bus: EventBus,
+  type: 'order.created' | 'order.updated',
+  order: { id: number; restaurant_id: number },
+  extra: Record<string, unknown> = {},
+) {
+  await bus.publish({ type, restaurant_id: order.restaurant_id, data: { order_id: order.id, ...extra } });
+}
+
+/**
+ * Places a customer's order. Items must be on the restaurant's menu; every amount is computed here
+ * from the products' current prices — whatever the client sent is not trusted.
+ */
+export async function createOrder(
+  db: Db,
+  bus: EventBus,
+  actor: ActorContext,
+  body: OrderCreateBody,
+): Promise<Order> {
+  const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, body.restaurant_id));
+  if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
+  const ids = [...new Set(body.items.map((i) => i.product_id))];
+  const menu = await db
+    .select({ id: products.id, name: products.name, price: products.price })
+    .from(products)
+    .where(
+      and(
+        eq(products.restaurant_id, restaurant.id),
+        eq(products.show_on_menu, true),
+        inArray(products.id, ids),
+      ),
+    );
+  const byId = new Map(menu.map((p) => [p.id, p]));
+  const errors: Record<string, string[]> = {};
+  body.items.forEach((item, index) => {
+    if (!byId.has(item.product_id)) errors[`items.${index}.product_id`] = ['validation.not_on_menu'];
+  });
+  if (Object.keys(errors).length) throw new BadRequest(errors);
+
+  const lines = body.items.map((item) => {
+    const product = byId.get(item.product_id);
+    if (!product) throw new Error('unreachable: checked above');
+    return { product_id: product.id, name: product.name, unit_price: product.price, quantity: item.quantity };
+  });
+  const itemsAmount = lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0);
+  const km =
+    restaurant.lat !== null && restaurant.lng !== null
+      ? distanceKm({ lat: restaurant.lat, lng: restaurant.lng }, { lat: body.lat, lng: body.lng })
+      : null;
+  const amounts = orderAmounts(itemsAmount, restaurant.percentage, km);
+
+  const id = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        restaurant_id: restaurant.id,
+        customer_id: actor.user_id,
+        payment_method: body.payment,
+        address: body.address,
+        lat: body.lat,
+        lng: body.lng,
+        note: body.note,
+        ...amounts,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error('order insert returned nothing');
+    await tx.insert(orderItems).values(lines.map((l) => ({ ...l, order_id: order.id })));
+    await tx.insert(orderStatusHistory).values({
+      order_id: order.id,
+      from_status: null,
+      to_status: 'created',
+      actor_id: actor.user_id,
+      actor_role: actor.role,
+    });
+    return order.id;
+  });
+  await announce(bus, 'order.created', { id, restaurant_id: restaurant.id }, { status: 'created' });
+  return getOrder(db, { ...actor, role: 'admin' }, id);
+}
+
+async function findForChange(db: Db, id: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw new NotFound();
+  return order;
+}
+
+/** Keeps a driver's shift state in step with their orders: delivering while one is in delivery. */
+async function syncDriverState(tx: Db, driverId: number | null) {
+  if (driverId === null) return;
+  await tx.execute(sql`
+    update ${drivers} set shift_state = case
+        when exists (select 1 from ${orders} o where o.driver_id = ${driverId} and o.status in ('in_delivery', 'no_answer')) then 'delivering'::shift_state
+        when ${drivers.shift_state} = 'delivering' then 'available'::shift_state
+        else ${drivers.shift_state} end,
+      updated_at = now()
+    where ${drivers.user_id} = ${driverId}`);
+}
+
+/**
+ * Moves an order along the status machine. The role must be allowed the move, the actor must see the
+ * order, and the guarded UPDATE (`where status = from`) makes the loser of a race get 409.
+ */
+export async function changeStatus(
+  db: Db,
+  bus: EventBus,
+  actor: ActorContext,
+  id: number,
+  body: OrderStatusBody,
+): Promise<Order> {
+  const order = await findForChange(db, id);
+  if (actor.role === 'driver') {
+    if (order.driver_id !== actor.user_id) throw new Forbidden();
+  } else if (!can(actor, 'orders.status', order.restaurant_id)) {
+    throw new Forbidden();
+  }
+  if (body.version !== undefined && body.version !== order.version) throw new Conflict();
+  const from = order.status;
+  if (!allowedTransitions(actor.role, from).includes(body.status)) {
+    throw new RuleBroken('transition_not_allowed', 'errors.transition_not_allowed', {
+      from,
+      to: body.status,
+    });
+  }
+  if (body.status === 'in_delivery' && order.driver_id === null) {
+    throw new RuleBroken('driver_required', 'errors.driver_required');
+  }
+  const now = new Date();
+  const extra: Partial<typeof orders.$inferInsert> = {};
+  if (body.status === 'preparing_order') extra.driver_request_time = now;
+  if (body.status === 'in_delivery' && from === 'ready_for_pickup') extra.picked_up_at = now;
+  if (body.status === 'delivered') extra.delivered_at = now;
+
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(orders)
+      .set({ status: body.status, status_changed_at: now, version: sql`${orders.version} + 1`, ...extra })
+      .where(and(eq(orders.id, id), eq(orders.status, from), eq(orders.version, order.version)))
+      .returning({ id: orders.id });
+    if (changed.length === 0) throw new Conflict();
+    await tx.insert(orderStatusHistory).values({
+      order_id: id,
+      from_status: from,
+      to_status: body.status as OrderStatus,
+      actor_id: actor.user_id,
+      actor_role: actor.role,
+      reason: body.reason,
+    });
+    await syncDriverState(tx, order.driver_id);
+    if (actor.role !== 'driver' && actor.role !== 'customer') {
+      await audit(
+        tx,
+        actor,
+        'status',
+        'orders',
+        id,
+        { status: from },
+        { status: body.status, reason: body.reason },
+      );
+    }
+  });
+  await announce(bus, 'order.updated', order, { status: body.status, from });
+  if (order.driver_id !== null)
+    await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: order.driver_id } });
+  return getOrder(db, { ...actor, role: actor.role === 'driver' ? 'driver' : 'admin' }, id);
+}
+
+const ASSIGNABLE: readonly OrderStatus[] = ['created', 'preparing_order', 'ready_for_pickup'];
+
+async function assertAvailableDriver(db: Db, driverId: number) {
+  const [row] = await db
+    .select({ state: drivers.shift_state, active: users.is_active })
+    .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.user_id))
+    .where(and(eq(drivers.user_id, driverId), eq(users.role, 'driver')));
+  if (!row || !row.active) throw new BadRequest({ driver_id: ['validation.driver_unknown'] });
+  if (row.state === 'off_shift' || row.state === 'on_break') {
+    throw new RuleBroken('driver_not_on_shift', 'errors.driver_not_on_shift');
+  }
+}
+
+/** Dispatchers and admins assign a driver to an order that has not left the restaurant. */
+export async function assignDriver(db: Db, bus: EventBus, actor: ActorContext, id: number, driverId: number) {
+  const order = await findForChange(db, id);
+  if (!ASSIGNABLE.includes(order.status))
+    throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
+  await assertAvailableDriver(db, driverId);
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(orders)
+      .set({ driver_id: driverId, assigned_at: new Date(), version: sql`${orders.version} + 1` })
+      .where(
+        and(eq(orders.id, id), eq(orders.version, order.version), inArray(orders.status, [...ASSIGNABLE])),
+      )
+      .returning({ id: orders.id });
+    if (changed.length === 0) throw new Conflict();
+    await audit(tx, actor, 'assign', 'orders', id, { driver_id: order.driver_id }, { driver_id: driverId });
+  });
+  await announce(bus, 'order.updated', order, { driver_id: driverId });
+  await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
+  return getOrder(db, actor, id);
+}
+
+/**
+ * Takes the driver off an order. Before pick-up anyone who dispatches may; in delivery only an Admin
+ * or Dispatcher, with a reason, and the order goes back to ready for pickup.
+ */
+export async function unassignDriver(
+  db: Db,
+  bus: EventBus,
+  actor: ActorContext,
+  id: number,
+  reason: string | null,
+) {
+  const order = await findForChange(db, id);
+  if (order.driver_id === null) throw new RuleBroken('no_driver', 'errors.order_has_no_driver');
+  const inDelivery = order.status === 'in_delivery' || order.status === 'no_answer';
+  if (!ASSIGNABLE.includes(order.status) && !inDelivery)
+    throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
+  if (inDelivery) {
+    if (!UNASSIGN_IN_DELIVERY_ROLES.includes(actor.role)) throw new Forbidden();
+    if (!reason) throw new BadRequest({ reason: ['validation.reason_required'] });
+  }
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(orders)
+      .set({
+        driver_id: null,
+        assigned_at: null,
+        version: sql`${orders.version} + 1`,
+        ...(inDelivery
+          ? { status: 'ready_for_pickup' as const, status_changed_at: now, picked_up_at: null }
+          : {}),
+      })
+      .where(and(eq(orders.id, id), eq(orders.version, order.version)))
+      .returning({ id: orders.id });
+    if (changed.length === 0) throw new Conflict();
+    if (inDelivery) {
+      await tx.insert(orderStatusHistory).values({
+        order_id: id,
+        from_status: order.status,
+        to_status: 'ready_for_pickup',
+        actor_id: actor.user_id,
+        actor_role: actor.role,
+        reason,
+      });
+    }
+    await syncDriverState(tx, order.driver_id);
+    await audit(
+      tx,
+      actor,
+      'unassign',
+      'orders',
+      id,
+      { driver_id: order.driver_id, status: order.status },
+      { driver_id: null, reason },
+    );
+  });
+  await announce(bus, 'order.updated', order, { driver_id: null });
+  await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: order.driver_id } });
+  return getOrder(db, actor, id);
+}
+
+/** The driver app: the driver's active orders, and orders waiting for a driver. */
+export async function driverOrders(db: Db, actor: ActorContext) {
+  const rows = await selectOrders(db)
+    .where(
+      and(
+        notInArray(orders.status, [...TERMINAL_STATUSES]),
+        or(
+          eq(orders.driver_id, actor.user_id),
+          and(
+            sql`${orders.driver_id} is null`,
+            inArray(orders.status, ['preparing_order', 'ready_for_pickup']),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.created_at))
+    .limit(100);
+  return rows.map(toListItem);
+}
+
+/** A driver on shift takes an order that is waiting for a driver; a second driver racing gets 409. */
+export async function acceptOrder(db: Db, bus: EventBus, actor: ActorContext, id: number) {
+  const order = await findForChange(db, id);
+  if (!['preparing_order', 'ready_for_pickup'].includes(order.status) || order.driver_id !== null) {
+    throw new Conflict('order_taken', 'errors.order_taken');
+  }
+  await assertAvailableDriver(db, actor.user_id);
+  const changed = await db
+    .update(orders)
+    .set({ driver_id: actor.user_id, assigned_at: new Date(), version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, id), sql`${orders.driver_id} is null`, eq(orders.version, order.version)))
+    .returning({ id: orders.id });
+  if (changed.length === 0) throw new Conflict('order_taken', 'errors.order_taken');
+  await announce(bus, 'order.updated', order, { driver_id: actor.user_id });
+  await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: actor.user_id } });
+  return getOrder(db, actor.role === 'driver' ? { ...actor } : actor, id);
+}

@@ -1,0 +1,63 @@
+import { isRestaurantRole } from '@dostava/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { BusEvent } from '../lib/bus.js';
+import { actorOf } from './auth.js';
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * GET /api/events: server-sent events of the orders and drivers the caller may see. Authenticated by
+ * the Bearer header (the browser reads it with fetch). Resumes after Last-Event-ID; when that id is
+ * too old to replay, a `resync` event tells the client to refetch.
+ */
+export const eventsPlugin = fp(async (app: FastifyInstance) => {
+  app.get(
+    '/api/events',
+    {
+      config: { permission: 'events.subscribe', rateLimit: false },
+      schema: { tags: ['events'], hide: false },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const visible = (event: BusEvent) =>
+        !isRestaurantRole(actor.role) ||
+        (event.restaurant_id !== null && event.restaurant_id === actor.restaurant_id);
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      const send = (event: BusEvent) => {
+        if (visible(event))
+          raw.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      };
+      raw.write('retry: 3000\n\n');
+
+      const lastId = request.headers['last-event-id'];
+      if (typeof lastId === 'string' && lastId) {
+        const missed = app.bus.since(lastId);
+        if (missed === null) raw.write('event: resync\ndata: {}\n\n');
+        else for (const event of missed) send(event);
+      }
+      raw.write('event: ready\ndata: {}\n\n');
+
+      const unsubscribe = app.bus.subscribe(send);
+      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+      const close = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+      request.raw.on('close', close);
+      app.addHook('onClose', async () => {
+        close();
+        raw.end();
+      });
+    },
+  );
+});

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { listQuery } from './common.js';
+import type { Role } from './roles.js';
+import { id, msg, optionalText, requiredText } from './validation.js';
+
+export const ORDER_STATUSES = [
+  'created',
+  'preparing_order',
+  'ready_for_pickup',
+  'in_delivery',
+  'delivered',
+  'cancelled',
+  'returned',
+  'declined',
+  'no_answer',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const TERMINAL_STATUSES = [
+  'delivered',
+  'cancelled',
+  'declined',
+  'returned',
+] as const satisfies readonly OrderStatus[];
+export const ACTIVE_STATUSES = ORDER_STATUSES.filter(
+  (s) => !(TERMINAL_STATUSES as readonly string[]).includes(s),
+) as OrderStatus[];
+export const isActiveStatus = (status: OrderStatus) =>
+  !(TERMINAL_STATUSES as readonly string[]).includes(status);
+
+/** The status machine of PRODUCT.md: the only allowed transitions. */
+export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  created: ['preparing_order', 'declined', 'cancelled'],
+  preparing_order: ['ready_for_pickup', 'cancelled'],
+  ready_for_pickup: ['in_delivery', 'cancelled'],
+  in_delivery: ['delivered', 'no_answer', 'returned'],
+  no_answer: ['in_delivery', 'returned'],
+  delivered: [],
+  cancelled: [],
+  declined: [],
+  returned: [],
+};
+
+/** Which transitions each role makes: the kitchen accepts, declines and marks ready; the driver drives. */
+const RESTAURANT_MOVES: readonly [OrderStatus, OrderStatus][] = [
+  ['created', 'preparing_order'],
+  ['created', 'declined'],
+  ['preparing_order', 'ready_for_pickup'],
+];
+const DRIVER_MOVES: readonly [OrderStatus, OrderStatus][] = [
+  ['ready_for_pickup', 'in_delivery'],
+  ['in_delivery', 'delivered'],
+  ['in_delivery', 'no_answer'],
+  ['in_delivery', 'returned'],
+  ['no_answer', 'in_delivery'],
+  ['no_answer', 'returned'],
+];
+
+/**
+ * The statuses `role` may move an order in `status` to. Admins, App Managers and Dispatchers run the
+ * operation and may make any allowed move (a driver's phone dies; a kitchen forgets to press ready);
+ * only they cancel.
+ */
+export function allowedTransitions(role: Role, status: OrderStatus): OrderStatus[] {
+  const next = TRANSITIONS[status];
+  switch (role) {
+    case 'admin':
+    case 'app_manager':
+    case 'dispatcher':
+      return [...next];
+    case 'restaurant_manager':
+    case 'restaurant_employee':
+      return next.filter((to) => RESTAURANT_MOVES.some(([f, t]) => f === status && t === to));
+    case 'driver':
+      return next.filter((to) => DRIVER_MOVES.some(([f, t]) => f === status && t === to));
+    default:
+      return [];
+  }
+}
+
+/** Moves that need a reason on record. */
+export const REASON_REQUIRED: readonly OrderStatus[] = ['cancelled', 'declined', 'returned'];
+
+/** A driver may be unassigned freely before pick-up; in delivery only by Admin or Dispatcher, with a reason. */
+export const UNASSIGN_IN_DELIVERY_ROLES: readonly Role[] = ['admin', 'dispatcher'];
+
+export const PAYMENT_METHODS = ['cash', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const orderItemInput = z.object({
+  product_id: id(),
+  quantity: z.coerce
+    .number()
+    .int({ error: msg('validation.min_quantity') })
+    .min(1, { error: msg('validation.min_quantity') })
+    .max(99),
+});
+
+/** What the customer app sends; every amount is computed by the server. */
+export const orderCreateBody = z.object({
+  restaurant_id: id(),
+  items: z.array(orderItemInput).min(1).max(50),
+  address: requiredText(200),
+  lat: z.coerce.number().min(-90).max(90),
+  lng: z.coerce.number().min(-180).max(180),
+  note: optionalText(500),
+  payment: z.enum(PAYMENT_METHODS, { error: msg('validation.invalid_choice') }),
+});
+export type OrderCreateBody = z.infer<typeof orderCreateBody>;
+
+export const orderStatusBody = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: msg('validation.invalid_choice') }),
+    reason: optionalText(500),
+    /** The version the caller saw; a stale one is refused with 409 instead of overwriting. */
+    version: z.number().int().min(0).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (REASON_REQUIRED.includes(body.status) && !body.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: msg('validation.reason_required') });
+    }
+  });
+export type OrderStatusBody = z.infer<typeof orderStatusBody>;
+
+export const orderAssignBody = z.object({ driver_id: id() });
+export const orderUnassignBody = z.object({ reason: optionalText(500) });
+
+const person = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
+
+export const orderListItemSchema = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  restaurant: z.object({ id: z.number().int(), name: z.string() }),
+  buyer: person,
+  driver: person.nullable(),
+  quantity: z.number().int(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  /** Minor units. */
+  restaurant_amount: z.number().int(),
+  delivery_costs: z.number().int(),
+  restaurant_total_amount: z.number().int(),
+  total: z.number().int(),
+  address: z.string(),
+  created_at: z.string(),
+  status_changed_at: z.string(),
+  driver_request_time: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  /** Minutes from creation to delivery. */
+  delivered_time: z.number().int().nullable(),
+  estimated_delivery_minutes: z.number().int(),
+  version: z.number().int(),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  from_status: z.enum(ORDER_STATUSES).nullable(),
+  to_status: z.enum(ORDER_STATUSES),
+  reason: z.string().nullable(),
+  actor: z.object({ id: z.number().int(), name: z.string(), role: z.string() }).nullable(),
+  created_at: z.string(),
+});
+
+export const orderSchema = orderListItemSchema.extend({
+  items: z.array(
+    z.object({
+      product_id: z.number().int().nullable(),
+      name: z.string(),
+      unit_price: z.number().int(),
+      quantity: z.number().int(),
+      amount: z.number().int(),
+    }),
+  ),
+  lat: z.number(),
+  lng: z.number(),
+  note: z.string().nullable(),
+  commission: z.number().int(),
+  history: z.array(orderHistoryEntrySchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const ORDER_SORTS = ['created_at', 'total', 'status', 'order_number'] as const;
+const isoDate = z.iso.datetime({ offset: true, error: msg('validation.invalid') }).or(z.iso.date());
+export const orderListQuery = listQuery(ORDER_SORTS, '-created_at').extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  active: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  restaurant_id: id().optional(),
+  driver_id: id().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuery>;
+
+/** Target minutes per active status before an order counts as late (amber at the target, red at 1.5×). */
+export const STATUS_TARGET_MINUTES: Partial<Record<OrderStatus, number>> = {
+  created: 5,
+  preparing_order: 25,
+  ready_for_pickup: 10,
+  in_delivery: 30,
+  no_answer: 10,
+};
+
+/** Live events on `GET /api/events`. */
+export const EVENT_TYPES = ['order.created', 'order.updated', 'driver.updated'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
