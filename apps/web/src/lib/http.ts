@@ -32,6 +32,13 @@ export interface RequestOptions {
   toast?: boolean;
   /** Attach the token and apply the 401 → refresh → retry rule (default true). */
   auth?: boolean;
+  /** Extra request headers (an event stream's Last-Event-ID). */
+  headers?: Record<string, string>;
+  /**
+   * 'json' (default): the parsed body. 'blob': the body as a Blob (a CSV download). 'response': the
+   * unread Response, for a stream the caller reads (and cancels) itself.
+   */
+  responseType?: 'json' | 'blob' | 'response';
 }
 
 // The global "saving" indicator: counts the non-GET requests in flight.
@@ -66,6 +73,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
+    ...options.headers,
   };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -180,6 +188,8 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
     else notify(error, options);
     throw error;
   }
+  if (options.responseType === 'response') return response as T;
+  if (options.responseType === 'blob') return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
