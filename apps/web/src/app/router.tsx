@@ -164,13 +164,41 @@ const dashboardRoutes: RouteObject[] = [
   },
   shell('end-shift', { title: 'nav.cash_register', access: { roles: ADMINS_AND_DISPATCHER } }),
   shell('end-shift/:id', { title: 'pages.end_shift_request', access: { roles: ADMINS_AND_DISPATCHER } }),
-  shell('orders', { title: 'nav.all_orders', access: { roles: ADMINS } }),
-  shell('orders/:id', { title: 'pages.order_details', access: { roles: ADMINS_AND_DISPATCHER } }),
-  shell('active-orders', { title: 'nav.active_orders', access: { roles: ADMINS_AND_DISPATCHER } }),
+  {
+    path: 'orders',
+    handle: { title: 'nav.all_orders', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () => import('./routes/orders/orders-page').then((m) => ({ Component: m.OrdersPage })),
+  },
+  {
+    // Restaurant staff open their own restaurant's orders; the API refuses anyone else's.
+    path: 'orders/:id',
+    handle: {
+      title: 'pages.order_details',
+      access: { roles: [...ADMINS_AND_DISPATCHER, ...RESTAURANT_STAFF] },
+    } satisfies RouteHandle,
+    lazy: () => import('./routes/orders/order-detail-page').then((m) => ({ Component: m.OrderDetailPage })),
+  },
+  {
+    path: 'active-orders',
+    handle: { title: 'nav.active_orders', access: { roles: ADMINS_AND_DISPATCHER } } satisfies RouteHandle,
+    lazy: () => import('./routes/orders/active-orders-page').then((m) => ({ Component: m.ActiveOrdersPage })),
+  },
   shell('settlements', { title: 'nav.settlement', access: { roles: ADMINS } }),
   shell('settlements/:id', { title: 'pages.settlement', access: { roles: ADMINS } }),
-  shell('restaurant-orders', { title: 'nav.all_orders', access: { roles: RESTAURANT_STAFF } }),
-  shell('restaurant-active-orders', { title: 'nav.active_orders', access: { roles: RESTAURANT_STAFF } }),
+  {
+    path: 'restaurant-orders',
+    handle: { title: 'nav.all_orders', access: { roles: RESTAURANT_STAFF } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/orders/restaurant-orders-page').then((m) => ({ Component: m.RestaurantOrdersPage })),
+  },
+  {
+    path: 'restaurant-active-orders',
+    handle: { title: 'nav.active_orders', access: { roles: RESTAURANT_STAFF } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/orders/active-orders-page').then((m) => ({
+        Component: m.RestaurantActiveOrdersPage,
+      })),
+  },
   shell('app-versions', { title: 'nav.app_versions', access: { roles: ADMINS } }),
   shell('add-app-version', { title: 'pages.add_app_version', access: { roles: ADMINS } }),
   shell('drivers-meals', { title: 'nav.drivers_meals', access: { roles: ADMINS } }),

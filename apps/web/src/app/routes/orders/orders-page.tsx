@@ -1,0 +1,53 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { Box, Button } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '../../../components/page-container';
+import { PageHeader } from '../../../components/page-header';
+import { useExportOrders } from '../../../features/orders/api/export-orders';
+import {
+  ORDER_SORT_VALUES,
+  OrderFiltersBar,
+  useOrderFilters,
+} from '../../../features/orders/components/order-filters';
+import { OrdersTable } from '../../../features/orders/components/orders-table';
+import { useOrderEvents } from '../../../features/orders/live/use-order-events';
+import { useListParams } from '../../../lib/list-params';
+import { useDocumentTitle } from '../../use-document-title';
+
+/** /orders: every order (Admin, App Manager), filtered and exported. */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('nav.all_orders'));
+  const { params, setParams } = useListParams({ defaultSort: '-created_at', sorts: ORDER_SORT_VALUES });
+  const { filters } = useOrderFilters();
+  const exporter = useExportOrders();
+  useOrderEvents();
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={t('nav.all_orders')}
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            loading={exporter.isPending}
+            onClick={() => exporter.mutate({ ...filters, q: params.q || undefined, sort: params.sort })}
+          >
+            {t('common.export_csv')}
+          </Button>
+        }
+      />
+      <OrderFiltersBar params={params} setParams={setParams} show={{ restaurant: true, driver: true }} />
+      <Box sx={{ width: '100%', overflow: 'hidden' }}>
+        <OrdersTable
+          params={params}
+          setParams={setParams}
+          filters={filters}
+          variant="admin"
+          label={t('nav.all_orders')}
+        />
+      </Box>
+    </PageContainer>
+  );
+}

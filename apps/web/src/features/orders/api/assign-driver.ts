@@ -1,0 +1,29 @@
+import type { DataResponse, Order } from '@dostava/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { driverKeys } from '../../drivers/api/keys';
+import { orderKeys } from './keys';
+
+export async function assignDriver(input: { id: number; driver_id: number }): Promise<Order> {
+  const { data } = await api<DataResponse<Order>>(`/orders/${input.id}/assign`, {
+    method: 'POST',
+    body: { driver_id: input.driver_id },
+  });
+  return data;
+}
+
+export function useAssignDriver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: assignDriver,
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.detail(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: driverKeys.all });
+      return queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+    },
+    onError: (_error, input) => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(input.id) });
+      void queryClient.invalidateQueries({ queryKey: driverKeys.all });
+    },
+  });
+}

@@ -1,0 +1,306 @@
+import { can, formatMoney, type Order, UNASSIGN_IN_DELIVERY_ROLES } from '@dostava/shared';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { useCurrentUser } from '../../../lib/session';
+import { useAssignDriver } from '../api/assign-driver';
+import { useUnassignDriver } from '../api/unassign-driver';
+import { DriverPicker } from './driver-picker';
+import { OrderStatusChip } from './order-status-chip';
+import { ASSIGNABLE_STATUSES, formatMinutes } from './order-time';
+import { personName } from './orders-table';
+import { ReasonDialog } from './reason-dialog';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ fontSize: 16, fontWeight: 600, mb: 1.5 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Label–value pairs as a description list. */
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(110px, auto) 1fr', columnGap: 2, rowGap: 1 }}
+    >
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function OrderItems({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const money = (minor: number) => formatMoney(minor, currentLanguage());
+  const totals: [string, number, boolean?][] = [
+    [t('orders.restaurant_amount'), order.restaurant_amount],
+    [t('orders.delivery_costs'), order.delivery_costs],
+    [t('orders.commission'), order.commission],
+    [t('orders.restaurant_total_amount'), order.restaurant_total_amount],
+    [t('orders.total'), order.total, true],
+  ];
+  return (
+    <Section title={t('orders.items')}>
+      <TableContainer>
+        <Table size="small" aria-label={t('orders.items')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('orders.item')}</TableCell>
+              <TableCell align="right">{t('orders.unit_price')}</TableCell>
+              <TableCell align="right">{t('orders.quantity')}</TableCell>
+              <TableCell align="right">{t('orders.amount')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {order.items.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a deleted product has no id; lines keep their order.
+              <TableRow key={index}>
+                <TableCell>{item.name}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(item.unit_price)}
+                </TableCell>
+                <TableCell align="right">{item.quantity}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(item.amount)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter>
+            {totals.map(([label, value, strong]) => (
+              <TableRow key={label}>
+                <TableCell
+                  colSpan={3}
+                  align="right"
+                  sx={{ color: 'text.primary', fontWeight: strong ? 700 : 400 }}
+                >
+                  {label}
+                </TableCell>
+                <TableCell
+                  align="right"
+                  sx={{ color: 'text.primary', fontWeight: strong ? 700 : 400, whiteSpace: 'nowrap' }}
+                >
+                  {money(value)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableFooter>
+        </Table>
+      </TableContainer>
+    </Section>
+  );
+}
+
+export function OrderCustomer({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('orders.customer')}>
+      <Facts
+        rows={[
+          [t('orders.buyer'), personName(order.buyer)],
+          [t('orders.address'), order.address],
+          [t('orders.note'), order.note || '—'],
+          [t('orders.payment_method'), t(`orders.payment.${order.payment_method}`)],
+          [t('orders.restaurant'), order.restaurant.name],
+          [t('common.created_at'), formatDateTime(order.created_at)],
+          [t('orders.delivery_time'), formatMinutes(order.estimated_delivery_minutes, t)],
+          [t('orders.delivered_at'), formatDateTime(order.delivered_at)],
+          [
+            t('orders.delivered_time'),
+            order.delivered_time === null ? '—' : formatMinutes(order.delivered_time, t),
+          ],
+        ]}
+      />
+    </Section>
+  );
+}
+
+export function OrderDriver({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const assign = useAssignDriver();
+  const unassign = useUnassignDriver();
+  const [driverId, setDriverId] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  const mayDispatch = can(me, 'orders.dispatch');
+  const inDelivery = order.status === 'in_delivery' || order.status === 'no_answer';
+  const assignable = ASSIGNABLE_STATUSES.includes(order.status);
+  const mayUnassign =
+    mayDispatch &&
+    order.driver !== null &&
+    (assignable || (inDelivery && UNASSIGN_IN_DELIVERY_ROLES.includes(me.role)));
+  const name = personName(order.driver) ?? '';
+
+  function submitAssign(event: FormEvent) {
+    event.preventDefault();
+    if (!driverId) return;
+    assign.mutate(
+      { id: order.id, driver_id: Number(driverId) },
+      {
+        onSuccess: () => {
+          toast.success(t('orders.driver_assigned'));
+          setDriverId('');
+        },
+      },
+    );
+  }
+
+  return (
+    <Section title={t('orders.driver')}>
+      <Stack spacing={1.5}>
+        <Facts
+          rows={[
+            [t('orders.driver'), name || t('orders.no_driver')],
+            [t('orders.driver_request_time'), formatDateTime(order.driver_request_time)],
+          ]}
+        />
+        {mayUnassign ? (
+          <Box>
+            <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
+              {t('orders.unassign')}
+            </Button>
+          </Box>
+        ) : null}
+        {mayDispatch && assignable && !order.driver ? (
+          <Stack component="form" onSubmit={submitAssign} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <DriverPicker value={driverId} onChange={setDriverId} label={t('orders.choose_driver')} />
+            <Button type="submit" variant="contained" disabled={!driverId} loading={assign.isPending}>
+              {t('orders.assign')}
+            </Button>
+          </Stack>
+        ) : null}
+      </Stack>
+      <ReasonDialog
+        open={confirming}
+        title={t('orders.unassign_title')}
+        message={t(inDelivery ? 'orders.unassign_in_delivery' : 'orders.unassign_confirm', {
+          name,
+          number: order.order_number,
+        })}
+        confirmLabel={t('orders.unassign')}
+        reason={inDelivery ? 'required' : 'none'}
+        destructive
+        busy={unassign.isPending}
+        onConfirm={(reason) =>
+          unassign.mutateAsync(
+            { id: order.id, reason },
+            {
+              onSuccess: () => {
+                toast.success(t('orders.driver_unassigned'));
+                setConfirming(false);
+              },
+            },
+          )
+        }
+        onClose={() => setConfirming(false)}
+      />
+    </Section>
+  );
+}
+
+export function OrderHistory({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  // Newest first.
+  const entries = [...order.history].reverse();
+  return (
+    <Section title={t('orders.history')}>
+      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {entries.map((entry, index) => (
+          <Box
+            component="li"
+            // biome-ignore lint/suspicious/noArrayIndexKey: history entries are append-only.
+            key={index}
+            sx={{
+              position: 'relative',
+              pl: 3,
+              pb: index === entries.length - 1 ? 0 : 2,
+              '&::before': {
+                content: '""',
+                position: 'absolute',
+                left: 5,
+                top: 6,
+                width: 10,
+                height: 10,
+                borderRadius: '50%',
+                bgcolor: index === 0 ? 'primary.main' : 'grey.400',
+              },
+              '&::after':
+                index === entries.length - 1
+                  ? undefined
+                  : {
+                      content: '""',
+                      position: 'absolute',
+                      left: 9,
+                      top: 20,
+                      bottom: 0,
+                      width: 2,
+                      bgcolor: 'divider',
+                    },
+            }}
+          >
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+              {entry.from_status ? (
+                <>
+                  <OrderStatusChip status={entry.from_status} />
+                  <Typography component="span" aria-hidden>
+                    →
+                  </Typography>
+                  <OrderStatusChip status={entry.to_status} />
+                </>
+              ) : (
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {t('orders.placed')}
+                </Typography>
+              )}
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {formatDateTime(entry.created_at)} ·{' '}
+              {entry.actor
+                ? `${entry.actor.name} (${t(`roles.${entry.actor.role}`, { defaultValue: entry.actor.role })})`
+                : t('orders.by_system')}
+            </Typography>
+            {entry.reason ? (
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                {t('orders.reason')}: {entry.reason}
+              </Typography>
+            ) : null}
+          </Box>
+        ))}
+      </Box>
+    </Section>
+  );
+}

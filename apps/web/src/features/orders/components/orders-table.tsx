@@ -1,0 +1,143 @@
+import { formatMoney, type OrderListItem } from '@dostava/shared';
+import { Link as MuiLink, Stack } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import type { ListParams } from '../../../lib/list-params';
+import type { OrderFilterParams } from '../api/list-orders';
+import { useOrders } from '../api/list-orders';
+import { OrderStatusChip } from './order-status-chip';
+import { formatMinutes } from './order-time';
+import { StatusActions } from './status-actions';
+
+export const personName = (person: { first_name: string; last_name: string } | null) =>
+  person ? `${person.first_name} ${person.last_name}`.trim() : null;
+
+interface OrdersTableProps {
+  params: ListParams;
+  setParams: (changes: Partial<ListParams>) => void;
+  filters: OrderFilterParams;
+  /** 'admin': every restaurant. 'restaurant': the own restaurant, with the kitchen's status buttons. */
+  variant: 'admin' | 'restaurant';
+  label: string;
+  /** A poll while the live stream is down. */
+  refetchInterval?: number | false;
+}
+
+export function OrdersTable(props: OrdersTableProps) {
+  const { params, setParams, filters, variant, label, refetchInterval } = props;
+  const { t, i18n } = useTranslation();
+  const query = useOrders(
+    { page: params.page, per_page: params.per_page, sort: params.sort, q: params.q || undefined, ...filters },
+    { refetchInterval },
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dates and money follow the language.
+  const columns = useMemo<GridColDef<OrderListItem>[]>(() => {
+    const language = currentLanguage();
+    const all: (GridColDef<OrderListItem> | false)[] = [
+      {
+        field: 'order_number',
+        headerName: t('orders.order_number'),
+        width: 130,
+        renderCell: ({ row }) => (
+          <MuiLink component={Link} to={`/orders/${row.id}`} sx={{ fontWeight: 600 }}>
+            {row.order_number}
+          </MuiLink>
+        ),
+      },
+      {
+        field: 'created_at',
+        headerName: t('common.created_at'),
+        width: 160,
+        valueFormatter: (value: string) => formatDateTime(value),
+      },
+      variant === 'admin' && {
+        field: 'restaurant',
+        headerName: t('orders.restaurant'),
+        flex: 1,
+        minWidth: 160,
+        sortable: false,
+        valueGetter: (_value, row) => row.restaurant.name,
+      },
+      {
+        field: 'buyer',
+        headerName: t('orders.buyer'),
+        flex: 1,
+        minWidth: 140,
+        sortable: false,
+        valueGetter: (_value, row) => personName(row.buyer),
+      },
+      {
+        field: 'quantity',
+        headerName: t('orders.quantity'),
+        width: 100,
+        sortable: false,
+        type: 'number',
+      },
+      {
+        field: 'total',
+        headerName: t('orders.total'),
+        width: 120,
+        type: 'number',
+        valueFormatter: (value: number) => formatMoney(value, language),
+      },
+      {
+        field: 'status',
+        headerName: t('orders.status'),
+        width: 170,
+        renderCell: ({ row }) => (
+          <Stack sx={{ height: '100%', justifyContent: 'center', alignItems: 'flex-start' }}>
+            <OrderStatusChip status={row.status} />
+          </Stack>
+        ),
+      },
+      {
+        field: 'driver',
+        headerName: t('orders.driver'),
+        flex: 0.8,
+        minWidth: 140,
+        sortable: false,
+        valueGetter: (_value, row) => personName(row.driver) ?? '—',
+      },
+      {
+        field: 'delivered_time',
+        headerName: t('orders.delivered_time'),
+        width: 130,
+        sortable: false,
+        valueFormatter: (value: number | null) => (value === null ? '—' : formatMinutes(value, t)),
+      },
+      variant === 'restaurant' && {
+        field: 'actions',
+        headerName: t('common.actions'),
+        minWidth: 230,
+        flex: 1,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Stack sx={{ height: '100%', justifyContent: 'center' }}>
+            <StatusActions order={row} />
+          </Stack>
+        ),
+      },
+    ];
+    return all.filter((column): column is GridColDef<OrderListItem> => column !== false);
+  }, [t, i18n.language, variant]);
+
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={query.data?.data}
+      total={query.data?.meta.total}
+      loading={query.isFetching && (query.isPlaceholderData || !query.data)}
+      error={query.isError}
+      onRetry={() => void query.refetch()}
+      params={params}
+      setParams={setParams}
+    />
+  );
+}
