@@ -55,13 +55,13 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
         field: 'last_name',
         headerName: t('drivers.name'),
         flex: 1,
-        minWidth: 170,
+        minWidth: 160,
         valueGetter: (_value, row) => fullName(row),
       },
       {
         field: 'vehicle',
         headerName: t('drivers.vehicle'),
-        width: 190,
+        width: 170,
         sortable: false,
         valueGetter: (_value, row) =>
           row.vehicle
@@ -71,7 +71,7 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
       {
         field: 'shift_state',
         headerName: t('drivers.shift_state'),
-        width: 140,
+        width: 130,
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center', alignItems: 'flex-start' }}>
             <ShiftStateChip state={row.shift_state} />
@@ -81,7 +81,7 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
       {
         field: 'fcm_token_active',
         headerName: t('drivers.push'),
-        width: 200,
+        width: 190,
         sortable: false,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
@@ -99,17 +99,25 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
       {
         field: 'last_location_at',
         headerName: t('drivers.last_location'),
-        width: 200,
-        renderCell: ({ row }) =>
-          row.last_location_at ? (
-            <Tooltip title={formatDateTime(row.last_location_at)}>
-              <span>{formatAge(row.last_location_at, now)}</span>
-            </Tooltip>
-          ) : (
-            <Typography variant="body2" color="text.secondary" component="span">
-              {t('errors.driver_no_location')}
-            </Typography>
-          ),
+        flex: 1,
+        minWidth: 150,
+        renderCell: ({ row }) => (
+          <Stack sx={{ height: '100%', justifyContent: 'center' }}>
+            {row.last_location_at ? (
+              <Tooltip title={formatDateTime(row.last_location_at)}>
+                <span>{formatAge(row.last_location_at, now)}</span>
+              </Tooltip>
+            ) : (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ whiteSpace: 'normal', lineHeight: 1.3 }}
+              >
+                {t('errors.driver_no_location')}
+              </Typography>
+            )}
+          </Stack>
+        ),
       },
       {
         field: 'current_order',

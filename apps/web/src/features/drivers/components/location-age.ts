@@ -1,4 +1,4 @@
-import { intlLocale } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400],
@@ -6,10 +6,19 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-/** How long ago `iso` was, in the current language: 'prije 3 minute', '3 min ago', 'now'. */
+/**
+ * Chromium's ICU lists 'bs' but has no relative-time words for it ('-3 min'); Croatian's are the same
+ * as Bosnian's ('prije 3 min', 'jučer'), so Bosnian ages are formatted with them.
+ */
+const RELATIVE_LOCALES = { bs: 'hr', en: 'en-GB' } as const;
+
+/** How long ago `iso` was, in the current language: 'prije 3 min', '3 min ago', 'now'. */
 export function formatAge(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  const format = new Intl.RelativeTimeFormat(intlLocale(), { numeric: 'auto', style: 'short' });
+  const format = new Intl.RelativeTimeFormat(RELATIVE_LOCALES[currentLanguage()], {
+    numeric: 'auto',
+    style: 'short',
+  });
   for (const [unit, size] of UNITS) {
     if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
   }

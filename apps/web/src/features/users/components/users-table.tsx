@@ -1,7 +1,7 @@
 import { type Role, USER_SORTS, type User } from '@dostava/shared';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Avatar, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,11 +62,20 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
       {
         field: 'image',
         headerName: t('users.image'),
-        width: 64,
+        width: 60,
         sortable: false,
+        // The header keeps its accessible name but shows no text in a column this narrow.
+        renderHeader: () => (
+          <Box
+            component="span"
+            sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          >
+            {t('users.image')}
+          </Box>
+        ),
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center' }}>
-            <Avatar src={row.image?.file_url} alt="" sx={{ width: 36, height: 36, fontSize: 14 }}>
+            <Avatar src={row.image?.file_url} alt="" sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
               {initials(row.first_name, row.last_name, row.email)}
             </Avatar>
           </Stack>
@@ -76,7 +85,7 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
         field: 'last_name',
         headerName: t('users.name'),
         flex: 1,
-        minWidth: 170,
+        minWidth: 150,
         valueGetter: (_value, row) => fullName(row),
         renderCell: ({ row }) => (
           <span>
@@ -89,25 +98,25 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
           </span>
         ),
       },
-      { field: 'email', headerName: t('users.email'), flex: 1, minWidth: 200 },
+      { field: 'email', headerName: t('users.email'), flex: 1.2, minWidth: 180 },
       variant === 'users' && {
         field: 'role',
         headerName: t('users.role'),
-        width: 170,
+        width: 160,
         valueFormatter: (value: Role) => t(`roles.${value}`),
       },
       variant === 'users' && {
         field: 'restaurant_name',
         headerName: t('users.restaurant'),
         flex: 0.8,
-        minWidth: 150,
+        minWidth: 130,
         sortable: false,
         valueFormatter: (value: string | null) => value ?? '—',
       },
       {
         field: 'is_active',
         headerName: t('users.status'),
-        width: 120,
+        width: 110,
         sortable: false,
         renderCell: ({ row }) => (
           <Chip
@@ -121,7 +130,7 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
       {
         field: 'created_at',
         headerName: t('common.created_at'),
-        width: 170,
+        width: 150,
         valueFormatter: (value: string) => formatDateTime(value),
       },
       {
