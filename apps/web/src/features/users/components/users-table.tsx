@@ -75,7 +75,17 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
         ),
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center' }}>
-            <Avatar src={row.image?.file_url} alt="" sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+            <Avatar
+              src={row.image?.file_url}
+              alt=""
+              sx={{
+                width: 36,
+                height: 36,
+                fontSize: 14,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+              }}
+            >
               {initials(row.first_name, row.last_name, row.email)}
             </Avatar>
           </Stack>
