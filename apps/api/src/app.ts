@@ -8,6 +8,7 @@ import { EventBus } from './lib/bus.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { categoriesRoutes } from './modules/categories/categories-routes.js';
+import { driverAppRoutes } from './modules/drivers/driver-app-routes.js';
 import { driversRoutes } from './modules/drivers/drivers-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(categoriesRoutes);
   await app.register(productsRoutes);
   await app.register(usersRoutes);
+  await app.register(driverAppRoutes);
   await app.register(driversRoutes);
   await app.register(vehiclesRoutes);
   await app.register(ordersRoutes);

@@ -35,6 +35,7 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(50).default(5),
+  LOCATION_RETENTION_HOURS: z.coerce.number().int().min(1).default(72),
 });
 
 export interface Config {
@@ -64,6 +65,8 @@ export interface Config {
   rateLimitWindowSeconds: number;
   rateLimitMax: number;
   uploadMaxBytes: number;
+  /** Driver location history older than this is pruned. */
+  locationRetentionHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    locationRetentionHours: e.LOCATION_RETENTION_HOURS,
   };
 }
 

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/index.js';
+import { pruneLocations } from './modules/drivers/driver-app-service.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -42,6 +43,14 @@ async function main() {
     );
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(20)} ${a.email}`);
   }
+
+  // Location history is kept for the retention period only.
+  const prune = setInterval(() => {
+    pruneLocations(database.db, config.locationRetentionHours).catch((error) =>
+      app.log.warn({ err: error }, 'prune failed'),
+    );
+  }, 10 * 60_000);
+  prune.unref();
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

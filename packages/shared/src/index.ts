@@ -3,6 +3,7 @@ export * from './categories.js';
 export * from './common.js';
 export * from './drivers.js';
 export * from './i18n/index.js';
+export * from './locations.js';
 export * from './money.js';
 export * from './orders.js';
 export * from './products.js';

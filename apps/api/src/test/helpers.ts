@@ -90,12 +90,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     config,
     request,
     async signIn(email, password = DEMO_PASSWORD) {
-      const staff = !email.startsWith('driver') && !email.startsWith('customer');
-      const res = await request({
-        method: 'POST',
-        url: staff ? '/api/auth/sign-in' : '/api/auth/app/sign-in',
-        payload: { email, password },
-      });
+      // Staff sign in to the back office; drivers and customers (refused there) through the app endpoint.
+      let res = await request({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+      if (res.statusCode === 403)
+        res = await request({ method: 'POST', url: '/api/auth/app/sign-in', payload: { email, password } });
       if (res.statusCode !== 200)
         throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
       return res.json().data;

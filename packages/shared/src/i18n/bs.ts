@@ -31,6 +31,7 @@ export const bs: Catalogue = {
     delete_item: 'Obriši {{name}}',
   },
   validation: {
+    not_in_future: 'Vrijeme ne može biti u budućnosti',
     reason_required: 'Navedite razlog',
     not_on_menu: 'Ovaj proizvod nije na meniju restorana',
     restaurant_required: 'Odaberite restoran u kojem ova osoba radi',
@@ -75,6 +76,11 @@ export const bs: Catalogue = {
     file_missing: 'Odaberite datoteku za učitavanje',
   },
   errors: {
+    shift_already_open: 'Smjena je već otvorena.',
+    not_on_shift: 'Prvo započnite smjenu.',
+    break_already_open: 'Pauza je već u toku.',
+    cannot_break_now: 'Pauza može početi samo dok ste slobodni, ne tokom dostave.',
+    no_open_break: 'Nema pauze koju treba završiti.',
     transition_not_allowed: 'Ova promjena statusa nije dozvoljena za ovu narudžbu.',
     driver_required: 'Dodijelite vozača prije nego narudžba krene u dostavu.',
     driver_not_on_shift: 'Ovaj vozač nije u smjeni ili je na pauzi.',

@@ -33,6 +33,7 @@ export const en = {
     delete_item: 'Delete {{name}}',
   },
   validation: {
+    not_in_future: 'The time cannot be in the future',
     reason_required: 'Give a reason',
     not_on_menu: 'This product is not on the restaurant menu',
     restaurant_required: 'Choose the restaurant this person works in',
@@ -77,6 +78,11 @@ export const en = {
     file_missing: 'Choose a file to upload',
   },
   errors: {
+    shift_already_open: 'A shift is already open.',
+    not_on_shift: 'Start a shift first.',
+    break_already_open: 'A break is already running.',
+    cannot_break_now: 'A break can start only while available, not during a delivery.',
+    no_open_break: 'There is no break to end.',
     transition_not_allowed: 'This status change is not allowed for this order.',
     driver_required: 'Assign a driver before the order goes out for delivery.',
     driver_not_on_shift: 'This driver is not on shift or is on a break.',

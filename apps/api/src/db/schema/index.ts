@@ -5,6 +5,7 @@ export * from './drivers.js';
 export * from './orders.js';
 export * from './products.js';
 export * from './restaurants.js';
+export * from './shifts.js';
 export * from './uploads.js';
 export * from './users.js';
 export * from './vehicles.js';

@@ -3,12 +3,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { distanceKm, orderAmounts } from '../../modules/orders/orders-amounts.js';
 import type { Db } from '../client.js';
 import {
+  driverBreaks,
   drivers,
   orderItems,
   orderStatusHistory,
   orders,
   products,
   restaurants,
+  shifts,
   users,
 } from '../schema/index.js';
 
@@ -281,6 +283,34 @@ export async function seedOrders(db: Db, options: OrderSeedOptions) {
   // Tonight's board: drivers on shift, and orders in every active status.
   const onShift = driverIds.slice(0, 16);
   await db.update(drivers).set({ shift_state: 'available' }).where(inArray(drivers.user_id, onShift));
+  const shiftStart = new Date(now.getTime() - 3 * 3_600_000);
+  await db.insert(shifts).values(onShift.map((driver_id) => ({ driver_id, started_at: shiftStart })));
+  // Where they are now: around the old town and Marijin Dvor, updated in the last few minutes.
+  for (const [i, driverId] of onShift.entries()) {
+    const [, lat, lng] = STREETS[i % STREETS.length] ?? STREETS[0] ?? ['', 43.8563, 18.4131];
+    await db
+      .update(drivers)
+      .set({
+        lat: lat + (rnd.next() - 0.5) * 0.004,
+        lng: lng + (rnd.next() - 0.5) * 0.006,
+        last_location_at: i === 15 ? null : new Date(now.getTime() - rnd.int(5, 240) * 1000),
+      })
+      .where(eq(drivers.user_id, driverId));
+  }
+  // Past breaks: a lunch break most days for the first drivers.
+  const breaks = [];
+  for (const driverId of driverIds.slice(0, 8)) {
+    for (let d = 1; d <= 14; d++) {
+      const start = new Date(now.getTime() - d * 86_400_000);
+      start.setUTCHours(rnd.int(10, 14), rnd.int(0, 59), 0, 0);
+      breaks.push({
+        driver_id: driverId,
+        started_at: start,
+        ended_at: new Date(start.getTime() + rnd.int(10, 40) * 60_000),
+      });
+    }
+  }
+  await db.insert(driverBreaks).values(breaks);
   const active: [OrderStatus, number][] = [
     ['created', 38],
     ['created', 3],

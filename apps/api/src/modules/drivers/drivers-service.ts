@@ -8,6 +8,12 @@ import { escapeLike, pageOf } from '../../lib/lists.js';
 
 type ListQuery = z.output<typeof driverListQuery>;
 
+/** The active order a driver has now (the oldest, if several). */
+export const currentOrder = sql<{ id: number; order_number: string } | null>`(
+  select json_build_object('id', o.id, 'order_number', o.order_number) from "orders" o
+  where o."driver_id" = "users"."id" and o."status" not in ('delivered', 'cancelled', 'declined', 'returned')
+  order by o."created_at" limit 1)`;
+
 const columns = {
   id: users.id,
   first_name: users.first_name,
@@ -22,6 +28,7 @@ const columns = {
   vehicle_id: vehicles.id,
   vehicle_type: vehicles.type,
   plate_number: vehicles.plate_number,
+  current_order: currentOrder,
 };
 const selectDrivers = (db: Db) =>
   db
@@ -45,8 +52,7 @@ const toDriver = (row: Row): Driver => ({
       : null,
   location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
   last_location_at: row.last_location_at?.toISOString() ?? null,
-  // Orders arrive with their own domain; until then no driver has one.
-  current_order: null,
+  current_order: row.current_order,
 });
 
 const sortColumns = {

@@ -15,7 +15,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  for (const who of ['dispatcher', 'manager', 'manager2', 'customer'])
+  for (const who of ['dispatcher', 'manager', 'manager2', 'customer', 'driver'])
     tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
   own =
     (await t.database.db.select().from(users).where(eq(users.email, 'manager@example.com')))[0]
@@ -129,6 +129,30 @@ describe('GET /api/events', () => {
     const stale = await subscribe(tokens.dispatcher ?? '', 'no-such-id');
     await until(() => stale.events.some((e) => e.event === 'resync'));
     stale.close();
+  });
+
+  it('carries a driver location to the dispatcher, and not to restaurant staff', async () => {
+    const dispatcher = await subscribe(tokens.dispatcher ?? '');
+    const restaurant = await subscribe(tokens.manager ?? '');
+    const res = await fetch(`${base}/api/driver/locations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.driver}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        points: [{ lat: 43.8601, lng: 18.4302, recorded_at: new Date().toISOString() }],
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await until(() =>
+      dispatcher.events.some(
+        (e) =>
+          e.event === 'driver.updated' &&
+          (e.data.data as { location?: { lat: number } }).location?.lat === 43.8601,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(restaurant.events.filter((e) => e.event === 'driver.updated')).toEqual([]);
+    dispatcher.close();
+    restaurant.close();
   });
 
   it('refuses app tokens and anonymous callers', async () => {

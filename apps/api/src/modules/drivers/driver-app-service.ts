@@ -1,0 +1,217 @@
+import type { Break, DriverLocation, LocationsBody } from '@dostava/shared';
+import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { driverBreaks, driverLocations, drivers, shifts, users, vehicles } from '../../db/schema/index.js';
+import type { ActorContext } from '../../lib/audit.js';
+import type { EventBus } from '../../lib/bus.js';
+import { Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
+import { currentOrder } from './drivers-service.js';
+
+async function driverState(db: Db, driverId: number) {
+  const [row] = await db
+    .select({ state: drivers.shift_state })
+    .from(drivers)
+    .where(eq(drivers.user_id, driverId));
+  if (!row) throw new NotFound();
+  return row.state;
+}
+
+async function openShift(db: Db, driverId: number) {
+  const [shift] = await db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.driver_id, driverId), isNull(shifts.ended_at)));
+  return shift;
+}
+
+const announce = (bus: EventBus, driverId: number, data: Record<string, unknown> = {}) =>
+  bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId, ...data } });
+
+export async function startShift(db: Db, bus: EventBus, actor: ActorContext) {
+  if (await openShift(db, actor.user_id)) throw new Conflict('shift_open', 'errors.shift_already_open');
+  const shift = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(shifts).values({ driver_id: actor.user_id }).returning();
+    await tx
+      .update(drivers)
+      .set({ shift_state: 'available', updated_at: new Date() })
+      .where(eq(drivers.user_id, actor.user_id));
+    return row;
+  });
+  if (!shift) throw new Error('shift insert returned nothing');
+  await announce(bus, actor.user_id, { shift_state: 'available' });
+  return { shift_id: shift.id, started_at: shift.started_at.toISOString() };
+}
+
+/**
+ * Accepts a batch of points from the driver app: every point joins the history; the newest becomes
+ * the driver's current location unless a newer one is already known (batches may arrive late).
+ */
+export async function recordLocations(db: Db, bus: EventBus, actor: ActorContext, body: LocationsBody) {
+  if ((await driverState(db, actor.user_id)) === 'off_shift')
+    throw new RuleBroken('not_on_shift', 'errors.not_on_shift');
+  const points = body.points
+    .map((p) => ({ ...p, at: new Date(p.recorded_at) }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  const newest = points.at(-1);
+  if (!newest) return { accepted: 0 };
+  const moved = await db.transaction(async (tx) => {
+    await tx
+      .insert(driverLocations)
+      .values(points.map((p) => ({ driver_id: actor.user_id, lat: p.lat, lng: p.lng, recorded_at: p.at })));
+    return tx
+      .update(drivers)
+      .set({ lat: newest.lat, lng: newest.lng, last_location_at: newest.at, updated_at: new Date() })
+      .where(
+        and(
+          eq(drivers.user_id, actor.user_id),
+          sql`(${drivers.last_location_at} is null or ${drivers.last_location_at} < ${newest.at.toISOString()}::timestamptz)`,
+        ),
+      )
+      .returning({ state: drivers.shift_state });
+  });
+  if (moved[0]) {
+    await announce(bus, actor.user_id, {
+      location: { lat: newest.lat, lng: newest.lng },
+      last_location_at: newest.at.toISOString(),
+      shift_state: moved[0].state,
+    });
+  }
+  return { accepted: points.length };
+}
+
+export async function startBreak(db: Db, bus: EventBus, actor: ActorContext) {
+  const state = await driverState(db, actor.user_id);
+  if (state === 'on_break') throw new Conflict('break_open', 'errors.break_already_open');
+  if (state !== 'available') throw new RuleBroken('cannot_break', 'errors.cannot_break_now');
+  const shift = await openShift(db, actor.user_id);
+  const started = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(driverBreaks)
+      .values({ driver_id: actor.user_id, shift_id: shift?.id ?? null })
+      .returning();
+    await tx
+      .update(drivers)
+      .set({ shift_state: 'on_break', updated_at: new Date() })
+      .where(eq(drivers.user_id, actor.user_id));
+    return row;
+  });
+  await announce(bus, actor.user_id, { shift_state: 'on_break' });
+  return { break_id: started?.id ?? 0, started_at: started?.started_at.toISOString() ?? '' };
+}
+
+export async function endBreak(db: Db, bus: EventBus, actor: ActorContext) {
+  const ended = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(driverBreaks)
+      .set({ ended_at: new Date() })
+      .where(and(eq(driverBreaks.driver_id, actor.user_id), isNull(driverBreaks.ended_at)))
+      .returning();
+    if (!row) return null;
+    await tx
+      .update(drivers)
+      .set({ shift_state: 'available', updated_at: new Date() })
+      .where(eq(drivers.user_id, actor.user_id));
+    return row;
+  });
+  if (!ended?.ended_at) throw new RuleBroken('no_break', 'errors.no_open_break');
+  await announce(bus, actor.user_id, { shift_state: 'available' });
+  return {
+    break_id: ended.id,
+    duration_seconds: Math.round((ended.ended_at.getTime() - ended.started_at.getTime()) / 1000),
+  };
+}
+
+/** The map: every driver on shift, with where they are, what they drive and what they carry. */
+export async function listLocations(db: Db): Promise<DriverLocation[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      shift_state: drivers.shift_state,
+      lat: drivers.lat,
+      lng: drivers.lng,
+      last_location_at: drivers.last_location_at,
+      vehicle_type: vehicles.type,
+      plate_number: vehicles.plate_number,
+      current_order: currentOrder,
+    })
+    .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.user_id))
+    .leftJoin(vehicles, eq(vehicles.driver_id, users.id))
+    .where(and(ne(drivers.shift_state, 'off_shift'), eq(users.is_active, true)))
+    .orderBy(asc(users.last_name), asc(users.id));
+  return rows.map((r) => ({
+    id: r.id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    shift_state: r.shift_state,
+    vehicle: r.vehicle_type ? { type: r.vehicle_type, plate_number: r.plate_number ?? '' } : null,
+    location: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
+    last_location_at: r.last_location_at?.toISOString() ?? null,
+    current_order: r.current_order,
+  }));
+}
+
+/** A driver's breaks with durations, and totals per day in the operation's time zone. */
+export async function listBreaks(
+  db: Db,
+  driverId: number,
+  timeZone: string,
+  range: { from?: string | undefined; to?: string | undefined },
+) {
+  const [driver] = await db
+    .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
+    .from(users)
+    .where(and(eq(users.id, driverId), eq(users.role, 'driver')));
+  if (!driver) throw new NotFound();
+  const local = sql`(${driverBreaks.started_at} at time zone ${timeZone})`;
+  const filters = [eq(driverBreaks.driver_id, driverId)];
+  if (range.from) filters.push(gte(sql`${local}::date`, sql`${range.from}::date`));
+  if (range.to) filters.push(lt(sql`${local}::date`, sql`${range.to}::date + 1`));
+  const duration = sql<number>`extract(epoch from (coalesce(${driverBreaks.ended_at}, now()) - ${driverBreaks.started_at}))::int`;
+  const [rows, days] = await Promise.all([
+    db
+      .select({
+        id: driverBreaks.id,
+        started_at: driverBreaks.started_at,
+        ended_at: driverBreaks.ended_at,
+        duration_seconds: duration,
+      })
+      .from(driverBreaks)
+      .where(and(...filters))
+      .orderBy(desc(driverBreaks.started_at))
+      .limit(500),
+    db
+      .select({
+        day: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
+        breaks: sql<number>`count(*)::int`,
+        total_seconds: sql<number>`sum(${duration})::int`,
+      })
+      .from(driverBreaks)
+      .where(and(...filters))
+      .groupBy(sql`1`)
+      .orderBy(sql`1 desc`),
+  ]);
+  const data: Break[] = rows.map((r) => ({
+    id: r.id,
+    started_at: r.started_at.toISOString(),
+    ended_at: r.ended_at?.toISOString() ?? null,
+    duration_seconds: Number(r.duration_seconds),
+  }));
+  return {
+    data,
+    days: days.map((d) => ({ ...d, breaks: Number(d.breaks), total_seconds: Number(d.total_seconds) })),
+    driver,
+  };
+}
+
+/** Drops location history older than the retention; returns how many points went. */
+export async function pruneLocations(db: Db, retentionHours: number): Promise<number> {
+  const cutoff = new Date(Date.now() - retentionHours * 3_600_000);
+  const deleted = await db
+    .delete(driverLocations)
+    .where(lt(driverLocations.recorded_at, cutoff))
+    .returning({ id: driverLocations.id });
+  return deleted.length;
+}
