@@ -38,6 +38,15 @@ describe('the API core', () => {
     expect((await t.request({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
   });
 
+  it('tells the web app its map provider and admits exactly the tile host in the CSP', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/config' });
+    expect(res.json()).toMatchObject({
+      currency: 'BAM',
+      map: { provider: 'leaflet', google_maps_api_key: null },
+    });
+    expect(res.headers['content-security-policy']).toContain('https://tile.openstreetmap.org');
+  });
+
   it('sends security headers and a request id', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");

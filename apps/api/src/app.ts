@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { categoriesRoutes } from './modules/categories/categories-routes.js';
 import { driverAppRoutes } from './modules/drivers/driver-app-routes.js';
 import { driversRoutes } from './modules/drivers/drivers-routes.js';
+import { configRoutes } from './modules/health/config-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { productsRoutes } from './modules/products/products-routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin, { config, redis });
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
+  await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(uploadsRoutes);
   await app.register(restaurantsRoutes);

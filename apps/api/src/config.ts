@@ -36,6 +36,9 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(50).default(5),
   LOCATION_RETENTION_HOURS: z.coerce.number().int().min(1).default(72),
+  TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
 });
 
 export interface Config {
@@ -67,6 +70,10 @@ export interface Config {
   uploadMaxBytes: number;
   /** Driver location history older than this is pruned. */
   locationRetentionHours: number;
+  /** Map tiles for Leaflet; Google Maps is used instead when a key is configured. */
+  tileUrl: string;
+  tileAttribution: string;
+  googleMapsApiKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -110,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     locationRetentionHours: e.LOCATION_RETENTION_HOURS,
+    tileUrl: e.TILE_URL,
+    tileAttribution: e.TILE_ATTRIBUTION,
+    googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
   };
 }
 

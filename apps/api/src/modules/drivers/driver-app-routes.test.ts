@@ -169,14 +169,12 @@ describe('the map and the break view (back office)', () => {
   });
 
   it('prunes location history past the retention', async () => {
-    await t.database.db
-      .insert(driverLocations)
-      .values({
-        driver_id: fresh.id,
-        lat: 43.8,
-        lng: 18.4,
-        recorded_at: new Date(Date.now() - 100 * 3_600_000),
-      });
+    await t.database.db.insert(driverLocations).values({
+      driver_id: fresh.id,
+      lat: 43.8,
+      lng: 18.4,
+      recorded_at: new Date(Date.now() - 100 * 3_600_000),
+    });
     const before = (
       await t.database.db.select().from(driverLocations).where(eq(driverLocations.driver_id, fresh.id))
     ).length;
