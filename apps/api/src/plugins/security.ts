@@ -7,8 +7,26 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { ServiceError } from '../lib/errors.js';
 
+/** The origin of the map tiles, so the CSP admits exactly that host and no other. */
+function tileOrigin(tileUrl: string): string[] {
+  try {
+    const url = new URL(tileUrl.replace(/\{[a-z]\}/g, 'a'));
+    return [url.origin.replace('//a.', '//*.')];
+  } catch {
+    return [];
+  }
+}
+
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; redis?: Redis | undefined }) => {
+    const google = opts.config.googleMapsApiKey
+      ? [
+          'https://maps.googleapis.com',
+          'https://maps.gstatic.com',
+          'https://*.googleapis.com',
+          'https://*.gstatic.com',
+        ]
+      : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
