@@ -4,6 +4,7 @@ import {
   alpha,
   Box,
   Chip,
+  darken,
   Link as MuiLink,
   Paper,
   Skeleton,
@@ -72,8 +73,13 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
               {t('orders.showing_first', { shown: query.data.data.length, total: query.data.meta.total })}
             </Alert>
           ) : null}
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label={label} sx={{ minWidth: 900 }}>
+          {rows && rows.length === 0 ? (
+            <Paper variant="outlined" sx={{ py: 4, px: 2, mb: 2, textAlign: 'center' }}>
+              <Typography color="text.secondary">{t('orders.no_active')}</Typography>
+            </Paper>
+          ) : null}
+          <TableContainer component={Paper} variant="outlined" hidden={rows?.length === 0}>
+            <Table size="small" aria-label={label} sx={{ minWidth: 1080 }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('orders.order')}</TableCell>
@@ -88,35 +94,25 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {!rows ? (
-                  Array.from({ length: 4 }, (_, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-                    <TableRow key={index}>
-                      <TableCell colSpan={variant === 'dispatch' ? 9 : 8}>
-                        <Skeleton />
-                      </TableCell>
-                    </TableRow>
-                  ))
-                ) : rows.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={variant === 'dispatch' ? 9 : 8}>
-                      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                        {t('orders.no_active')}
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((order) => (
-                    <ActiveOrderRow
-                      key={order.id}
-                      order={order}
-                      now={now}
-                      isNew={cue.highlighted.has(order.id)}
-                      showRestaurant={variant === 'dispatch'}
-                      mayDispatch={mayDispatch}
-                    />
-                  ))
-                )}
+                {!rows
+                  ? Array.from({ length: 4 }, (_, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+                      <TableRow key={index}>
+                        <TableCell colSpan={variant === 'dispatch' ? 9 : 8}>
+                          <Skeleton />
+                        </TableCell>
+                      </TableRow>
+                    ))
+                  : rows.map((order) => (
+                      <ActiveOrderRow
+                        key={order.id}
+                        order={order}
+                        now={now}
+                        isNew={cue.highlighted.has(order.id)}
+                        showRestaurant={variant === 'dispatch'}
+                        mayDispatch={mayDispatch}
+                      />
+                    ))}
               </TableBody>
             </Table>
           </TableContainer>
@@ -147,21 +143,32 @@ function ActiveOrderRow({ order, now, isNew, showRestaurant, mayDispatch }: Acti
 
   return (
     <TableRow
-      sx={(theme) => ({
-        bgcolor: isNew
-          ? alpha(theme.palette.info.main, 0.12)
+      sx={(theme) => {
+        const tone = isNew
+          ? theme.palette.info.main
           : state === 'on_time'
-            ? undefined
-            : alpha(theme.palette[LATE_COLOR[state]].main, state === 'late' ? 0.1 : 0.14),
-        '& > td': { verticalAlign: 'middle' },
-      })}
+            ? null
+            : theme.palette[LATE_COLOR[state]].main;
+        return {
+          // A strip on the left and a faint tint; the text label says why, not the color alone.
+          bgcolor: tone ? alpha(tone, 0.05) : undefined,
+          '& > td:first-of-type': tone ? { boxShadow: `inset 4px 0 0 ${tone}` } : undefined,
+          '& > td': { verticalAlign: 'middle' },
+        };
+      }}
     >
       <TableCell>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <MuiLink component={Link} to={`/orders/${order.id}`} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
             {order.order_number}
           </MuiLink>
-          {isNew ? <Chip size="small" color="info" label={t('orders.new')} /> : null}
+          {isNew ? (
+            <Chip
+              size="small"
+              label={t('orders.new')}
+              sx={(theme) => ({ color: '#fff', bgcolor: darken(theme.palette.info.main, 0.3) })}
+            />
+          ) : null}
         </Stack>
       </TableCell>
       {showRestaurant ? <TableCell>{order.restaurant.name}</TableCell> : null}
@@ -176,7 +183,14 @@ function ActiveOrderRow({ order, now, isNew, showRestaurant, mayDispatch }: Acti
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <span>{formatMinutes(minutesSince(order.status_changed_at, now), t)}</span>
           {state === 'on_time' ? null : (
-            <Chip size="small" color={LATE_COLOR[state]} variant="filled" label={t(`orders.${state}`)} />
+            <Chip
+              size="small"
+              label={t(`orders.${state}`)}
+              sx={(theme) => ({
+                color: '#fff',
+                bgcolor: darken(theme.palette[LATE_COLOR[state]].main, state === 'late' ? 0.35 : 0.2),
+              })}
+            />
           )}
         </Stack>
       </TableCell>
@@ -206,7 +220,7 @@ function ActiveOrderRow({ order, now, isNew, showRestaurant, mayDispatch }: Acti
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {formatMoney(order.total, currentLanguage())}
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ '& .MuiStack-root': { flexWrap: 'nowrap' } }}>
         <StatusActions order={order} />
       </TableCell>
     </TableRow>

@@ -31,7 +31,7 @@ import { ReasonDialog } from './reason-dialog';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
+      <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
         <Typography variant="h6" component="h2" sx={{ fontSize: 16, fontWeight: 600, mb: 1.5 }}>
           {title}
         </Typography>
@@ -75,7 +75,11 @@ export function OrderItems({ order }: { order: Order }) {
   return (
     <Section title={t('orders.items')}>
       <TableContainer>
-        <Table size="small" aria-label={t('orders.items')}>
+        <Table
+          size="small"
+          aria-label={t('orders.items')}
+          sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } }, '& tfoot td': { fontSize: '0.875rem' } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('orders.item')}</TableCell>

@@ -1,8 +1,10 @@
 import type { OrderStatus } from '@dostava/shared';
-import { Chip, type ChipProps } from '@mui/material';
+import { Chip, type ChipProps, darken } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-const COLORS: Record<OrderStatus, ChipProps['color']> = {
+type Tone = 'info' | 'warning' | 'secondary' | 'primary' | 'success' | 'error' | 'default';
+
+const TONES: Record<OrderStatus, Tone> = {
   created: 'info',
   preparing_order: 'warning',
   ready_for_pickup: 'secondary',
@@ -14,6 +16,7 @@ const COLORS: Record<OrderStatus, ChipProps['color']> = {
   returned: 'error',
 };
 
+/** An order status as a translated chip; the text is darkened to keep its contrast on any row. */
 export function OrderStatusChip({
   status,
   size = 'small',
@@ -22,5 +25,21 @@ export function OrderStatusChip({
   size?: ChipProps['size'];
 }) {
   const { t } = useTranslation();
-  return <Chip size={size} variant="outlined" color={COLORS[status]} label={t(`order_status.${status}`)} />;
+  const tone = TONES[status];
+  return (
+    <Chip
+      size={size}
+      variant="outlined"
+      label={t(`order_status.${status}`)}
+      sx={(theme) =>
+        tone === 'default'
+          ? { color: 'text.secondary' }
+          : {
+              color: darken(theme.palette[tone].main, 0.45),
+              borderColor: theme.palette[tone].main,
+              bgcolor: 'background.paper',
+            }
+      }
+    />
+  );
 }

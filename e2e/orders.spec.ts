@@ -1,0 +1,224 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { ACCOUNTS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
+
+/** The customer app places an order at the manager's restaurant; returns its id and number. */
+async function placeOrder(request: APIRequestContext, restaurantId: number) {
+  const signIn = await request.post('/api/auth/app/sign-in', {
+    data: { email: ACCOUNTS.customer, password: DEMO_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const menu = await request.get(`/api/restaurants/${restaurantId}/menu`, { headers });
+  expect(menu.status()).toBe(200);
+  const { data } = (await menu.json()) as {
+    data: { categories: { products: { id: number }[] }[] };
+  };
+  const product = data.categories.flatMap((category) => category.products)[0];
+  if (!product) throw new Error('The restaurant has no product on its menu');
+  const created = await request.post('/api/orders', {
+    headers,
+    data: {
+      restaurant_id: restaurantId,
+      items: [{ product_id: product.id, quantity: 2 }],
+      address: 'Ferhadija 1, Sarajevo',
+      lat: 43.859,
+      lng: 18.425,
+      note: 'E2E',
+      payment: 'cash',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const order = ((await created.json()) as { data: { id: number; order_number: string } }).data;
+  return order;
+}
+
+async function adminToken(request: APIRequestContext) {
+  const res = await request.post('/api/auth/sign-in', {
+    data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
+  });
+  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+async function openAs(browser: Browser, role: 'restaurant_manager' | 'dispatcher', path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const session = await signInAs(page, role, { lang: 'en', path });
+  return { page, session, context };
+}
+
+const liveMark = (page: Page) => page.getByRole('status').getByText('Live', { exact: true });
+
+test.describe('orders live flow', () => {
+  test('a new order appears without a reload; the kitchen accepts and readies it, the dispatcher assigns, unassigns and cancels', async ({
+    browser,
+    request,
+  }) => {
+    const kitchen = await openAs(browser, 'restaurant_manager', '/restaurant-active-orders');
+    const dispatch = await openAs(browser, 'dispatcher', '/active-orders');
+    await expect(kitchen.page.getByRole('heading', { name: 'Active orders' })).toBeVisible();
+    await expect(liveMark(kitchen.page)).toBeVisible();
+    await expect(liveMark(dispatch.page)).toBeVisible();
+    await expectAccessible(kitchen.page);
+
+    const restaurantId = kitchen.session.user.restaurant_id;
+    if (restaurantId === null) throw new Error('The manager has no restaurant');
+    const order = await placeOrder(request, restaurantId);
+
+    // The kitchen: highlighted row and a toast, no reload.
+    const kitchenRow = kitchen.page.getByRole('row', { name: new RegExp(order.order_number) });
+    await expect(kitchenRow).toBeVisible();
+    await expect(kitchenRow).toContainText('New');
+    await expect(kitchen.page.getByText(`New order ${order.order_number}`)).toBeVisible();
+    await expect(kitchenRow).toContainText('Created');
+    // The kitchen may not cancel: only its own moves are offered.
+    await expect(kitchenRow.getByRole('button', { name: `Cancel order ${order.order_number}` })).toHaveCount(
+      0,
+    );
+
+    // The dispatcher's board shows it too.
+    const dispatchRow = dispatch.page.getByRole('row', { name: new RegExp(order.order_number) });
+    await expect(dispatchRow).toBeVisible();
+    await expect(dispatchRow).toContainText('Created');
+
+    await kitchenRow.getByRole('button', { name: `Accept ${order.order_number}` }).click();
+    await expect(kitchen.page.getByText('Order status changed')).toBeVisible();
+    await expect(kitchenRow).toContainText('Preparing');
+    await expect(dispatchRow).toContainText('Preparing');
+    await kitchenRow.getByRole('button', { name: `Ready ${order.order_number}` }).click();
+    await expect(kitchenRow).toContainText('Ready for pickup');
+    await expect(dispatchRow).toContainText('Ready for pickup');
+
+    // Quick assign of an available driver.
+    const drivers = await request.get('/api/drivers?shift_state=available&per_page=100', {
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    });
+    const available = ((await drivers.json()) as { data: { first_name: string; last_name: string }[] }).data;
+    const driver = available[0];
+    if (!driver) throw new Error('No available driver');
+    const driverName = `${driver.first_name} ${driver.last_name}`;
+    await expectAccessible(dispatch.page);
+    await dispatchRow.getByLabel(`Driver for ${order.order_number}`).selectOption({ label: driverName });
+    await expect(dispatch.page.getByText('Driver assigned')).toBeVisible();
+    await expect(dispatchRow).toContainText(driverName);
+
+    // Details: unassign with confirmation.
+    await dispatchRow.getByRole('link', { name: order.order_number }).click();
+    await expect(dispatch.page.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
+    const driverCard = dispatch.page.getByRole('region', { name: 'Driver' });
+    await expect(driverCard).toContainText(driverName);
+    await expectAccessible(dispatch.page);
+    await driverCard.getByRole('button', { name: 'Unassign' }).click();
+    const unassign = dispatch.page.getByRole('dialog', { name: 'Unassign driver' });
+    await unassign.getByRole('button', { name: 'Unassign' }).click();
+    await expect(dispatch.page.getByText('Driver unassigned')).toBeVisible();
+    await expect(driverCard).toContainText('No driver');
+
+    // Cancel: confirmation with a required reason.
+    await dispatch.page.getByRole('button', { name: 'Cancel order' }).click();
+    const cancel = dispatch.page.getByRole('dialog', { name: 'Cancel order' });
+    await cancel.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(cancel.getByText('Give a reason')).toBeVisible();
+    await cancel.getByLabel('Reason').fill('Customer called to cancel');
+    await cancel.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(dispatch.page.getByText('Order cancelled')).toBeVisible();
+    const history = dispatch.page.getByRole('region', { name: 'Status history' });
+    await expect(history).toContainText('Reason: Customer called to cancel');
+    await expect(history).toContainText('Preparing');
+    await expect(dispatch.page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+    // The cancelled order leaves the kitchen's active board, live.
+    await expect(kitchenRow).toHaveCount(0);
+
+    await kitchen.context.close();
+    await dispatch.context.close();
+  });
+
+  test('the kitchen declines with a reason, in Bosnian', async ({ page, request }) => {
+    const session = await signInAs(page, 'restaurant_employee', { path: '/restaurant-active-orders' });
+    await expect(page.getByRole('heading', { name: 'Aktivne narudžbe' })).toBeVisible();
+    await expect(page.getByRole('status').getByText('Uživo', { exact: true })).toBeVisible();
+    const order = await placeOrder(request, session.user.restaurant_id ?? 0);
+    const row = page.getByRole('row', { name: new RegExp(order.order_number) });
+    await expect(row).toBeVisible();
+    await expect(page.getByText(`Nova narudžba ${order.order_number}`)).toBeVisible();
+    await row.getByRole('button', { name: `Odbij ${order.order_number}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Odbijanje narudžbe' });
+    await dialog.getByRole('button', { name: 'Odbij' }).click();
+    await expect(dialog.getByText('Navedite razlog')).toBeVisible();
+    await dialog.getByLabel('Razlog').fill('Nema sastojaka');
+    await dialog.getByRole('button', { name: 'Odbij' }).click();
+    await expect(page.getByText('Status narudžbe je promijenjen')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    // Its own all-orders list has it, declined; the details are open to the restaurant.
+    await page.getByRole('link', { name: 'Sve narudžbe' }).click();
+    await page.getByLabel('Pretraži narudžbe').fill(order.order_number);
+    const listed = page.getByRole('row', { name: new RegExp(order.order_number) });
+    await expect(listed).toContainText('Odbijena');
+    await expectAccessible(page);
+    await listed.getByRole('link', { name: order.order_number }).click();
+    await expect(page.getByRole('heading', { name: `Narudžba ${order.order_number}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Historija statusa' })).toContainText('Nema sastojaka');
+  });
+});
+
+test.describe('all orders (Admin)', () => {
+  test('filters kept in the URL, and the CSV export of the filtered set', async ({ page, request }) => {
+    await signInAs(page, 'admin', { lang: 'bs', path: '/orders' });
+    const grid = page.getByRole('grid', { name: 'Sve narudžbe' });
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('Status').selectOption({ label: 'Otkazana' });
+    await expect(page).toHaveURL(/status=cancelled/);
+    await page.getByLabel('Restoran').selectOption({ label: 'Ćevabdžinica Željo' });
+    await expect(page).toHaveURL(/status=cancelled.*restaurant_id=\d+|restaurant_id=\d+.*status=cancelled/);
+    const rows = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
+    await expect(rows.first()).toContainText('Otkazana');
+    const texts = await rows.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) {
+      expect(text).toContain('Otkazana');
+      expect(text).toContain('Ćevabdžinica Željo');
+    }
+
+    // A reload keeps the view.
+    await page.reload();
+    await expect(page.getByLabel('Status')).toHaveValue('cancelled');
+    await expect(grid.getByRole('row').nth(1)).toContainText('Otkazana');
+
+    const url = new URL(page.url());
+    const api = await request.get(`/api/orders?${url.searchParams.toString()}&per_page=1`, {
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    });
+    const total = ((await api.json()) as { meta: { total: number } }).meta.total;
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'order_number,created_at,status,restaurant,buyer,driver,quantity,payment_method,restaurant_amount,delivery_costs,restaurant_total_amount,total,delivered_at',
+    );
+    expect(lines.length - 1).toBe(total);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^D\d+,[^,]+,cancelled,Ćevabdžinica Željo,/);
+
+    // English, and a search by order number.
+    await page.getByRole('button', { name: 'Jezik' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'All orders' })).toBeVisible();
+    const first = (await grid.getByRole('row').nth(1).getByRole('link').innerText()).trim();
+    await page.getByLabel('Search orders').fill(first);
+    await expect(page).toHaveURL(new RegExp(`q=${first}`));
+    await expect(grid.getByRole('row')).toHaveCount(2);
+    await expect(grid.getByRole('row').nth(1)).toContainText('Cancelled');
+  });
+
+  test('a restaurant role cannot open All orders', async ({ page }) => {
+    await signInAs(page, 'restaurant_manager', { lang: 'en', path: '/orders' });
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  });
+});
