@@ -15,6 +15,7 @@ test.describe('drivers (Admin)', () => {
 
     await page.getByLabel('Vehicle type', { exact: true }).selectOption({ label: 'Bike' });
     await expect(page).toHaveURL(/vehicle_type=bike/);
+    await expect(page.getByLabel('Vehicle type', { exact: true })).toHaveValue('bike');
     await expect(grid.getByRole('row', { name: /BIC-/ }).first()).toBeVisible();
     await expect(grid.getByRole('row', { name: /Scooter ·|Car ·/ })).toHaveCount(0);
 

@@ -23,6 +23,7 @@ test.describe('users (Admin)', () => {
 
     await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Restaurant Manager' });
     await expect(page).toHaveURL(/role=restaurant_manager/);
+    await expect(page.getByLabel('Role', { exact: true })).toHaveValue('restaurant_manager');
     await page.getByLabel('Restaurant', { exact: true }).selectOption({ label: 'Ćevabdžinica Željo' });
     await expect(page).toHaveURL(/restaurant_id=\d+/);
     await expect(grid.getByRole('row', { name: /manager@example\.com/ })).toBeVisible();

@@ -23,8 +23,10 @@ export function useUrlFilters<K extends string>(allowed: Record<K, (value: strin
   const setFilter = useCallback(
     (key: K, value: string) =>
       setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
+        () => {
+          // The address bar, not this render's copy: a navigation runs as a transition, so a second
+          // change made before the re-render would otherwise drop the first one.
+          const next = new URLSearchParams(window.location.search);
           if (value) next.set(key, value);
           else next.delete(key);
           next.delete('page');
