@@ -126,7 +126,12 @@ const dashboardRoutes: RouteObject[] = [
     handle: { title: 'drivers.title', access: { roles: ADMINS } } satisfies RouteHandle,
     lazy: () => import('./routes/drivers/drivers-page').then((m) => ({ Component: m.DriversPage })),
   },
-  shell('drivers/:id/breaks', { title: 'drivers.breaks_title', access: { roles: ADMINS_AND_DISPATCHER } }),
+  {
+    path: 'drivers/:id/breaks',
+    handle: { title: 'drivers.breaks_title', access: { roles: ADMINS_AND_DISPATCHER } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/drivers/driver-breaks-page').then((m) => ({ Component: m.DriverBreaksPage })),
+  },
   {
     path: 'vehicles',
     handle: { title: 'vehicles.title', access: { roles: ADMINS } } satisfies RouteHandle,
@@ -202,7 +207,18 @@ const dashboardRoutes: RouteObject[] = [
   shell('app-versions', { title: 'nav.app_versions', access: { roles: ADMINS } }),
   shell('add-app-version', { title: 'pages.add_app_version', access: { roles: ADMINS } }),
   shell('drivers-meals', { title: 'nav.drivers_meals', access: { roles: ADMINS } }),
-  shell('drivers-location', { title: 'pages.drivers_location', access: { roles: ADMINS_AND_DISPATCHER } }),
+  {
+    // The map library loads with this route's chunk only.
+    path: 'drivers-location',
+    handle: {
+      title: 'pages.drivers_location',
+      access: { roles: ADMINS_AND_DISPATCHER },
+    } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/drivers-location/drivers-location-page').then((m) => ({
+        Component: m.DriversLocationPage,
+      })),
+  },
 ];
 
 export const routes: RouteObject[] = [

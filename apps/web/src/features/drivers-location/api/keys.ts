@@ -1,0 +1,5 @@
+/** Query keys of the drivers map. */
+export const driverLocationKeys = {
+  all: ['driver-locations'] as const,
+  config: ['app-config'] as const,
+};

@@ -1,0 +1,233 @@
+import type { DriverLocation } from '@dostava/shared';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import type { AppConfig } from '../api/get-app-config';
+import { isLocated, type LiveDrivers } from '../live/live-drivers';
+import { googleScriptState, loadGoogleMaps, subscribeGoogleScript } from '../map/google-loader';
+import type { DriverMapView, MarkerLook } from '../map/map-view';
+
+interface DriversMapProps {
+  config: AppConfig['map'];
+  store: LiveDrivers;
+  /** Which drivers the filters leave on the map. */
+  isVisible: (driver: DriverLocation) => boolean;
+  describe: (driver: DriverLocation) => MarkerLook;
+  selectedId: number | null;
+  onSelect: (id: number | null) => void;
+  /** The selected driver's popup content. */
+  popup: ReactNode;
+  /** No marker is left on the map: 'No locations'. */
+  empty: boolean;
+  height: Record<string, number | string>;
+}
+
+const hasLocation = isLocated;
+
+/**
+ * The map of drivers. Markers live outside React: the view adds, moves and removes them as the store
+ * reports changed drivers, so hundreds of updates a second never re-render the map.
+ */
+export function DriversMap(props: DriversMapProps) {
+  const { config, store, isVisible, describe, selectedId, onSelect, popup, empty, height } = props;
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<DriverMapView | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const [popupElement] = useState(() => document.createElement('div'));
+  const googleState = useSyncExternalStore(subscribeGoogleScript, googleScriptState);
+  const selectRef = useRef(onSelect);
+  selectRef.current = onSelect;
+  const google = config.provider === 'google' && !!config.google_maps_api_key;
+  const googleLoaded = googleState === 'loaded';
+
+  // Create the provider's view (its library is loaded only now, on this page).
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let cancelled = false;
+    let created: DriverMapView | null = null;
+    const callbacks = {
+      onMarkerClick: (id: number) => selectRef.current(id),
+      onPopupClose: () => selectRef.current(null),
+    };
+    if (google) {
+      if (!googleLoaded) {
+        loadGoogleMaps(config.google_maps_api_key as string);
+        return;
+      }
+      void import('../map/google-view').then((m) => {
+        if (cancelled) return;
+        created = m.createGoogleView(element, callbacks);
+        setView(created);
+      });
+    } else {
+      void import('../map/leaflet-view').then((m) => {
+        if (cancelled) return;
+        created = m.createLeafletView(element, {
+          ...callbacks,
+          tileUrl: config.tile_url,
+          attribution: config.tile_attribution,
+          onTileError: () => setTilesFailed(true),
+        });
+        setView(created);
+      });
+    }
+    return () => {
+      cancelled = true;
+      created?.destroy();
+      setView(null);
+    };
+  }, [google, googleLoaded, config.google_maps_api_key, config.tile_url, config.tile_attribution]);
+
+  // Keep the markers in step with the store: a full pass now, then only the drivers each batch changed.
+  const fitted = useRef(false);
+  const selectedRef = useRef(selectedId);
+  selectedRef.current = selectedId;
+  useEffect(() => {
+    if (!view) return;
+    const place = (id: number) => {
+      const driver = store.get(id);
+      if (hasLocation(driver) && isVisible(driver)) view.upsert(driver, describe(driver));
+      else view.remove(id);
+    };
+    const full = () => {
+      const seen = new Set<number>();
+      for (const driver of store.list()) {
+        seen.add(driver.id);
+        place(driver.id);
+      }
+      for (const id of view.ids()) if (!seen.has(id)) view.remove(id);
+      if (!fitted.current && view.ids().length > 0) {
+        fitted.current = true;
+        if (selectedRef.current !== null && view.ids().includes(selectedRef.current))
+          view.focus(selectedRef.current);
+        else view.fitAll();
+      }
+    };
+    full();
+    return store.subscribe((changed) => {
+      if (changed) for (const id of changed) place(id);
+      else full();
+    });
+  }, [view, store, isVisible, describe]);
+
+  // The selected driver's popup (opened again when their marker appears).
+  const selected = selectedId === null ? undefined : store.get(selectedId);
+  const markerShown = !!view && hasLocation(selected) && isVisible(selected);
+  useEffect(() => {
+    if (!view) return;
+    if (markerShown && selectedId !== null) {
+      view.focus(selectedId);
+      view.openPopup(selectedId, popupElement);
+    } else view.closePopup();
+  }, [view, selectedId, markerShown, popupElement]);
+  useLayoutEffect(() => {
+    view?.refreshPopup();
+  });
+
+  const overlay = (content: ReactNode) => (
+    <Box
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        zIndex: 1000,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        bgcolor: 'rgba(245,247,250,0.85)',
+      }}
+    >
+      {content}
+    </Box>
+  );
+
+  let status: ReactNode = null;
+  if (google && googleState === 'auth_failure') {
+    status = overlay(
+      <Alert severity="error" role="alert" sx={{ maxWidth: 480 }}>
+        <AlertTitle>{t('drivers_map.google_auth_title')}</AlertTitle>
+        {t('drivers_map.google_auth_body')}
+      </Alert>,
+    );
+  } else if (google && googleState === 'failed') {
+    status = overlay(
+      <Alert
+        severity="error"
+        role="alert"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => loadGoogleMaps(config.google_maps_api_key as string)}
+          >
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {t('drivers_map.google_load_failed')}
+      </Alert>,
+    );
+  } else if (!view) {
+    status = overlay(
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <CircularProgress size={20} />
+        <Typography variant="body2">{t('drivers_map.loading_map')}</Typography>
+      </Box>,
+    );
+  }
+
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        height,
+        borderRadius: 1,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: '#e8ecef',
+      }}
+    >
+      <Box
+        ref={container}
+        role="region"
+        aria-label={t('drivers_map.map_label')}
+        sx={{ position: 'absolute', inset: 0, '& .driver-marker': { background: 'none', border: 0 } }}
+      />
+      {status}
+      {view && empty ? (
+        <Alert
+          severity="info"
+          role="status"
+          sx={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 1000 }}
+        >
+          {t('errors.no_locations')}
+        </Alert>
+      ) : null}
+      {view && tilesFailed && !google ? (
+        <Typography
+          role="status"
+          variant="caption"
+          sx={{
+            position: 'absolute',
+            left: 8,
+            bottom: 8,
+            zIndex: 1000,
+            bgcolor: 'background.paper',
+            px: 1,
+            py: 0.5,
+            borderRadius: 1,
+            boxShadow: 1,
+            maxWidth: 'calc(100% - 16px)',
+          }}
+        >
+          {t('drivers_map.tiles_failed')}
+        </Typography>
+      ) : null}
+      {selected && markerShown ? createPortal(popup, popupElement) : null}
+    </Box>
+  );
+}

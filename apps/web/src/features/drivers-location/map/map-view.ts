@@ -1,0 +1,65 @@
+import type { DriverLocation, ShiftState, VehicleType } from '@dostava/shared';
+
+/** What a marker shows besides its position: its state (color, shape and letter) and vehicle. */
+export interface MarkerLook {
+  state: Exclude<ShiftState, 'off_shift'>;
+  vehicle: VehicleType | null;
+  /** The state's letter in the current language (never color alone). */
+  letter: string;
+  /** The accessible name: name, state and vehicle. */
+  label: string;
+}
+
+/** A map provider behind one interface: markers are added, moved and removed imperatively. */
+export interface DriverMapView {
+  upsert(driver: DriverLocation & { location: { lat: number; lng: number } }, look: MarkerLook): void;
+  remove(id: number): void;
+  ids(): number[];
+  /** Centers the map on a driver. */
+  focus(id: number): void;
+  /** Fits the map to every marker. */
+  fitAll(): void;
+  /** Opens the popup of a driver's marker with the given content (React renders into it). */
+  openPopup(id: number, content: HTMLElement): void;
+  closePopup(): void;
+  /** The popup's content changed size. */
+  refreshPopup(): void;
+  destroy(): void;
+}
+
+export interface MapViewCallbacks {
+  onMarkerClick(id: number): void;
+  onPopupClose(id: number): void;
+}
+
+/** Sarajevo, where the operation runs. */
+export const DEFAULT_CENTER = { lat: 43.8563, lng: 18.4131 };
+export const DEFAULT_ZOOM = 13;
+
+export const STATE_COLORS: Record<MarkerLook['state'], string> = {
+  available: '#1b7a3d',
+  delivering: '#1565c0',
+  on_break: '#a35200',
+};
+
+/** MUI icon paths (24×24) of the vehicle types. */
+export const VEHICLE_PATHS: Record<VehicleType, string> = {
+  bike: 'M15.5 5.5c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2M5 12c-2.8 0-5 2.2-5 5s2.2 5 5 5 5-2.2 5-5-2.2-5-5-5m0 8.5c-1.9 0-3.5-1.6-3.5-3.5s1.6-3.5 3.5-3.5 3.5 1.6 3.5 3.5-1.6 3.5-3.5 3.5m5.8-10 2.4-2.4.8.8c1.3 1.3 3 2.1 5.1 2.1V9c-1.5 0-2.7-.6-3.6-1.5l-1.9-1.9c-.5-.4-1-.6-1.6-.6s-1.1.2-1.4.6L7.8 8.4c-.4.4-.6.9-.6 1.4 0 .6.2 1.1.6 1.4L11 14v5h2v-6.2zM19 12c-2.8 0-5 2.2-5 5s2.2 5 5 5 5-2.2 5-5-2.2-5-5-5m0 8.5c-1.9 0-3.5-1.6-3.5-3.5s1.6-3.5 3.5-3.5 3.5 1.6 3.5 3.5-1.6 3.5-3.5 3.5',
+  car: 'M18.92 6.01C18.72 5.42 18.16 5 17.5 5h-11c-.66 0-1.21.42-1.42 1.01L3 12v8c0 .55.45 1 1 1h1c.55 0 1-.45 1-1v-1h12v1c0 .55.45 1 1 1h1c.55 0 1-.45 1-1v-8zM6.5 16c-.83 0-1.5-.67-1.5-1.5S5.67 13 6.5 13s1.5.67 1.5 1.5S7.33 16 6.5 16m11 0c-.83 0-1.5-.67-1.5-1.5s.67-1.5 1.5-1.5 1.5.67 1.5 1.5-.67 1.5-1.5 1.5M5 11l1.5-4.5h11L19 11z',
+  scooter:
+    'M7.82 16H15v-1c0-2.21 1.79-4 4-4h.74l-1.9-8.44C17.63 1.65 16.82 1 15.89 1H12v2h3.89l1.4 6.25h-.01c-2.16.65-3.81 2.48-4.19 4.75H7.82c-.48-1.34-1.86-2.24-3.42-1.94-1.18.23-2.13 1.2-2.35 2.38C1.7 16.34 3.16 18 5 18c1.3 0 2.4-.84 2.82-2M5 16c-.55 0-1-.45-1-1s.45-1 1-1 1 .45 1 1-.45 1-1 1M19 12c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3m0 4c-.55 0-1-.45-1-1s.45-1 1-1 1 .45 1 1-.45 1-1 1m-8 4H7l6 3v-2h4l-6-3z',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The marker's inner HTML: a badge with the state's letter (a square while on break) and the vehicle. */
+export function markerHtml(look: MarkerLook): string {
+  const color = STATE_COLORS[look.state];
+  const radius = look.state === 'on_break' ? '6px' : '50%';
+  const vehicle = look.vehicle
+    ? `<span style="position:absolute;right:-8px;bottom:-6px;width:18px;height:18px;border-radius:50%;background:#fff;border:1px solid ${color};display:flex;align-items:center;justify-content:center"><svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false"><path fill="${color}" d="${VEHICLE_PATHS[look.vehicle]}"/></svg></span>`
+    : '';
+  return `<span aria-hidden="true" style="position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:${radius};background:${color};color:#fff;font:700 14px/1 Roboto,Arial,sans-serif;border:2px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.45)">${escapeHtml(look.letter)}${vehicle}</span>`;
+}
+
+export const lookKey = (look: MarkerLook) => `${look.state}|${look.vehicle}|${look.letter}|${look.label}`;
