@@ -44,6 +44,13 @@ async function main() {
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(20)} ${a.email}`);
   }
 
+  // `npm start -- --simulate` or SIMULATE=1: the simulator plays the operation against this server.
+  if (process.env.SIMULATE === '1' || process.argv.includes('--simulate')) {
+    const { fork } = await import('node:child_process');
+    const simulator = fork(new URL('./simulator/index.js', import.meta.url), ['--url', `http://127.0.0.1:${port}`]);
+    process.on('exit', () => simulator.kill('SIGINT'));
+  }
+
   // Location history is kept for the retention period only.
   const prune = setInterval(() => {
     pruneLocations(database.db, config.locationRetentionHours).catch((error) =>
