@@ -23,7 +23,11 @@ async function main() {
   });
   await database.migrate();
   const seeded = config.seed
-    ? await seedIfEmpty(database.db, { dataDir: config.dataDir, demoPassword: config.demoPassword })
+    ? await seedIfEmpty(database.db, {
+        dataDir: config.dataDir,
+        demoPassword: config.demoPassword,
+        timeZone: config.timeZone,
+      })
     : false;
 
   const app = await buildApp(config, { database });

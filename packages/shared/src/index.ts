@@ -1,6 +1,8 @@
 export * from './auth.js';
+export * from './cash-register.js';
 export * from './categories.js';
 export * from './common.js';
+export * from './driver-meals.js';
 export * from './drivers.js';
 export * from './i18n/index.js';
 export * from './locations.js';
@@ -10,6 +12,7 @@ export * from './products.js';
 export * from './restaurants.js';
 export * from './roles.js';
 export * from './search.js';
+export * from './settlements.js';
 export * from './uploads.js';
 export * from './users.js';
 export * from './validation.js';

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Language } from './i18n/index.js';
+import { msg } from './validation.js';
 
 /**
  * Money is kept in minor units (fening); the currency comes from config (default BAM, shown "KM").
@@ -62,3 +64,11 @@ export function formatMoneyInput(minor: number, language: Language): string {
   const text = `${Math.floor(abs / 100)}${language === 'bs' ? ',' : '.'}${String(abs % 100).padStart(2, '0')}`;
   return `${sign}${text}`;
 }
+
+/** An amount of money in minor units, from a form or JSON. */
+export const amount = () =>
+  z.coerce
+    .number({ error: msg('validation.number') })
+    .int({ error: msg('validation.price') })
+    .min(0, { error: msg('validation.price') })
+    .max(100_000_00);

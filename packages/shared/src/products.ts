@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
+import { amount } from './money.js';
 import { id, msg, optionalText, requiredText } from './validation.js';
 
 /** Prices are integers in minor units (fening): 1250 is 12,50 KM. */
 export const MAX_PRICE = 100_000_00;
-export const price = () =>
-  z.coerce
-    .number({ error: msg('validation.number') })
-    .int({ error: msg('validation.price') })
-    .min(0, { error: msg('validation.price') })
-    .max(MAX_PRICE);
+export const price = () => amount();
 
 export const productBody = z.object({
   name: requiredText(120),

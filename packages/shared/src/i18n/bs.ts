@@ -76,6 +76,13 @@ export const bs: Catalogue = {
     file_missing: 'Odaberite datoteku za učitavanje',
   },
   errors: {
+    deliveries_open: 'Završite ili predajte dostave u toku prije kraja smjene.',
+    end_shift_pending: 'Zahtjev za kraj ove smjene već čeka.',
+    already_handled: 'Ovaj zahtjev je već obrađen.',
+    settlement_overlap: 'Ovaj period se preklapa s postojećim obračunom restorana.',
+    settlement_approved: 'Obračun je odobren i više se ne može mijenjati.',
+    settlement_not_approved: 'Prvo odobrite obračun.',
+    meal_settled: 'Odobreni obračun obuhvata ovaj obrok, pa se više ne može mijenjati.',
     shift_already_open: 'Smjena je već otvorena.',
     not_on_shift: 'Prvo započnite smjenu.',
     break_already_open: 'Pauza je već u toku.',

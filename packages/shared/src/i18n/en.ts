@@ -78,6 +78,13 @@ export const en = {
     file_missing: 'Choose a file to upload',
   },
   errors: {
+    deliveries_open: 'Finish or hand over the deliveries in progress before ending the shift.',
+    end_shift_pending: 'An end-of-shift request for this shift is already waiting.',
+    already_handled: 'This request has already been handled.',
+    settlement_overlap: 'This period overlaps an existing settlement of the restaurant.',
+    settlement_approved: 'The settlement is approved and can no longer change.',
+    settlement_not_approved: 'Approve the settlement first.',
+    meal_settled: 'An approved settlement covers this meal, so it can no longer change.',
     shift_already_open: 'A shift is already open.',
     not_on_shift: 'Start a shift first.',
     break_already_open: 'A break is already running.',

@@ -7,6 +7,7 @@ import type { Db } from '../client.js';
 import { categories, products, restaurants, users } from '../schema/index.js';
 import { DEMO_CATEGORIES, RESTAURANT_CATEGORIES } from './catalogue.js';
 import { restaurantImage } from './images.js';
+import { seedMoney } from './money.js';
 import { seedOrders } from './orders.js';
 import { seedPeople } from './people.js';
 
@@ -150,6 +151,7 @@ export interface SeedOptions {
   /** Past orders to generate (default 12,000 over 120 days); tests ask for few. */
   orders?: number;
   days?: number;
+  timeZone?: string;
 }
 
 /** Seeds demo data on an empty database; a database with any user is left as it is. */
@@ -196,6 +198,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   });
   await seedPeople(db, password_hash, restaurantIds);
   await seedOrders(db, { count: options.orders ?? 12_000, days: options.days ?? 120 });
+  await seedMoney(db, options.timeZone ?? 'Europe/Sarajevo');
   return true;
 }
 

@@ -1,0 +1,148 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, endShiftRequests, orders, shifts, users } from '../../db/schema/index.js';
+import { createTestContext, type TestContext } from '../../test/helpers.js';
+
+let t: TestContext;
+const tokens: Record<string, string> = {};
+let driverId = 0;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const who of ['admin', 'appmanager', 'dispatcher', 'manager', 'driver'])
+    tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
+  driverId =
+    (await t.database.db.select().from(users).where(eq(users.email, 'driver@example.com')))[0]?.id ?? 0;
+  // The demo driver is on shift; give the shift a known past so his delivered cash orders fall in it.
+  await t.database.db
+    .update(shifts)
+    .set({ started_at: new Date(Date.now() - 30 * 86_400_000) })
+    .where(and(eq(shifts.driver_id, driverId), isNull(shifts.ended_at)));
+  await t.database.db
+    .update(orders)
+    .set({ driver_id: null })
+    .where(and(eq(orders.driver_id, driverId), sql`status in ('in_delivery','no_answer')`));
+});
+afterAll(() => t.close());
+
+const endShift = (declared: number) =>
+  t.request({
+    method: 'POST',
+    url: '/api/driver/end-shift',
+    token: tokens.driver,
+    lang: 'en',
+    payload: { declared_amount: declared },
+  });
+
+describe('the cash register', () => {
+  it('computes the shift total from the delivered cash orders of the shift', async () => {
+    const res = await endShift(12345);
+    expect(res.statusCode).toBe(201);
+    const request = res.json().data;
+    const [expected] = (
+      await t.database.db.execute<{ total: number; n: number }>(sql`
+        select coalesce(sum(o.total),0)::int total, count(*)::int n from orders o
+        join shifts s on s.driver_id = o.driver_id and s.ended_at is null
+        where o.driver_id = ${driverId} and o.status = 'delivered' and o.payment_method = 'cash' and o.delivered_at >= s.started_at`)
+    ).rows;
+    expect(request).toMatchObject({
+      status: 'pending',
+      shift_total: expected?.total,
+      orders_count: expected?.n,
+      declared_amount: 12345,
+    });
+    expect(request.difference).toBe(12345 - (expected?.total ?? 0));
+    expect(request.orders.reduce((s: number, o: { total: number }) => s + o.total, 0)).toBe(expected?.total);
+    expect(request.number).toMatch(/^BL-\d+$/);
+    expect((await endShift(1)).statusCode).toBe(409);
+  });
+
+  it('rejects with a reason; the driver may send again', async () => {
+    const [pending] = await t.database.db
+      .select()
+      .from(endShiftRequests)
+      .where(and(eq(endShiftRequests.driver_id, driverId), eq(endShiftRequests.status, 'pending')));
+    const noReason = await t.request({
+      method: 'POST',
+      url: `/api/end-shift-requests/${pending?.id}/reject`,
+      token: tokens.admin,
+      payload: {},
+    });
+    expect(noReason.statusCode).toBe(400);
+    const rejected = await t.request({
+      method: 'POST',
+      url: `/api/end-shift-requests/${pending?.id}/reject`,
+      token: tokens.appmanager,
+      payload: { reason: 'Fali 20 KM' },
+    });
+    expect(rejected.json().data).toMatchObject({ status: 'rejected', reason: 'Fali 20 KM' });
+    expect((await endShift(20000)).statusCode).toBe(201);
+  });
+
+  it('collects once: a concurrent second collect gets 409, and the shift ends', async () => {
+    const [pending] = await t.database.db
+      .select()
+      .from(endShiftRequests)
+      .where(and(eq(endShiftRequests.driver_id, driverId), eq(endShiftRequests.status, 'pending')));
+    const collect = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/end-shift-requests/${pending?.id}/collect`,
+        token: tokens.admin,
+      });
+    const results = await Promise.all([collect(), collect()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [driver] = await t.database.db.select().from(drivers).where(eq(drivers.user_id, driverId));
+    expect(driver?.shift_state).toBe('off_shift');
+    const open = await t.database.db
+      .select()
+      .from(shifts)
+      .where(and(eq(shifts.driver_id, driverId), isNull(shifts.ended_at)));
+    expect(open).toEqual([]);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/end-shift-requests/${pending?.id}/reject`,
+          token: tokens.admin,
+          payload: { reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect((await endShift(1)).json().message).toBe('Start a shift first.');
+  });
+
+  it('lets the dispatcher read but not handle; restaurant staff see nothing', async () => {
+    const list = await t.request({
+      method: 'GET',
+      url: '/api/end-shift-requests?status=collected',
+      token: tokens.dispatcher,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.every((r: { status: string }) => r.status === 'collected')).toBe(true);
+    const [any] = list.json().data;
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/end-shift-requests/${any.id}/collect`,
+          token: tokens.dispatcher,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/end-shift-requests', token: tokens.manager })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/driver/end-shift',
+          token: tokens.admin,
+          payload: { declared_amount: 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await endShift(-5)).statusCode).toBe(400);
+  });
+});

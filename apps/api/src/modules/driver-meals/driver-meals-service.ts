@@ -1,0 +1,150 @@
+import type { DriverMeal, DriverMealBody, driverMealListQuery } from '@dostava/shared';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { driverMeals, restaurants, settlements, users } from '../../db/schema/index.js';
+import { type ActorContext, audit } from '../../lib/audit.js';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/lists.js';
+
+type ListQuery = z.output<typeof driverMealListQuery>;
+
+/** Is the meal inside an approved settlement of its restaurant? Then it is part of the books. */
+const settled = sql<boolean>`exists (
+  select 1 from "settlements" s where s."restaurant_id" = "driver_meals"."restaurant_id"
+  and s."status" = 'approved' and "driver_meals"."date" between s."period_from" and s."period_to")`;
+
+const columns = {
+  id: driverMeals.id,
+  driver_id: users.id,
+  driver_first_name: users.first_name,
+  driver_last_name: users.last_name,
+  restaurant_id: restaurants.id,
+  restaurant_name: restaurants.name,
+  date: driverMeals.date,
+  amount: driverMeals.amount,
+  note: driverMeals.note,
+  settled,
+  created_at: driverMeals.created_at,
+};
+const selectMeals = (db: Db) =>
+  db
+    .select(columns)
+    .from(driverMeals)
+    .innerJoin(users, eq(users.id, driverMeals.driver_id))
+    .innerJoin(restaurants, eq(restaurants.id, driverMeals.restaurant_id));
+type Row = Awaited<ReturnType<typeof selectMeals>>[number];
+
+const toMeal = (r: Row): DriverMeal => ({
+  id: r.id,
+  driver: { id: r.driver_id, first_name: r.driver_first_name, last_name: r.driver_last_name },
+  restaurant: { id: r.restaurant_id, name: r.restaurant_name },
+  date: r.date,
+  amount: r.amount,
+  note: r.note,
+  settled: Boolean(r.settled),
+  created_at: r.created_at.toISOString(),
+});
+
+function mealFilters(query: Omit<ListQuery, 'page' | 'per_page' | 'sort'>): SQL | undefined {
+  const filters: SQL[] = [];
+  if (query.driver_id !== undefined) filters.push(eq(driverMeals.driver_id, query.driver_id));
+  if (query.restaurant_id !== undefined) filters.push(eq(driverMeals.restaurant_id, query.restaurant_id));
+  if (query.from) filters.push(gte(driverMeals.date, query.from));
+  if (query.to) filters.push(lte(driverMeals.date, query.to));
+  return filters.length ? and(...filters) : undefined;
+}
+
+export async function listMeals(db: Db, query: ListQuery) {
+  const where = mealFilters(query);
+  const column = { date: driverMeals.date, amount: driverMeals.amount }[
+    query.sort.replace(/^-/, '') as 'date' | 'amount'
+  ];
+  const direction = query.sort.startsWith('-') ? desc : asc;
+  const { limit, offset } = pageOf(query);
+  const [rows, [totals]] = await Promise.all([
+    selectMeals(db)
+      .where(where)
+      .orderBy(direction(column), direction(driverMeals.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({
+        n: sql<number>`count(*)::int`,
+        amount: sql<number>`coalesce(sum(${driverMeals.amount}), 0)::int`,
+      })
+      .from(driverMeals)
+      .where(where),
+  ]);
+  return {
+    data: rows.map(toMeal),
+    meta: {
+      page: query.page,
+      per_page: query.per_page,
+      total: Number(totals?.n ?? 0),
+      total_amount: Number(totals?.amount ?? 0),
+    },
+  };
+}
+
+async function getMeal(db: Db, id: number) {
+  const [row] = await selectMeals(db).where(eq(driverMeals.id, id));
+  if (!row) throw new NotFound();
+  return toMeal(row);
+}
+
+export async function createMeal(db: Db, actor: ActorContext, body: DriverMealBody) {
+  const [driver] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, body.driver_id), eq(users.role, 'driver')));
+  if (!driver) throw new BadRequest({ driver_id: ['validation.driver_unknown'] });
+  const [restaurant] = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.id, body.restaurant_id));
+  if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
+  const id = await db.transaction(async (tx) => {
+    // A meal cannot slip into a period already settled and approved.
+    const [closed] = await tx
+      .select({ id: settlements.id })
+      .from(settlements)
+      .where(
+        and(
+          eq(settlements.restaurant_id, body.restaurant_id),
+          eq(settlements.status, 'approved'),
+          lte(settlements.period_from, body.date),
+          gte(settlements.period_to, body.date),
+        ),
+      )
+      .limit(1);
+    if (closed)
+      throw new Conflict('meal_settled', 'errors.meal_settled', {}, { date: ['errors.meal_settled'] });
+    const [row] = await tx
+      .insert(driverMeals)
+      .values({ ...body, created_by: actor.user_id })
+      .returning();
+    if (!row) throw new Error('meal insert returned nothing');
+    if (actor.role !== 'driver') await audit(tx, actor, 'create', 'driver_meals', row.id, null, row);
+    return row.id;
+  });
+  return getMeal(db, id);
+}
+
+export async function deleteMeal(db: Db, actor: ActorContext, id: number) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: driverMeals.id, settled })
+      .from(driverMeals)
+      .where(eq(driverMeals.id, id))
+      .for('update');
+    if (!row) throw new NotFound();
+    if (row.settled) throw new Conflict('meal_settled', 'errors.meal_settled');
+    const [gone] = await tx.delete(driverMeals).where(eq(driverMeals.id, id)).returning();
+    await audit(tx, actor, 'delete', 'driver_meals', id, gone, null);
+  });
+}
+
+/** Today in the operation's time zone, as YYYY-MM-DD. */
+export const localToday = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());

@@ -1,0 +1,130 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settlements } from '../../db/schema/index.js';
+import { createTestContext, type TestContext } from '../../test/helpers.js';
+
+let t: TestContext;
+const tokens: Record<string, string> = {};
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const who of ['admin', 'appmanager', 'dispatcher', 'manager'])
+    tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
+});
+afterAll(() => t.close());
+
+const create = (payload: object, who = 'admin') =>
+  t.request({ method: 'POST', url: '/api/settlements', token: tokens[who], lang: 'en', payload });
+
+describe('settlements', () => {
+  it('sums delivered orders and meals of the period in SQL, matching an independent computation', async () => {
+    const restaurantId = 8;
+    const [from, to] = [day(20), day(1)];
+    const res = await create({ restaurant_id: restaurantId, from, to });
+    expect(res.statusCode).toBe(201);
+    const s = res.json().data;
+    const rows = await t.database.db.execute<{
+      n: number;
+      amount: number;
+      commission: number;
+      owed: number;
+    }>(sql`
+      select count(*)::int n, coalesce(sum(restaurant_amount),0)::int amount, coalesce(sum(commission),0)::int commission,
+        coalesce(sum(restaurant_total_amount),0)::int owed
+      from orders where restaurant_id = ${restaurantId} and status = 'delivered'
+        and (delivered_at at time zone 'Europe/Sarajevo')::date between ${from}::date and ${to}::date`);
+    const meals = await t.database.db.execute<{ amount: number }>(sql`
+      select coalesce(sum(amount),0)::int amount from driver_meals where restaurant_id = ${restaurantId} and date between ${from}::date and ${to}::date`);
+    const expected = rows.rows[0];
+    expect(s).toMatchObject({
+      orders_count: expected?.n,
+      restaurant_amount: expected?.amount,
+      commission: expected?.commission,
+      restaurant_total_amount: expected?.owed,
+      meals_amount: meals.rows[0]?.amount,
+      net_amount: (expected?.owed ?? 0) + (meals.rows[0]?.amount ?? 0),
+      status: 'pending',
+    });
+    expect(s.orders_count).toBeGreaterThan(0);
+    expect(s.restaurant_amount - s.commission).toBe(s.restaurant_total_amount);
+  });
+
+  it('refuses periods of 6 and 32 days with the seed message, and overlaps', async () => {
+    const six = await create({ restaurant_id: 9, from: day(30), to: day(25) });
+    expect(six.statusCode).toBe(400);
+    expect(six.json().errors.to).toEqual(['Please enter the range of min 7 day and max 31 days']);
+    const long = await create({ restaurant_id: 9, from: day(40), to: day(9) });
+    expect(long.json().errors.to).toEqual(['Please enter the range of min 7 day and max 31 days']);
+    expect((await create({ restaurant_id: 9, from: day(30), to: day(24) })).statusCode).toBe(201);
+    const overlap = await create({ restaurant_id: 9, from: day(26), to: day(15) });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().message).toBe('This period overlaps an existing settlement of the restaurant.');
+    const bs = await t.request({
+      method: 'POST',
+      url: '/api/settlements',
+      token: tokens.admin,
+      payload: { restaurant_id: 9, from: day(30), to: day(28) },
+    });
+    expect(bs.json().errors.to).toEqual(['Molimo unesite raspon od najmanje 7 dana i najviše 31 dan']);
+  });
+
+  it('approves once: a concurrent second approval gets 409, and an approved settlement never changes', async () => {
+    const s = (await create({ restaurant_id: 10, from: day(14), to: day(1) })).json().data;
+    const approve = () =>
+      t.request({ method: 'POST', url: `/api/settlements/${s.id}/approve`, token: tokens.admin });
+    const results = await Promise.all([approve(), approve()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const approved = results.find((r) => r.statusCode === 200)?.json().data;
+    expect(approved).toMatchObject({ status: 'approved', approved_by: { name: expect.any(String) } });
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/settlements/${s.id}`, token: tokens.admin }))
+        .statusCode,
+    ).toBe(409);
+    const [row] = await t.database.db.select().from(settlements).where(eq(settlements.id, s.id));
+    expect(row?.net_amount).toBe(s.net_amount);
+  });
+
+  it('creates payment orders for approved settlements only, downloadable as CSV', async () => {
+    const pending = (await create({ restaurant_id: 11, from: day(14), to: day(1) })).json().data;
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/settlements/${pending.id}/payment-orders`,
+          token: tokens.admin,
+        })
+      ).statusCode,
+    ).toBe(422);
+    await t.request({ method: 'POST', url: `/api/settlements/${pending.id}/approve`, token: tokens.admin });
+    const made = await t.request({
+      method: 'POST',
+      url: `/api/settlements/${pending.id}/payment-orders`,
+      token: tokens.admin,
+    });
+    expect(made.json().data.payment_orders_created_at).toBeTruthy();
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/settlements/${pending.id}/payment-orders.csv`,
+      token: tokens.admin,
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const [header, line] = csv.body.trim().split('\r\n');
+    expect(header).toBe(
+      'reference,recipient,recipient_address,amount,currency,purpose,period_from,period_to',
+    );
+    expect(line).toContain(`"${(pending.net_amount / 100).toFixed(2)}","BAM"`);
+  });
+
+  it('is for Admin and App Manager only', async () => {
+    expect(
+      (await t.request({ method: 'GET', url: '/api/settlements', token: tokens.appmanager })).statusCode,
+    ).toBe(200);
+    for (const who of ['dispatcher', 'manager']) {
+      expect(
+        (await t.request({ method: 'GET', url: '/api/settlements', token: tokens[who] })).statusCode,
+      ).toBe(403);
+      expect((await create({ restaurant_id: 1, from: day(60), to: day(50) }, who)).statusCode).toBe(403);
+    }
+  });
+});

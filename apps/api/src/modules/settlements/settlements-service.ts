@@ -1,0 +1,264 @@
+import type { Settlement, SettlementBody, settlementListQuery } from '@dostava/shared';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { driverMeals, orders, restaurants, settlements, users } from '../../db/schema/index.js';
+import { type ActorContext, audit } from '../../lib/audit.js';
+import { BadRequest, Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
+import { pageOf } from '../../lib/lists.js';
+
+type ListQuery = z.output<typeof settlementListQuery>;
+
+const approver = alias(users, 'approver');
+const columns = {
+  id: settlements.id,
+  restaurant_id: restaurants.id,
+  restaurant_name: restaurants.name,
+  from: settlements.period_from,
+  to: settlements.period_to,
+  orders_count: settlements.orders_count,
+  restaurant_amount: settlements.restaurant_amount,
+  commission: settlements.commission,
+  restaurant_total_amount: settlements.restaurant_total_amount,
+  meals_amount: settlements.meals_amount,
+  net_amount: settlements.net_amount,
+  percentage: settlements.percentage,
+  status: settlements.status,
+  approved_at: settlements.approved_at,
+  approver_id: approver.id,
+  approver_first_name: approver.first_name,
+  approver_last_name: approver.last_name,
+  payment_orders_created_at: settlements.payment_orders_created_at,
+  created_at: settlements.created_at,
+};
+const selectSettlements = (db: Db) =>
+  db
+    .select(columns)
+    .from(settlements)
+    .innerJoin(restaurants, eq(restaurants.id, settlements.restaurant_id))
+    .leftJoin(approver, eq(approver.id, settlements.approved_by));
+type Row = Awaited<ReturnType<typeof selectSettlements>>[number];
+
+const toSettlement = (r: Row): Settlement => ({
+  id: r.id,
+  restaurant: { id: r.restaurant_id, name: r.restaurant_name },
+  from: r.from,
+  to: r.to,
+  orders_count: r.orders_count,
+  restaurant_amount: r.restaurant_amount,
+  commission: r.commission,
+  restaurant_total_amount: r.restaurant_total_amount,
+  meals_amount: r.meals_amount,
+  net_amount: r.net_amount,
+  percentage: Number(r.percentage),
+  status: r.status,
+  approved_at: r.approved_at?.toISOString() ?? null,
+  approved_by:
+    r.approver_id !== null
+      ? { id: r.approver_id, name: `${r.approver_first_name} ${r.approver_last_name}` }
+      : null,
+  payment_orders_created_at: r.payment_orders_created_at?.toISOString() ?? null,
+  created_at: r.created_at.toISOString(),
+});
+
+/** The local days [from, to] of the operation as instants: orders delivered within them count. */
+const deliveredIn = (restaurantId: number, from: string, to: string, timeZone: string) =>
+  and(
+    eq(orders.restaurant_id, restaurantId),
+    eq(orders.status, 'delivered'),
+    sql`${orders.delivered_at} >= (${from}::date)::timestamp at time zone ${timeZone}`,
+    sql`${orders.delivered_at} < (${to}::date + 1)::timestamp at time zone ${timeZone}`,
+  );
+
+/**
+ * Settles a restaurant for 7 to 31 days: every sum is computed in SQL over the delivered orders and
+ * the driver meals of the period. Periods of one restaurant never overlap; the restaurant row is
+ * locked so two concurrent creations cannot both pass that check.
+ */
+export async function createSettlement(db: Db, actor: ActorContext, body: SettlementBody, timeZone: string) {
+  const id = await db.transaction(async (tx) => {
+    const [restaurant] = await tx
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.id, body.restaurant_id))
+      .for('update');
+    if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
+    const [overlap] = await tx
+      .select({ id: settlements.id })
+      .from(settlements)
+      .where(
+        and(
+          eq(settlements.restaurant_id, restaurant.id),
+          lte(settlements.period_from, body.to),
+          gte(settlements.period_to, body.from),
+        ),
+      )
+      .limit(1);
+    if (overlap)
+      throw new Conflict(
+        'settlement_overlap',
+        'errors.settlement_overlap',
+        {},
+        { from: ['errors.settlement_overlap'] },
+      );
+    const [sums] = await tx
+      .select({
+        n: sql<number>`count(*)::int`,
+        amount: sql<number>`coalesce(sum(${orders.restaurant_amount}), 0)::int`,
+        commission: sql<number>`coalesce(sum(${orders.commission}), 0)::int`,
+        owed: sql<number>`coalesce(sum(${orders.restaurant_total_amount}), 0)::int`,
+      })
+      .from(orders)
+      .where(deliveredIn(restaurant.id, body.from, body.to, timeZone));
+    const [meals] = await tx
+      .select({ amount: sql<number>`coalesce(sum(${driverMeals.amount}), 0)::int` })
+      .from(driverMeals)
+      .where(
+        and(
+          eq(driverMeals.restaurant_id, restaurant.id),
+          gte(driverMeals.date, body.from),
+          lte(driverMeals.date, body.to),
+        ),
+      );
+    const owed = Number(sums?.owed ?? 0);
+    const mealsAmount = Number(meals?.amount ?? 0);
+    const [row] = await tx
+      .insert(settlements)
+      .values({
+        restaurant_id: restaurant.id,
+        period_from: body.from,
+        period_to: body.to,
+        percentage: restaurant.percentage,
+        orders_count: Number(sums?.n ?? 0),
+        restaurant_amount: Number(sums?.amount ?? 0),
+        commission: Number(sums?.commission ?? 0),
+        restaurant_total_amount: owed,
+        meals_amount: mealsAmount,
+        net_amount: owed + mealsAmount,
+        created_by: actor.user_id,
+      })
+      .returning();
+    if (!row) throw new Error('settlement insert returned nothing');
+    await audit(tx, actor, 'create', 'settlements', row.id, null, row);
+    return row.id;
+  });
+  return getSettlement(db, id);
+}
+
+const sortColumns = {
+  created_at: settlements.created_at,
+  from: settlements.period_from,
+  net_amount: settlements.net_amount,
+};
+
+export async function listSettlements(db: Db, query: ListQuery) {
+  const filters: SQL[] = [];
+  if (query.restaurant_id !== undefined) filters.push(eq(settlements.restaurant_id, query.restaurant_id));
+  if (query.status) filters.push(eq(settlements.status, query.status));
+  const where = filters.length ? and(...filters) : undefined;
+  const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
+  const direction = query.sort.startsWith('-') ? desc : asc;
+  const { limit, offset } = pageOf(query);
+  const [rows, [total]] = await Promise.all([
+    selectSettlements(db)
+      .where(where)
+      .orderBy(direction(column), direction(settlements.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(settlements).where(where),
+  ]);
+  return {
+    data: rows.map(toSettlement),
+    meta: { page: query.page, per_page: query.per_page, total: Number(total?.n ?? 0) },
+  };
+}
+
+export async function getSettlement(db: Db, id: number): Promise<Settlement> {
+  const [row] = await selectSettlements(db).where(eq(settlements.id, id));
+  if (!row) throw new NotFound();
+  return toSettlement(row);
+}
+
+async function settlementOrConflict(tx: Db, id: number) {
+  const [exists] = await tx
+    .select({ status: settlements.status })
+    .from(settlements)
+    .where(eq(settlements.id, id));
+  if (!exists) throw new NotFound();
+  throw new Conflict('settlement_approved', 'errors.settlement_approved');
+}
+
+/** Approves once; a second (or concurrent) approval gets 409. Approved settlements never change. */
+export async function approveSettlement(db: Db, actor: ActorContext, id: number) {
+  await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(settlements)
+      .set({ status: 'approved', approved_at: new Date(), approved_by: actor.user_id })
+      .where(and(eq(settlements.id, id), eq(settlements.status, 'pending')))
+      .returning({ id: settlements.id });
+    if (!done) await settlementOrConflict(tx, id);
+    await audit(tx, actor, 'approve', 'settlements', id, { status: 'pending' }, { status: 'approved' });
+  });
+  return getSettlement(db, id);
+}
+
+/** A pending settlement may be thrown away (and made again); an approved one stays. */
+export async function deleteSettlement(db: Db, actor: ActorContext, id: number) {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(settlements)
+      .where(and(eq(settlements.id, id), eq(settlements.status, 'pending')))
+      .returning();
+    if (!gone) await settlementOrConflict(tx, id);
+    await audit(tx, actor, 'delete', 'settlements', id, gone, null);
+  });
+}
+
+export async function createPaymentOrders(db: Db, actor: ActorContext, id: number) {
+  const settlement = await getSettlement(db, id);
+  if (settlement.status !== 'approved')
+    throw new RuleBroken('not_approved', 'errors.settlement_not_approved');
+  if (!settlement.payment_orders_created_at) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(settlements)
+        .set({ payment_orders_created_at: new Date() })
+        .where(eq(settlements.id, id));
+      await audit(tx, actor, 'payment_orders', 'settlements', id, null, {
+        net_amount: settlement.net_amount,
+      });
+    });
+  }
+  return getSettlement(db, id);
+}
+
+/** The bank payment order of an approved settlement, as CSV (one order per restaurant). */
+export async function paymentOrdersCsv(db: Db, id: number, currency: string) {
+  const s = await getSettlement(db, id);
+  if (s.status !== 'approved') throw new RuleBroken('not_approved', 'errors.settlement_not_approved');
+  const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, s.restaurant.id));
+  const dmy = (d: string) => d.split('-').reverse().join('.');
+  const quote = (v: string) => `"${v.replaceAll('"', '""')}"`;
+  const header = [
+    'reference',
+    'recipient',
+    'recipient_address',
+    'amount',
+    'currency',
+    'purpose',
+    'period_from',
+    'period_to',
+  ];
+  const row = [
+    `OB-${String(s.id).padStart(6, '0')}`,
+    s.restaurant.name,
+    restaurant?.address ?? '',
+    (s.net_amount / 100).toFixed(2),
+    currency,
+    `Obračun ${dmy(s.from)}–${dmy(s.to)} (${s.orders_count} narudžbi)`,
+    s.from,
+    s.to,
+  ];
+  return `${header.join(',')}\r\n${row.map((v) => quote(String(v))).join(',')}\r\n`;
+}
