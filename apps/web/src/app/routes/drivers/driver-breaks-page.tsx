@@ -72,14 +72,16 @@ export function DriverBreaksPage() {
       <PageHeader
         title={title}
         actions={
-          <Button
-            component={Link}
-            to={`/drivers-location?driver=${id}`}
-            startIcon={<MapIcon />}
-            variant="outlined"
-          >
-            {t('drivers.map')}
-          </Button>
+          me.role === 'dispatcher' ? undefined : (
+            <Button
+              component={Link}
+              to={`/drivers-location?driver=${id}`}
+              startIcon={<MapIcon />}
+              variant="outlined"
+            >
+              {t('drivers.map')}
+            </Button>
+          )
         }
       />
       <Box

@@ -195,7 +195,13 @@ export function DriversMap(props: DriversMapProps) {
         ref={container}
         role="region"
         aria-label={t('drivers_map.map_label')}
-        sx={{ position: 'absolute', inset: 0, '& .driver-marker': { background: 'none', border: 0 } }}
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          '& .driver-marker': { background: 'none', border: 0 },
+          // Links told apart by more than their color (the attribution's Leaflet link).
+          '& .leaflet-control-attribution a': { textDecoration: 'underline', color: '#0b57a4' },
+        }}
       />
       {status}
       {view && empty ? (
@@ -213,15 +219,15 @@ export function DriversMap(props: DriversMapProps) {
           variant="caption"
           sx={{
             position: 'absolute',
-            left: 8,
-            bottom: 8,
+            right: 8,
+            top: 8,
             zIndex: 1000,
             bgcolor: 'background.paper',
             px: 1,
             py: 0.5,
             borderRadius: 1,
             boxShadow: 1,
-            maxWidth: 'calc(100% - 16px)',
+            maxWidth: 'calc(100% - 72px)',
           }}
         >
           {t('drivers_map.tiles_failed')}
