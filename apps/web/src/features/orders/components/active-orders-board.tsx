@@ -79,7 +79,7 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
             </Paper>
           ) : null}
           <TableContainer component={Paper} variant="outlined" hidden={rows?.length === 0}>
-            <Table size="small" aria-label={label} sx={{ minWidth: 1080 }}>
+            <Table size="small" aria-label={label} sx={{ minWidth: 1000 }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('orders.order')}</TableCell>
@@ -220,7 +220,7 @@ function ActiveOrderRow({ order, now, isNew, showRestaurant, mayDispatch }: Acti
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {formatMoney(order.total, currentLanguage())}
       </TableCell>
-      <TableCell sx={{ '& .MuiStack-root': { flexWrap: 'nowrap' } }}>
+      <TableCell sx={{ minWidth: 190 }}>
         <StatusActions order={order} />
       </TableCell>
     </TableRow>
