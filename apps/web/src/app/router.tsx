@@ -167,8 +167,22 @@ const dashboardRoutes: RouteObject[] = [
     lazy: () =>
       import('./routes/employees/edit-employee-page').then((m) => ({ Component: m.EditEmployeePage })),
   },
-  shell('end-shift', { title: 'nav.cash_register', access: { roles: ADMINS_AND_DISPATCHER } }),
-  shell('end-shift/:id', { title: 'pages.end_shift_request', access: { roles: ADMINS_AND_DISPATCHER } }),
+  {
+    path: 'end-shift',
+    handle: { title: 'nav.cash_register', access: { roles: ADMINS_AND_DISPATCHER } } satisfies RouteHandle,
+    lazy: () => import('./routes/cash-register/end-shift-page').then((m) => ({ Component: m.EndShiftPage })),
+  },
+  {
+    path: 'end-shift/:id',
+    handle: {
+      title: 'pages.end_shift_request',
+      access: { roles: ADMINS_AND_DISPATCHER },
+    } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/cash-register/end-shift-detail-page').then((m) => ({
+        Component: m.EndShiftDetailPage,
+      })),
+  },
   {
     path: 'orders',
     handle: { title: 'nav.all_orders', access: { roles: ADMINS } } satisfies RouteHandle,
@@ -188,8 +202,28 @@ const dashboardRoutes: RouteObject[] = [
     handle: { title: 'nav.active_orders', access: { roles: ADMINS_AND_DISPATCHER } } satisfies RouteHandle,
     lazy: () => import('./routes/orders/active-orders-page').then((m) => ({ Component: m.ActiveOrdersPage })),
   },
-  shell('settlements', { title: 'nav.settlement', access: { roles: ADMINS } }),
-  shell('settlements/:id', { title: 'pages.settlement', access: { roles: ADMINS } }),
+  {
+    path: 'settlements',
+    handle: { title: 'nav.settlement', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/settlements/settlements-page').then((m) => ({ Component: m.SettlementsPage })),
+  },
+  {
+    path: 'settlements/:id',
+    handle: { title: 'pages.settlement', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/settlements/settlement-detail-page').then((m) => ({
+        Component: m.SettlementDetailPage,
+      })),
+  },
+  {
+    path: 'settlements/:id/print',
+    handle: { title: 'pages.settlement', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/settlements/settlement-print-page').then((m) => ({
+        Component: m.SettlementPrintPage,
+      })),
+  },
   {
     path: 'restaurant-orders',
     handle: { title: 'nav.all_orders', access: { roles: RESTAURANT_STAFF } } satisfies RouteHandle,
@@ -206,7 +240,12 @@ const dashboardRoutes: RouteObject[] = [
   },
   shell('app-versions', { title: 'nav.app_versions', access: { roles: ADMINS } }),
   shell('add-app-version', { title: 'pages.add_app_version', access: { roles: ADMINS } }),
-  shell('drivers-meals', { title: 'nav.drivers_meals', access: { roles: ADMINS } }),
+  {
+    path: 'drivers-meals',
+    handle: { title: 'nav.drivers_meals', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/driver-meals/driver-meals-page').then((m) => ({ Component: m.DriverMealsPage })),
+  },
   {
     // The map library loads with this route's chunk only.
     path: 'drivers-location',

@@ -1,0 +1,78 @@
+import { can } from '@dostava/shared';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Box, Button, Skeleton, Stack } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state';
+import { PageContainer } from '../../../components/page-container';
+import { PageHeader } from '../../../components/page-header';
+import { useSettlement } from '../../../features/settlements/api/get-settlement';
+import { SettlementActions } from '../../../features/settlements/components/settlement-actions';
+import {
+  SettlementAmounts,
+  SettlementApproval,
+  SettlementPaymentOrders,
+} from '../../../features/settlements/components/settlement-details';
+import { SettlementStatusChip } from '../../../features/settlements/components/settlement-status-chip';
+import { formatPeriod } from '../../../features/settlements/format';
+import { isApiError } from '../../../lib/http';
+import { useCurrentUser } from '../../../lib/session';
+import { useDocumentTitle } from '../../use-document-title';
+
+/** /settlements/{id}: the amounts, approval, payment orders. */
+export function SettlementDetailPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const id = Number(useParams().id);
+  const query = useSettlement(id);
+  const settlement = query.data;
+  const title = settlement
+    ? t('settlements.details_title', { restaurant: settlement.restaurant.name })
+    : t('pages.settlement');
+  useDocumentTitle(title);
+  const canManage = can(user, 'settlements.manage');
+  const missing = !Number.isInteger(id) || id <= 0 || (isApiError(query.error) && query.error.status === 404);
+
+  return (
+    <PageContainer maxWidth={1200}>
+      <Button component={Link} to="/settlements" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        {t('settlements.back')}
+      </Button>
+      {missing ? (
+        <ErrorState message={t('settlements.not_found')} />
+      ) : query.isError && !settlement ? (
+        <ErrorState onRetry={() => void query.refetch()} />
+      ) : !settlement ? (
+        <Stack spacing={2}>
+          <Skeleton variant="text" width={240} height={40} />
+          <Skeleton variant="rounded" height={240} />
+        </Stack>
+      ) : (
+        <>
+          <PageHeader
+            title={title}
+            subtitle={formatPeriod(settlement.from, settlement.to)}
+            actions={canManage ? <SettlementActions settlement={settlement} /> : null}
+          />
+          <Box sx={{ mt: -1.5, mb: 2 }}>
+            <SettlementStatusChip status={settlement.status} size="medium" />
+          </Box>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+              alignItems: 'start',
+            }}
+          >
+            <SettlementAmounts settlement={settlement} />
+            <Stack spacing={2} sx={{ minWidth: 0 }}>
+              <SettlementApproval settlement={settlement} />
+              <SettlementPaymentOrders settlement={settlement} canManage={canManage} />
+            </Stack>
+          </Box>
+        </>
+      )}
+    </PageContainer>
+  );
+}

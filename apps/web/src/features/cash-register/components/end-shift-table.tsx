@@ -1,0 +1,113 @@
+import { type EndShiftRequest, type EndShiftStatus, formatMoney } from '@dostava/shared';
+import { Link as MuiLink } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import type { ListParams } from '../../../lib/list-params';
+import type { EndShiftFilterParams } from '../api/list-end-shift-requests';
+import { useEndShiftRequests } from '../api/list-end-shift-requests';
+import { EndShiftStatusChip } from './end-shift-status-chip';
+import { MoneyDifference } from './money-difference';
+
+interface EndShiftTableProps {
+  params: ListParams;
+  setParams: (changes: Partial<ListParams>) => void;
+  filters: EndShiftFilterParams;
+}
+
+export function EndShiftTable({ params, setParams, filters }: EndShiftTableProps) {
+  const { t, i18n } = useTranslation();
+  const query = useEndShiftRequests({
+    page: params.page,
+    per_page: params.per_page,
+    sort: params.sort,
+    ...filters,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: money and dates follow the language.
+  const columns = useMemo<GridColDef<EndShiftRequest>[]>(() => {
+    const money = (value: number) => formatMoney(value, currentLanguage());
+    return [
+      {
+        field: 'number',
+        headerName: t('cash_register.number'),
+        width: 120,
+        renderCell: ({ row }) => (
+          <MuiLink
+            component={Link}
+            to={`/end-shift/${row.id}`}
+            aria-label={t('cash_register.open', { number: row.number })}
+            sx={{ fontWeight: 600 }}
+          >
+            {row.number}
+          </MuiLink>
+        ),
+      },
+      {
+        field: 'driver',
+        headerName: t('cash_register.driver'),
+        flex: 1,
+        minWidth: 160,
+        sortable: false,
+        valueGetter: (_value, row) => `${row.driver.first_name} ${row.driver.last_name}`.trim(),
+      },
+      {
+        field: 'created_at',
+        headerName: t('cash_register.date'),
+        width: 170,
+        valueFormatter: (value: string) => formatDateTime(value),
+      },
+      {
+        field: 'shift_total',
+        headerName: t('cash_register.shift_total'),
+        width: 130,
+        align: 'right',
+        headerAlign: 'right',
+        valueFormatter: (value: number) => money(value),
+      },
+      {
+        field: 'declared_amount',
+        headerName: t('cash_register.declared_amount'),
+        width: 150,
+        sortable: false,
+        align: 'right',
+        headerAlign: 'right',
+        valueFormatter: (value: number) => money(value),
+      },
+      {
+        field: 'difference',
+        headerName: t('cash_register.difference'),
+        width: 200,
+        sortable: false,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => <MoneyDifference value={row.difference} />,
+      },
+      {
+        field: 'status',
+        headerName: t('cash_register.status'),
+        width: 130,
+        sortable: false,
+        renderCell: ({ value }) => <EndShiftStatusChip status={value as EndShiftStatus} />,
+      },
+    ];
+  }, [t, i18n.language]);
+
+  return (
+    <DataTable
+      label={t('cash_register.list_label')}
+      columns={columns}
+      rows={query.data?.data}
+      total={query.data?.meta.total}
+      loading={query.isFetching && (query.isPlaceholderData || !query.data)}
+      error={query.isError}
+      onRetry={() => void query.refetch()}
+      params={params}
+      setParams={setParams}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import type { DataResponse, DriverMeal, DriverMealBody } from '@dostava/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { driverMealKeys } from './keys';
+
+export async function createDriverMeal(body: DriverMealBody): Promise<DriverMeal> {
+  const { data } = await api<DataResponse<DriverMeal>>('/driver-meals', { method: 'POST', body });
+  return data;
+}
+
+export function useCreateDriverMeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDriverMeal,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: driverMealKeys.lists() }),
+  });
+}

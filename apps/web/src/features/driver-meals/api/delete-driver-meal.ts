@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { driverMealKeys } from './keys';
+
+/** Deletes a meal that no approved settlement covers (409 when settled). */
+export function deleteDriverMeal(id: number): Promise<void> {
+  return api<void>(`/driver-meals/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteDriverMeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDriverMeal,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: driverMealKeys.lists() }),
+  });
+}

@@ -1,0 +1,38 @@
+import type { DriverMeal, ListMeta } from '@dostava/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { driverMealKeys } from './keys';
+
+export interface DriverMealFilterParams {
+  driver_id?: number;
+  restaurant_id?: number;
+  from?: string;
+  to?: string;
+}
+
+export interface DriverMealListParams extends DriverMealFilterParams {
+  page: number;
+  per_page: number;
+  sort: string;
+}
+
+/** The list, and the total amount of the whole filtered set (not only this page). */
+export interface DriverMealList {
+  data: DriverMeal[];
+  meta: ListMeta & { total_amount: number };
+}
+
+export function listDriverMeals(query: DriverMealListParams, signal?: AbortSignal) {
+  return api<DriverMealList>('/driver-meals', { query: { ...query }, signal });
+}
+
+export const driverMealsQueryOptions = (query: DriverMealListParams) =>
+  queryOptions({
+    queryKey: driverMealKeys.list(query),
+    queryFn: ({ signal }) => listDriverMeals(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDriverMeals(query: DriverMealListParams) {
+  return useQuery(driverMealsQueryOptions(query));
+}

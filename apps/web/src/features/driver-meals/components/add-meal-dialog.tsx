@@ -1,0 +1,207 @@
+import { type DriverMealBody, driverMealBody, parseMoneyInput } from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useEffect, useId } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { applyApiErrors } from '../../../lib/form';
+import { currentLanguage, translateMessage } from '../../../lib/i18n';
+import { RestaurantSelect } from '../../settlements/components/restaurant-select';
+import { today } from '../../settlements/format';
+import { DriverAutocomplete, type DriverOption } from '../../vehicles/components/driver-autocomplete';
+import { useCreateDriverMeal } from '../api/create-driver-meal';
+
+interface FormValues {
+  driver_id: DriverOption | null;
+  restaurant_id: string;
+  date: string;
+  /** KM as typed: '12,50'. */
+  amount: string;
+  note: string;
+}
+
+const FIELDS = ['driver_id', 'restaurant_id', 'date', 'amount', 'note'] as const;
+const bodyResolver = zodResolver(driverMealBody);
+
+/** The shared `driverMealBody` checks the body; the amount is read from KM with parseMoneyInput. */
+const resolver: Resolver<FormValues, unknown, DriverMealBody> = async (values, context, options) => {
+  const minor = values.amount.trim() ? parseMoneyInput(values.amount, currentLanguage()) : null;
+  const result = await bodyResolver(
+    {
+      driver_id: values.driver_id?.id,
+      restaurant_id: values.restaurant_id || undefined,
+      date: values.date,
+      amount: minor ?? undefined,
+      note: values.note,
+    },
+    context,
+    options as never,
+  );
+  const errors = result.errors as Record<string, { type: string; message: string } | undefined>;
+  if (!values.driver_id) errors.driver_id = { type: 'required', message: 'validation.required' };
+  if (!values.restaurant_id) errors.restaurant_id = { type: 'required', message: 'validation.required' };
+  if (!values.date) errors.date = { type: 'required', message: 'validation.required' };
+  if (!values.amount.trim()) errors.amount = { type: 'required', message: 'validation.required' };
+  else if (minor === null || errors.amount)
+    errors.amount = { type: 'validate', message: 'driver_meals.amount_invalid' };
+  return result as Awaited<ReturnType<Resolver<FormValues, unknown, DriverMealBody>>>;
+};
+
+const empty = (): FormValues => ({ driver_id: null, restaurant_id: '', date: today(), amount: '', note: '' });
+
+export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const create = useCreateDriverMeal();
+  const { control, handleSubmit, setError, formState, reset } = useForm<FormValues, unknown, DriverMealBody>({
+    resolver,
+    defaultValues: empty(),
+  });
+
+  useEffect(() => {
+    if (open) reset(empty());
+  }, [open, reset]);
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      await create.mutateAsync(body);
+      toast.success(t('driver_meals.added'));
+      onClose();
+    } catch (error) {
+      applyApiErrors(error, setError, FIELDS);
+    }
+  });
+
+  const busy = formState.isSubmitting;
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
+    >
+      <DialogTitle id={titleId}>{t('driver_meals.add')}</DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'grid', gap: 2.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Controller
+              control={control}
+              name="driver_id"
+              render={({ field, fieldState }) => (
+                <DriverAutocomplete
+                  label={t('driver_meals.driver')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={translateMessage(fieldState.error?.message)}
+                />
+              )}
+            />
+          </Box>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Controller
+              control={control}
+              name="restaurant_id"
+              render={({ field, fieldState }) => (
+                <RestaurantSelect
+                  required
+                  label={t('driver_meals.restaurant')}
+                  emptyLabel={t('driver_meals.choose_restaurant')}
+                  emptyDisabled
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={translateMessage(fieldState.error?.message)}
+                />
+              )}
+            />
+          </Box>
+          <Controller
+            control={control}
+            name="date"
+            render={({ field, fieldState }) => (
+              <TextField
+                type="date"
+                required
+                fullWidth
+                label={t('driver_meals.date')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={translateMessage(fieldState.error?.message)}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { 'aria-label': t('driver_meals.date'), max: today() },
+                }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="amount"
+            render={({ field, fieldState }) => (
+              <TextField
+                required
+                fullWidth
+                label={t('driver_meals.amount_km')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={translateMessage(fieldState.error?.message) ?? t('driver_meals.amount_hint')}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: {
+                    'aria-label': t('driver_meals.amount_km'),
+                    inputMode: 'decimal',
+                    autoComplete: 'off',
+                  },
+                }}
+              />
+            )}
+          />
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Controller
+              control={control}
+              name="note"
+              render={({ field, fieldState }) => (
+                <TextField
+                  fullWidth
+                  multiline
+                  minRows={2}
+                  label={t('driver_meals.note')}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={Boolean(fieldState.error)}
+                  helperText={translateMessage(fieldState.error?.message)}
+                  slotProps={{ htmlInput: { maxLength: 300 } }}
+                />
+              )}
+            />
+          </Box>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={busy} disabled={busy}>
+          {t('driver_meals.add')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { Box, TextField } from '@mui/material';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { positiveId, useUrlFilters } from '../../../lib/url-filters';
+import { useDriver } from '../../drivers/api/get-driver';
+import { DriverFilter } from '../../orders/components/driver-filter';
+import { RestaurantSelect } from '../../settlements/components/restaurant-select';
+import { isDay } from '../../settlements/format';
+import type { DriverMealFilterParams } from '../api/list-driver-meals';
+
+export const DRIVER_MEAL_SORT_VALUES = ['date', 'amount'].flatMap((field) => [field, `-${field}`]);
+
+const ALLOWED = { driver_id: positiveId, restaurant_id: positiveId, from: isDay, to: isDay };
+
+export function useDriverMealFilters() {
+  const { filters: raw, setFilter } = useUrlFilters(ALLOWED);
+  const filters = useMemo<DriverMealFilterParams>(
+    () => ({
+      driver_id: raw.driver_id ? Number(raw.driver_id) : undefined,
+      restaurant_id: raw.restaurant_id ? Number(raw.restaurant_id) : undefined,
+      from: raw.from || undefined,
+      to: raw.to || undefined,
+    }),
+    [raw],
+  );
+  return { filters, raw, setFilter };
+}
+
+export function DriverMealFilters() {
+  const { t } = useTranslation();
+  const { raw, setFilter } = useDriverMealFilters();
+  const driverId = raw.driver_id ? Number(raw.driver_id) : 0;
+  const driver = useDriver(driverId);
+  const driverValue = driverId
+    ? {
+        id: driverId,
+        name: driver.data ? `${driver.data.first_name} ${driver.data.last_name}`.trim() : `#${driverId}`,
+      }
+    : null;
+  const date = { inputLabel: { shrink: true } } as const;
+  return (
+    <Box
+      sx={{
+        mb: 2,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, minmax(0, 1fr))' },
+      }}
+    >
+      <DriverFilter
+        value={driverValue}
+        onChange={(next) => setFilter('driver_id', next ? String(next.id) : '')}
+        label={t('driver_meals.driver')}
+      />
+      <RestaurantSelect
+        size="small"
+        label={t('driver_meals.restaurant')}
+        emptyLabel={t('driver_meals.all_restaurants')}
+        value={raw.restaurant_id}
+        onChange={(value) => setFilter('restaurant_id', value)}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label={t('driver_meals.from')}
+        value={raw.from}
+        onChange={(event) => setFilter('from', event.target.value)}
+        slotProps={{ ...date, htmlInput: { max: raw.to || undefined } }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label={t('driver_meals.to')}
+        value={raw.to}
+        onChange={(event) => setFilter('to', event.target.value)}
+        slotProps={{ ...date, htmlInput: { min: raw.from || undefined } }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,169 @@
+import { type DriverMeal, formatMoney } from '@dostava/shared';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { Box, IconButton, Tooltip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { currentLanguage } from '../../../lib/i18n';
+import type { ListParams } from '../../../lib/list-params';
+import { formatDay } from '../../settlements/format';
+import { useDeleteDriverMeal } from '../api/delete-driver-meal';
+import type { DriverMealList } from '../api/list-driver-meals';
+
+interface DriverMealsTableProps {
+  query: {
+    data: DriverMealList | undefined;
+    isFetching: boolean;
+    isPlaceholderData: boolean;
+    isError: boolean;
+    refetch: () => unknown;
+  };
+  params: ListParams;
+  setParams: (changes: Partial<ListParams>) => void;
+  canManage: boolean;
+}
+
+const driverName = (meal: DriverMeal) => `${meal.driver.first_name} ${meal.driver.last_name}`.trim();
+
+export function DriverMealsTable({ query, params, setParams, canManage }: DriverMealsTableProps) {
+  const { t, i18n } = useTranslation();
+  const remove = useDeleteDriverMeal();
+  const [toDelete, setToDelete] = useState<DriverMeal | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: money and dates follow the language.
+  const columns = useMemo<GridColDef<DriverMeal>[]>(
+    () => [
+      {
+        field: 'date',
+        headerName: t('driver_meals.date'),
+        width: 140,
+        valueFormatter: (value: string) => formatDay(value),
+      },
+      {
+        field: 'driver',
+        headerName: t('driver_meals.driver'),
+        flex: 1,
+        minWidth: 160,
+        sortable: false,
+        valueGetter: (_value, row) => driverName(row),
+      },
+      {
+        field: 'restaurant',
+        headerName: t('driver_meals.restaurant'),
+        flex: 1,
+        minWidth: 170,
+        sortable: false,
+        valueGetter: (_value, row) => row.restaurant.name,
+      },
+      {
+        field: 'amount',
+        headerName: t('driver_meals.amount'),
+        width: 130,
+        align: 'right',
+        headerAlign: 'right',
+        valueFormatter: (value: number) => formatMoney(value, currentLanguage()),
+      },
+      {
+        field: 'note',
+        headerName: t('driver_meals.note'),
+        flex: 1,
+        minWidth: 140,
+        sortable: false,
+        valueFormatter: (value: string | null) => value || '—',
+      },
+      {
+        field: 'actions',
+        headerName: t('common.actions'),
+        width: 100,
+        sortable: false,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) =>
+          row.settled ? (
+            <Tooltip title={t('driver_meals.settled_hint')}>
+              <Box
+                role="img"
+                aria-label={`${t('driver_meals.settled')}: ${t('driver_meals.settled_hint')}`}
+                tabIndex={0}
+                sx={{
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  height: '100%',
+                  color: 'text.secondary',
+                  px: 1,
+                }}
+              >
+                <LockOutlined fontSize="small" />
+              </Box>
+            </Tooltip>
+          ) : canManage ? (
+            <Tooltip title={t('common.delete')}>
+              <IconButton
+                aria-label={t('driver_meals.delete_item', {
+                  driver: driverName(row),
+                  date: formatDay(row.date),
+                })}
+                size="small"
+                color="error"
+                onClick={() => setToDelete(row)}
+              >
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null,
+      },
+    ],
+    [t, i18n.language, canManage],
+  );
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        toast.success(t('driver_meals.deleted'));
+        if (query.data && query.data.data.length === 1 && params.page > 1)
+          setParams({ page: params.page - 1 });
+      },
+      onSettled: () => setToDelete(null),
+    });
+  }
+
+  return (
+    <>
+      <DataTable
+        label={t('driver_meals.list_label')}
+        columns={columns}
+        rows={query.data?.data}
+        total={query.data?.meta.total}
+        loading={query.isFetching && (query.isPlaceholderData || !query.data)}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        params={params}
+        setParams={setParams}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('driver_meals.delete_title')}
+        message={
+          toDelete
+            ? t('driver_meals.delete_confirm', {
+                driver: driverName(toDelete),
+                restaurant: toDelete.restaurant.name,
+                date: formatDay(toDelete.date),
+                amount: formatMoney(toDelete.amount, currentLanguage()),
+              })
+            : ''
+        }
+        confirmLabel={t('common.delete')}
+        destructive
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { periodDays, type SettlementBody, settlementBody } from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { applyApiErrors } from '../../../lib/form';
+import { isApiError } from '../../../lib/http';
+import { translateMessage } from '../../../lib/i18n';
+import { useCreateSettlement } from '../api/create-settlement';
+import { isDay } from '../format';
+import { RestaurantSelect } from './restaurant-select';
+
+interface FormValues {
+  restaurant_id: string;
+  from: string;
+  to: string;
+}
+
+const bodyResolver = zodResolver(settlementBody);
+
+/** The shared `settlementBody` (7–31 days) checks the values; blanks read "This field is required". */
+const resolver: Resolver<FormValues, unknown, SettlementBody> = async (values, context, options) => {
+  const result = await bodyResolver(values, context, options as never);
+  const errors = result.errors as Record<string, { type: string; message: string } | undefined>;
+  for (const key of ['restaurant_id', 'from', 'to'] as const) {
+    if (!values[key]) errors[key] = { type: 'required', message: 'validation.required' };
+  }
+  return result as Awaited<ReturnType<Resolver<FormValues, unknown, SettlementBody>>>;
+};
+
+const EMPTY: FormValues = { restaurant_id: '', from: '', to: '' };
+
+export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const create = useCreateSettlement();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState, reset } = useForm<FormValues, unknown, SettlementBody>({
+    resolver,
+    defaultValues: EMPTY,
+  });
+  const [from, to] = useWatch({ control, name: ['from', 'to'] });
+  const days = isDay(from) && isDay(to) ? periodDays(from, to) : null;
+
+  useEffect(() => {
+    if (open) {
+      reset(EMPTY);
+      setRefusal(null);
+    }
+  }, [open, reset]);
+
+  const submit = handleSubmit(async (body) => {
+    setRefusal(null);
+    try {
+      const settlement = await create.mutateAsync(body);
+      toast.success(t('settlements.created'));
+      onClose();
+      void navigate(`/settlements/${settlement.id}`);
+    } catch (error) {
+      if (!applyApiErrors(error, setError, ['restaurant_id', 'from', 'to'])) {
+        setRefusal(isApiError(error) ? error.message : t('errors.generic'));
+      }
+    }
+  });
+
+  const busy = formState.isSubmitting;
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
+    >
+      <DialogTitle id={titleId}>{t('settlements.create')}</DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'grid', gap: 2.5, pt: 1 }}>
+          {refusal ? <Alert severity="error">{refusal}</Alert> : null}
+          <Controller
+            control={control}
+            name="restaurant_id"
+            render={({ field, fieldState }) => (
+              <RestaurantSelect
+                required
+                label={t('settlements.restaurant')}
+                emptyLabel={t('settlements.choose_restaurant')}
+                emptyDisabled
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={translateMessage(fieldState.error?.message)}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="from"
+            render={({ field, fieldState }) => (
+              <TextField
+                type="date"
+                required
+                fullWidth
+                label={t('settlements.from')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={translateMessage(fieldState.error?.message)}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { 'aria-label': t('settlements.from') },
+                }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="to"
+            render={({ field, fieldState }) => (
+              <TextField
+                type="date"
+                required
+                fullWidth
+                label={t('settlements.to')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={
+                  translateMessage(fieldState.error?.message) ??
+                  (days !== null && days > 0
+                    ? `${t('settlements.period_days', { count: days })} · ${t('settlements.period_hint')}`
+                    : t('settlements.period_hint'))
+                }
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { 'aria-label': t('settlements.to'), min: from || undefined },
+                }}
+              />
+            )}
+          />
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={busy} disabled={busy}>
+          {t('settlements.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
