@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../../lib/i18n';
+import { currentLanguage, intlLocale } from '../../../lib/i18n';
 import type { BreaksResult } from '../api/list-breaks';
 
 /** Seconds as hh:mm ('00:25', '01:05'). */
@@ -31,6 +31,19 @@ export function dayOf(iso: string, timeZone: string): string {
   }).format(new Date(iso));
 }
 
+/**
+ * A day's heading: 'subota, 21.11.2026.' or 'Saturday, 21 November 2026'. Chromium's ICU has no Bosnian
+ * month or weekday names ('2026 M11 21'); Croatian weekdays are the same words, and the date stays numeric.
+ */
+export function formatDay(day: string, language: 'bs' | 'en'): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (language === 'en')
+    return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', dateStyle: 'full' }).format(date);
+  const weekday = new Intl.DateTimeFormat('hr', { timeZone: 'UTC', weekday: 'long' }).format(date);
+  const [y, m, d] = day.split('-');
+  return `${weekday}, ${Number(d)}.${Number(m)}.${y}.`;
+}
+
 /** A driver's breaks grouped by day, each day with its total. */
 export function BreaksByDay({ result, timeZone }: { result: BreaksResult; timeZone: string }) {
   const { t } = useTranslation();
@@ -45,13 +58,6 @@ export function BreaksByDay({ result, timeZone }: { result: BreaksResult; timeZo
   }, [result.data, timeZone]);
   const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' });
   const dateTime = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'short', timeStyle: 'short' });
-  const dayTitle = new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -74,7 +80,7 @@ export function BreaksByDay({ result, timeZone }: { result: BreaksResult; timeZo
               }}
             >
               <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                {dayTitle.format(new Date(`${day.day}T12:00:00Z`))}
+                {formatDay(day.day, currentLanguage())}
               </Typography>
               <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {t('breaks.day_total', { count: day.breaks, duration: formatDuration(day.total_seconds) })}
