@@ -1,5 +1,5 @@
 import { formatMoney } from '@dostava/shared';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import { Box, darken } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';

@@ -1,5 +1,5 @@
 import type { Settlement } from '@dostava/shared';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Chip, type ChipProps, darken } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
