@@ -51,7 +51,10 @@ async function main() {
   // `npm start -- --simulate` or SIMULATE=1: the simulator plays the operation against this server.
   if (process.env.SIMULATE === '1' || process.argv.includes('--simulate')) {
     const { fork } = await import('node:child_process');
-    const simulator = fork(new URL('./simulator/index.js', import.meta.url), ['--url', `http://127.0.0.1:${port}`]);
+    const simulator = fork(new URL('./simulator/index.js', import.meta.url), [
+      '--url',
+      `http://127.0.0.1:${port}`,
+    ]);
     process.on('exit', () => simulator.kill('SIGINT'));
   }
 
