@@ -9,6 +9,7 @@ import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { cashRegisterRoutes } from './modules/cash-register/cash-register-routes.js';
 import { categoriesRoutes } from './modules/categories/categories-routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { driverMealsRoutes } from './modules/driver-meals/driver-meals-routes.js';
 import { driverAppRoutes } from './modules/drivers/driver-app-routes.js';
 import { driversRoutes } from './modules/drivers/drivers-routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cashRegisterRoutes);
   await app.register(settlementsRoutes);
   await app.register(driverMealsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(eventsPlugin);
   await app.register(searchRoutes);
   await app.register(webPlugin, { webDist: config.webDist });

@@ -65,6 +65,8 @@ export const PERMISSIONS = {
   'cash.handle': [...ADMINS],
   'settlements.manage': [...ADMINS],
   'meals.manage': [...ADMINS],
+  'app_versions.manage': [...ADMINS],
+  'audit_log.read': [...ADMINS],
   'uploads.create': [...ADMINS, 'restaurant_manager', 'restaurant_employee', 'dispatcher'],
   'search.use': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'dashboard.read': [...ADMINS, ...RESTAURANT_STAFF],

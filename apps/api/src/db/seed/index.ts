@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Role } from '@dostava/shared';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
+import { rebuildRollups } from '../../modules/dashboard/rollups.js';
 import { saveUpload } from '../../modules/uploads/uploads-service.js';
 import type { Db } from '../client.js';
 import { categories, products, restaurants, users } from '../schema/index.js';
@@ -199,6 +200,8 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   await seedPeople(db, password_hash, restaurantIds);
   await seedOrders(db, { count: options.orders ?? 12_000, days: options.days ?? 120 });
   await seedMoney(db, options.timeZone ?? 'Europe/Sarajevo');
+  // The seed writes orders in bulk: the dashboard's rollups are computed once at the end.
+  await rebuildRollups(db, options.timeZone ?? 'Europe/Sarajevo');
   return true;
 }
 

@@ -290,11 +290,16 @@ export async function seedOrders(db: Db, options: OrderSeedOptions) {
     const [, lat, lng] = STREETS[i % STREETS.length] ?? STREETS[0] ?? ['', 43.8563, 18.4131];
     await db
       .update(drivers)
-      .set({
-        lat: lat + (rnd.next() - 0.5) * 0.004,
-        lng: lng + (rnd.next() - 0.5) * 0.006,
-        last_location_at: i === 15 ? null : new Date(now.getTime() - rnd.int(5, 240) * 1000),
-      })
+      // The last one has just started and has not sent a location yet.
+      .set(
+        i === 15
+          ? { lat: null, lng: null, last_location_at: null }
+          : {
+              lat: lat + (rnd.next() - 0.5) * 0.004,
+              lng: lng + (rnd.next() - 0.5) * 0.006,
+              last_location_at: new Date(now.getTime() - rnd.int(5, 240) * 1000),
+            },
+      )
       .where(eq(drivers.user_id, driverId));
   }
   // Past breaks: a lunch break most days for the first drivers.

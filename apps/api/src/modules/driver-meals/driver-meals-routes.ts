@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { localToday } from '../../lib/dates.js';
 import { actorOf } from '../../plugins/auth.js';
 import * as service from './driver-meals-service.js';
 
@@ -64,7 +65,7 @@ export async function driverMealsRoutes(app: FastifyInstance) {
       const meal = await service.createMeal(app.db, actor, {
         ...request.body,
         driver_id: actor.user_id,
-        date: service.localToday(app.config.timeZone),
+        date: localToday(app.config.timeZone),
       });
       return reply.status(201).send({ data: meal });
     },

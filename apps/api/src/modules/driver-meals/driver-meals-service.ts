@@ -144,7 +144,3 @@ export async function deleteMeal(db: Db, actor: ActorContext, id: number) {
     await audit(tx, actor, 'delete', 'driver_meals', id, gone, null);
   });
 }
-
-/** Today in the operation's time zone, as YYYY-MM-DD. */
-export const localToday = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());

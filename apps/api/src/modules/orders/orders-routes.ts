@@ -20,6 +20,7 @@ import * as service from './orders-service.js';
 export async function ordersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
+  const deps = { bus: app.bus, timeZone: app.config.timeZone };
 
   r.get(
     '/api/orders',
@@ -65,7 +66,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       schema: { tags, params: idParams, body: orderStatusBody, response: { 200: dataResponse(orderSchema) } },
     },
     async (request) => ({
-      data: await service.changeStatus(app.db, app.bus, actorOf(request), request.params.id, request.body),
+      data: await service.changeStatus(app.db, deps, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -78,7 +79,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     async (request) => ({
       data: await service.assignDriver(
         app.db,
-        app.bus,
+        deps,
         actorOf(request),
         request.params.id,
         request.body.driver_id,
@@ -100,7 +101,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     async (request) => ({
       data: await service.unassignDriver(
         app.db,
-        app.bus,
+        deps,
         actorOf(request),
         request.params.id,
         request.body.reason,
@@ -123,7 +124,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .status(201)
-        .send({ data: await service.createOrder(app.db, app.bus, actorOf(request), request.body) }),
+        .send({ data: await service.createOrder(app.db, deps, actorOf(request), request.body) }),
   );
 
   // The driver app.
@@ -143,7 +144,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       schema: { tags: ['driver app'], params: idParams, response: { 200: dataResponse(orderSchema) } },
     },
     async (request) => ({
-      data: await service.acceptOrder(app.db, app.bus, actorOf(request), request.params.id),
+      data: await service.acceptOrder(app.db, deps, actorOf(request), request.params.id),
     }),
   );
   r.post(
@@ -158,7 +159,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.changeStatus(app.db, app.bus, actorOf(request), request.params.id, request.body),
+      data: await service.changeStatus(app.db, deps, actorOf(request), request.params.id, request.body),
     }),
   );
 }

@@ -29,7 +29,14 @@ import { audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
+import { rollupOrderCreated, rollupOrderDelivered } from '../dashboard/rollups.js';
 import { distanceKm, orderAmounts } from './orders-amounts.js';
+
+/** What order writes need besides the database: the bus to announce them, the zone to count them in. */
+export interface OrderDeps {
+  bus: EventBus;
+  timeZone: string;
+}
 
 type ListQuery = z.output<typeof orderListQuery>;
 
@@ -313,7 +320,7 @@ async function announce(
  */
 export async function createOrder(
   db: Db,
-  bus: EventBus,
+  { bus, timeZone }: OrderDeps,
   actor: ActorContext,
   body: OrderCreateBody,
 ): Promise<Order> {
@@ -372,6 +379,7 @@ export async function createOrder(
       actor_id: actor.user_id,
       actor_role: actor.role,
     });
+    await rollupOrderCreated(tx, order.id, timeZone);
     return order.id;
   });
   await announce(bus, 'order.created', { id, restaurant_id: restaurant.id }, { status: 'created' });
@@ -402,7 +410,7 @@ async function syncDriverState(tx: Db, driverId: number | null) {
  */
 export async function changeStatus(
   db: Db,
-  bus: EventBus,
+  { bus, timeZone }: OrderDeps,
   actor: ActorContext,
   id: number,
   body: OrderStatusBody,
@@ -445,6 +453,7 @@ export async function changeStatus(
       actor_role: actor.role,
       reason: body.reason,
     });
+    if (body.status === 'delivered') await rollupOrderDelivered(tx, id, timeZone);
     await syncDriverState(tx, order.driver_id);
     if (actor.role !== 'driver' && actor.role !== 'customer') {
       await audit(
@@ -479,7 +488,13 @@ async function assertAvailableDriver(db: Db, driverId: number) {
 }
 
 /** Dispatchers and admins assign a driver to an order that has not left the restaurant. */
-export async function assignDriver(db: Db, bus: EventBus, actor: ActorContext, id: number, driverId: number) {
+export async function assignDriver(
+  db: Db,
+  { bus }: OrderDeps,
+  actor: ActorContext,
+  id: number,
+  driverId: number,
+) {
   const order = await findForChange(db, id);
   if (!ASSIGNABLE.includes(order.status))
     throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
@@ -506,7 +521,7 @@ export async function assignDriver(db: Db, bus: EventBus, actor: ActorContext, i
  */
 export async function unassignDriver(
   db: Db,
-  bus: EventBus,
+  { bus }: OrderDeps,
   actor: ActorContext,
   id: number,
   reason: string | null,
@@ -582,7 +597,7 @@ export async function driverOrders(db: Db, actor: ActorContext) {
 }
 
 /** A driver on shift takes an order that is waiting for a driver; a second driver racing gets 409. */
-export async function acceptOrder(db: Db, bus: EventBus, actor: ActorContext, id: number) {
+export async function acceptOrder(db: Db, { bus }: OrderDeps, actor: ActorContext, id: number) {
   const order = await findForChange(db, id);
   if (!['preparing_order', 'ready_for_pickup'].includes(order.status) || order.driver_id !== null) {
     throw new Conflict('order_taken', 'errors.order_taken');

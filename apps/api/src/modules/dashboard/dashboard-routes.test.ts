@@ -1,0 +1,192 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, users } from '../../db/schema/index.js';
+import { addDays, localToday } from '../../lib/dates.js';
+import { rowsOf } from '../../lib/sql.js';
+import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { periodRange } from './dashboard-service.js';
+import { rebuildRollups } from './rollups.js';
+
+const TZ = 'Europe/Sarajevo';
+let t: TestContext;
+const tokens: Record<string, string> = {};
+let own = 0;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const who of ['admin', 'dispatcher', 'manager', 'customer', 'driver'])
+    tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
+  own =
+    (await t.database.db.select().from(users).where(eq(users.email, 'manager@example.com')))[0]
+      ?.restaurant_id ?? 0;
+});
+afterAll(() => t.close());
+
+/** The same figures straight from the orders, as a reviewer would write them. */
+async function raw(from: string, to: string, restaurantId?: number) {
+  const scope = restaurantId ? sql`and o.restaurant_id = ${restaurantId}` : sql``;
+  const [totals] = await rowsOf<{ orders: number; delivered: number; earnings: number; revenue: number }>(
+    t.database.db,
+    sql`select count(*)::int orders, (count(*) filter (where status = 'delivered'))::int delivered,
+      coalesce(sum(commission + delivery_costs) filter (where status = 'delivered'), 0)::int earnings,
+      coalesce(sum(total) filter (where status = 'delivered'), 0)::int revenue
+    from orders o where (o.created_at at time zone ${TZ})::date between ${from}::date and ${to}::date ${scope}`,
+  );
+  const top = await rowsOf<{ id: number; quantity: number }>(
+    t.database.db,
+    sql`select p.id, sum(oi.quantity)::int quantity from orders o join order_items oi on oi.order_id = o.id join products p on p.id = oi.product_id
+    where o.status = 'delivered' and (o.created_at at time zone ${TZ})::date between ${from}::date and ${to}::date ${scope}
+    group by p.id order by quantity desc, p.id limit 5`,
+  );
+  const heat = await rowsOf<{ weekday: number; hour: number; orders: number }>(
+    t.database.db,
+    sql`select extract(isodow from o.created_at at time zone ${TZ})::int as weekday, extract(hour from o.created_at at time zone ${TZ})::int as hour, count(*)::int as orders
+    from orders o where (o.created_at at time zone ${TZ})::date between ${from}::date and ${to}::date ${scope} group by 1, 2`,
+  );
+  return { totals, top, heat };
+}
+
+const get = (query: string, who = 'admin') =>
+  t.request({ method: 'GET', url: `/api/dashboard?${query}`, token: tokens[who] });
+
+describe('periods', () => {
+  it('computes calendar periods in the operation time zone, weeks from Monday', () => {
+    // 2026-11-22 is a Sunday.
+    expect(periodRange('this_week', '2026-11-22')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(periodRange('last_week', '2026-11-16')).toEqual({ from: '2026-11-09', to: '2026-11-15' });
+    expect(periodRange('last_month', '2026-01-10')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(periodRange('this_month', '2028-02-03')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(periodRange('yesterday', '2026-03-01')).toEqual({ from: '2026-02-28', to: '2026-02-28' });
+    // 23:30 UTC on 31 December is already New Year in Sarajevo.
+    expect(localToday(TZ, new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(localToday(TZ, new Date('2026-07-31T21:59:00Z'))).toBe('2026-07-31');
+  });
+});
+
+describe('GET /api/dashboard', () => {
+  it('equals the raw computation over the orders for every period choice', async () => {
+    for (const period of [
+      'today',
+      'yesterday',
+      'this_week',
+      'last_week',
+      'this_month',
+      'last_month',
+      'this_year',
+    ]) {
+      const res = await get(`period=${period}`);
+      expect(res.statusCode, period).toBe(200);
+      const d = res.json().data;
+      const expected = await raw(d.period.from, d.period.to);
+      expect(d.totals, period).toEqual(expected.totals);
+      expect(
+        d.top_products.map((p: { id: number; quantity: number }) => [p.id, p.quantity]),
+        period,
+      ).toEqual(expected.top.map((p) => [p.id, p.quantity]));
+      const heat = Object.fromEntries(expected.heat.map((h) => [`${h.weekday}-${h.hour}`, h.orders]));
+      expect(
+        Object.fromEntries(
+          d.heatmap.map((h: { weekday: number; hour: number; orders: number }) => [
+            `${h.weekday}-${h.hour}`,
+            h.orders,
+          ]),
+        ),
+      ).toEqual(heat);
+      expect(
+        d.series.reduce((s: number, b: { orders: number }) => s + b.orders, 0),
+        period,
+      ).toBe(expected.totals?.orders);
+    }
+  });
+
+  it('answers a custom range across a week boundary, with one bucket per day', async () => {
+    const today = localToday(TZ);
+    const [from, to] = [addDays(today, -10), addDays(today, -3)];
+    const d = (await get(`period=custom&from=${from}&to=${to}`)).json().data;
+    expect(d.period).toMatchObject({ from, to, granularity: 'day' });
+    expect(d.series.map((b: { bucket: string }) => b.bucket)).toEqual(
+      Array.from({ length: 8 }, (_, i) => addDays(from, i)),
+    );
+    expect(d.totals).toEqual((await raw(from, to)).totals);
+    expect(d.counters.orders_today).toBe((await raw(today, today)).totals?.orders);
+  });
+
+  it('scopes restaurant staff to their own restaurant; dispatchers and app users have no dashboard', async () => {
+    const d = (await get('period=this_year', 'manager')).json().data;
+    const expected = await raw(d.period.from, d.period.to, own);
+    expect(d.totals).toEqual(expected.totals);
+    expect(d.totals.orders).toBeLessThan((await get('period=this_year')).json().data.totals.orders);
+    expect((await get('period=today', 'dispatcher')).statusCode).toBe(403);
+    expect((await get('period=today', 'customer')).statusCode).toBe(403);
+    expect((await get('period=custom&from=2026-01-01')).statusCode).toBe(400);
+    expect((await get('period=someday')).statusCode).toBe(400);
+  });
+
+  it('keeps the rollups equal to the raw computation as orders are placed and delivered', async () => {
+    const [menuItem] = await t.database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.restaurant_id, own), eq(products.show_on_menu, true)))
+      .limit(1);
+    const [driver] = await t.database.db.select().from(users).where(eq(users.email, 'driver@example.com'));
+    for (let i = 0; i < 3; i++) {
+      const o = (
+        await t.request({
+          method: 'POST',
+          url: '/api/orders',
+          token: tokens.customer,
+          payload: {
+            restaurant_id: own,
+            items: [{ product_id: menuItem?.id, quantity: 2 }],
+            address: 'Titova 1',
+            lat: 43.86,
+            lng: 18.42,
+            payment: 'cash',
+          },
+        })
+      ).json().data;
+      if (i === 2) continue;
+      for (const status of ['preparing_order', 'ready_for_pickup']) {
+        await t.request({
+          method: 'POST',
+          url: `/api/orders/${o.id}/status`,
+          token: tokens.admin,
+          payload: { status },
+        });
+      }
+      await t.request({
+        method: 'POST',
+        url: `/api/orders/${o.id}/assign`,
+        token: tokens.admin,
+        payload: { driver_id: driver?.id },
+      });
+      for (const status of ['in_delivery', 'delivered']) {
+        await t.request({
+          method: 'POST',
+          url: `/api/driver/orders/${o.id}/status`,
+          token: tokens.driver,
+          payload: { status },
+        });
+      }
+    }
+    const snapshot = async () => ({
+      daily: await rowsOf(t.database.db, sql`select * from stats_orders_daily order by day, restaurant_id`),
+      hourly: await rowsOf(
+        t.database.db,
+        sql`select * from stats_orders_hourly order by day, hour, restaurant_id`,
+      ),
+      products: await rowsOf(
+        t.database.db,
+        sql`select * from stats_products_daily order by day, restaurant_id, product_id`,
+      ),
+    });
+    const incremental = await snapshot();
+    await rebuildRollups(t.database.db, TZ);
+    const rebuilt = await snapshot();
+    expect(incremental.daily).toEqual(rebuilt.daily);
+    expect(incremental.hourly).toEqual(rebuilt.hourly);
+    expect(incremental.products).toEqual(rebuilt.products);
+    const today = (await get('period=today')).json().data;
+    expect(today.totals).toEqual((await raw(today.period.from, today.period.to)).totals);
+  });
+});

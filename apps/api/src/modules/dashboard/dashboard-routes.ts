@@ -1,0 +1,24 @@
+import { dashboardQuery, dashboardSchema } from '@dostava/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth.js';
+import { dashboard } from './dashboard-service.js';
+
+export async function dashboardRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/dashboard',
+    {
+      config: { permission: 'dashboard.read' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Every dashboard widget for a period, from the rollups',
+        querystring: dashboardQuery,
+        response: { 200: z.object({ data: dashboardSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await dashboard(app.db, actorOf(request), request.query, app.config.timeZone),
+    }),
+  );
+}

@@ -1,0 +1,164 @@
+import {
+  type Actor,
+  type Dashboard,
+  type dashboardQuery,
+  isRestaurantRole,
+  type Period,
+  VEHICLE_TYPES,
+} from '@dostava/shared';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { addDays, daysBetween, isoWeekday, localToday } from '../../lib/dates.js';
+import { rowsOf } from '../../lib/sql.js';
+
+type Query = z.output<typeof dashboardQuery>;
+
+/** The local dates a period covers, whole calendar units (a week runs Monday to Sunday). */
+export function periodRange(
+  period: Period,
+  today: string,
+  custom?: { from?: string | undefined; to?: string | undefined },
+) {
+  const monday = addDays(today, 1 - isoWeekday(today));
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const monthStart = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
+  const monthEnd = (year: number, month: number) =>
+    addDays(month === 12 ? monthStart(year + 1, 1) : monthStart(year, month + 1), -1);
+  switch (period) {
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday':
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case 'this_week':
+      return { from: monday, to: addDays(monday, 6) };
+    case 'last_week':
+      return { from: addDays(monday, -7), to: addDays(monday, -1) };
+    case 'this_month':
+      return { from: monthStart(y, m), to: monthEnd(y, m) };
+    case 'last_month': {
+      const [py, pm] = m === 1 ? [y - 1, 12] : [y, m - 1];
+      return { from: monthStart(py, pm), to: monthEnd(py, pm) };
+    }
+    case 'this_year':
+      return { from: `${y}-01-01`, to: `${y}-12-31` };
+    case 'custom':
+      return { from: custom?.from ?? today, to: custom?.to ?? today };
+  }
+}
+
+function buckets(from: string, to: string, granularity: 'hour' | 'day' | 'month'): string[] {
+  const out: string[] = [];
+  if (granularity === 'hour') {
+    for (let day = from; day <= to; day = addDays(day, 1))
+      for (let h = 0; h < 24; h++) out.push(`${day}T${String(h).padStart(2, '0')}`);
+  } else if (granularity === 'day') {
+    for (let day = from; day <= to; day = addDays(day, 1)) out.push(day);
+  } else {
+    for (let day = from; day <= to; day = addDays(day, 1))
+      if (!out.includes(day.slice(0, 7))) out.push(day.slice(0, 7));
+  }
+  return out;
+}
+
+/**
+ * Every dashboard widget for a period in one answer, read from the rollups (never the raw orders).
+ * Restaurant staff see their own restaurant only.
+ */
+export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: string): Promise<Dashboard> {
+  const today = localToday(timeZone);
+  const { from, to } = periodRange(query.period, today, query);
+  const days = daysBetween(from, to);
+  const granularity = days <= 2 ? 'hour' : days <= 62 ? 'day' : 'month';
+  const own = isRestaurantRole(actor.role) ? (actor.restaurant_id ?? -1) : null;
+  const scope = (alias: string) => (own === null ? sql`true` : sql`${sql.raw(alias)}.restaurant_id = ${own}`);
+  const inPeriod = (alias: string) => sql`${sql.raw(alias)}.day between ${from}::date and ${to}::date`;
+
+  const monday = addDays(today, 1 - isoWeekday(today));
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const [counters, totals, series, categories, products, vehicles, heatmap] = await Promise.all([
+    rowsOf<{ today: number; week: number; month: number }>(
+      db,
+      sql`
+      select coalesce(sum(orders) filter (where day = ${today}::date), 0)::int as today,
+        coalesce(sum(orders) filter (where day >= ${monday}::date and day <= ${today}::date), 0)::int as week,
+        coalesce(sum(orders) filter (where day >= ${monthStart}::date and day <= ${today}::date), 0)::int as month
+      from stats_orders_daily d where ${scope('d')} and d.day >= least(${monday}::date, ${monthStart}::date)`,
+    ),
+    rowsOf<{ orders: number; delivered: number; earnings: number; revenue: number }>(
+      db,
+      sql`
+      select coalesce(sum(orders), 0)::int orders, coalesce(sum(delivered), 0)::int delivered,
+        coalesce(sum(earnings), 0)::int earnings, coalesce(sum(revenue), 0)::int revenue
+      from stats_orders_daily d where ${scope('d')} and ${inPeriod('d')}`,
+    ),
+    granularity === 'hour'
+      ? rowsOf<{ bucket: string; orders: number }>(
+          db,
+          sql`
+          select to_char(h.day, 'YYYY-MM-DD') || 'T' || lpad(h.hour::text, 2, '0') as bucket, sum(h.orders)::int as orders
+          from stats_orders_hourly h where ${scope('h')} and ${inPeriod('h')} group by 1`,
+        )
+      : rowsOf<{ bucket: string; orders: number }>(
+          db,
+          sql`
+          select to_char(d.day, ${granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'}) as bucket, sum(d.orders)::int as orders
+          from stats_orders_daily d where ${scope('d')} and ${inPeriod('d')} group by 1`,
+        ),
+    rowsOf<{ id: number; name: string; quantity: number; amount: number }>(
+      db,
+      sql`
+      select c.id, c.name, sum(p.quantity)::int as quantity, sum(p.amount)::int as amount
+      from stats_products_daily p join categories c on c.id = p.category_id
+      where ${scope('p')} and ${inPeriod('p')} group by c.id, c.name order by quantity desc, c.id limit 5`,
+    ),
+    rowsOf<{ id: number; name: string; restaurant: string; quantity: number; amount: number }>(
+      db,
+      sql`
+      select pr.id, pr.name, r.name as restaurant, sum(p.quantity)::int as quantity, sum(p.amount)::int as amount
+      from stats_products_daily p join products pr on pr.id = p.product_id join restaurants r on r.id = p.restaurant_id
+      where ${scope('p')} and ${inPeriod('p')} group by pr.id, pr.name, r.name order by quantity desc, pr.id limit 5`,
+    ),
+    rowsOf<{ type: (typeof VEHICLE_TYPES)[number]; drivers: number }>(
+      db,
+      sql`
+      select v.type, count(*)::int as drivers from vehicles v join users u on u.id = v.driver_id
+      where u.role = 'driver' and u.is_active group by v.type`,
+    ),
+    rowsOf<{ weekday: number; hour: number; orders: number }>(
+      db,
+      sql`
+      select extract(isodow from h.day)::int as weekday, h.hour::int as hour, sum(h.orders)::int as orders
+      from stats_orders_hourly h where ${scope('h')} and ${inPeriod('h')} group by 1, 2`,
+    ),
+  ]);
+  const byBucket = new Map(series.map((r) => [r.bucket, Number(r.orders)]));
+  const c = counters[0];
+  const t = totals[0];
+  return {
+    period: { name: query.period, from, to, granularity },
+    counters: {
+      orders_today: Number(c?.today ?? 0),
+      orders_this_week: Number(c?.week ?? 0),
+      orders_this_month: Number(c?.month ?? 0),
+    },
+    totals: {
+      orders: Number(t?.orders ?? 0),
+      delivered: Number(t?.delivered ?? 0),
+      earnings: Number(t?.earnings ?? 0),
+      revenue: Number(t?.revenue ?? 0),
+    },
+    series: buckets(from, to, granularity).map((bucket) => ({ bucket, orders: byBucket.get(bucket) ?? 0 })),
+    top_categories: categories.map((r) => ({ ...r, quantity: Number(r.quantity), amount: Number(r.amount) })),
+    top_products: products.map((r) => ({ ...r, quantity: Number(r.quantity), amount: Number(r.amount) })),
+    drivers_by_vehicle: VEHICLE_TYPES.map((type) => ({
+      type,
+      drivers: Number(vehicles.find((v) => v.type === type)?.drivers ?? 0),
+    })),
+    heatmap: heatmap.map((r) => ({
+      weekday: Number(r.weekday),
+      hour: Number(r.hour),
+      orders: Number(r.orders),
+    })),
+  };
+}

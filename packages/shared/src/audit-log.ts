@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { listQuery } from './common.js';
+import { id } from './validation.js';
+
+export const auditLogQuery = listQuery(['created_at'] as const, '-created_at').extend({
+  user_id: id().optional(),
+  entity: z.string().trim().max(50).optional(),
+  action: z.string().trim().max(50).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), name: z.string(), role: z.string() }).nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
