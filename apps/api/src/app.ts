@@ -6,6 +6,8 @@ import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { EventBus } from './lib/bus.js';
 import { TokenService } from './lib/tokens.js';
+import { appVersionsRoutes } from './modules/app-versions/app-versions-routes.js';
+import { auditLogRoutes } from './modules/audit-log/audit-log-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { cashRegisterRoutes } from './modules/cash-register/cash-register-routes.js';
 import { categoriesRoutes } from './modules/categories/categories-routes.js';
@@ -114,6 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(settlementsRoutes);
   await app.register(driverMealsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(appVersionsRoutes);
+  await app.register(auditLogRoutes);
   await app.register(eventsPlugin);
   await app.register(searchRoutes);
   await app.register(webPlugin, { webDist: config.webDist });

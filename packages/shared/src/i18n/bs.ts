@@ -31,6 +31,9 @@ export const bs: Catalogue = {
     delete_item: 'Obriši {{name}}',
   },
   validation: {
+    semver: 'Koristite verziju poput 1.4.2',
+    version_taken: 'Ova verzija već postoji za ovu aplikaciju',
+    period_range: 'Odaberite raspon od 1 do 366 dana',
     not_in_future: 'Vrijeme ne može biti u budućnosti',
     reason_required: 'Navedite razlog',
     not_on_menu: 'Ovaj proizvod nije na meniju restorana',

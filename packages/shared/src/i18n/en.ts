@@ -33,6 +33,9 @@ export const en = {
     delete_item: 'Delete {{name}}',
   },
   validation: {
+    semver: 'Use a version like 1.4.2',
+    version_taken: 'This version already exists for this app',
+    period_range: 'Choose a range of 1 to 366 days',
     not_in_future: 'The time cannot be in the future',
     reason_required: 'Give a reason',
     not_on_menu: 'This product is not on the restaurant menu',

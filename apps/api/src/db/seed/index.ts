@@ -6,6 +6,7 @@ import { rebuildRollups } from '../../modules/dashboard/rollups.js';
 import { saveUpload } from '../../modules/uploads/uploads-service.js';
 import type { Db } from '../client.js';
 import { categories, products, restaurants, users } from '../schema/index.js';
+import { seedAppVersions } from './app-versions.js';
 import { DEMO_CATEGORIES, RESTAURANT_CATEGORIES } from './catalogue.js';
 import { restaurantImage } from './images.js';
 import { seedMoney } from './money.js';
@@ -200,6 +201,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   await seedPeople(db, password_hash, restaurantIds);
   await seedOrders(db, { count: options.orders ?? 12_000, days: options.days ?? 120 });
   await seedMoney(db, options.timeZone ?? 'Europe/Sarajevo');
+  await seedAppVersions(db);
   // The seed writes orders in bulk: the dashboard's rollups are computed once at the end.
   await rebuildRollups(db, options.timeZone ?? 'Europe/Sarajevo');
   return true;

@@ -1,0 +1,65 @@
+import {
+  appVersionBody,
+  appVersionCheckQuery,
+  appVersionCheckSchema,
+  appVersionListQuery,
+  appVersionSchema,
+  appVersionUsageSchema,
+  dataResponse,
+  idParams,
+  listResponse,
+} from '@dostava/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth.js';
+import * as service from './app-versions-service.js';
+
+export async function appVersionsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['app versions'];
+  const config = { permission: 'app_versions.manage' as const };
+
+  r.get(
+    '/api/app-versions',
+    {
+      config,
+      schema: { tags, querystring: appVersionListQuery, response: { 200: listResponse(appVersionSchema) } },
+    },
+    async (request) => service.listVersions(app.db, request.query),
+  );
+  r.post(
+    '/api/app-versions',
+    { config, schema: { tags, body: appVersionBody, response: { 201: dataResponse(appVersionSchema) } } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.createVersion(app.db, actorOf(request), request.body) }),
+  );
+  r.get(
+    '/api/app-versions/usage',
+    { config, schema: { tags, response: { 200: z.object({ data: z.array(appVersionUsageSchema) }) } } },
+    async () => ({ data: await service.usage(app.db) }),
+  );
+  r.get(
+    '/api/app-versions/check',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Mobile apps: must or may I update?',
+        querystring: appVersionCheckQuery,
+        response: { 200: dataResponse(appVersionCheckSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.checkVersion(app.db, request.query.app_type, request.query.version),
+    }),
+  );
+  r.delete(
+    '/api/app-versions/:id',
+    { config, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await service.deleteVersion(app.db, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

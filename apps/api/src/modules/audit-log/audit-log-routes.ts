@@ -1,0 +1,32 @@
+import { auditEntrySchema, auditLogQuery, listResponse } from '@dostava/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './audit-log-service.js';
+
+export async function auditLogRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['audit log'];
+  const config = { permission: 'audit_log.read' as const };
+  r.get(
+    '/api/audit-log',
+    {
+      config,
+      schema: { tags, querystring: auditLogQuery, response: { 200: listResponse(auditEntrySchema) } },
+    },
+    async (request) => service.listAudit(app.db, request.query, app.config.timeZone),
+  );
+  r.get(
+    '/api/audit-log/facets',
+    {
+      config,
+      schema: {
+        tags,
+        response: {
+          200: z.object({ data: z.object({ entities: z.array(z.string()), actions: z.array(z.string()) }) }),
+        },
+      },
+    },
+    async () => ({ data: await service.auditFacets(app.db) }),
+  );
+}
