@@ -27,10 +27,22 @@ declare module 'fastify' {
     permission?: Permission;
     roles?: readonly Role[];
   }
+  interface FastifyInstance {
+    /** Every API route with who may call it: the authorization matrix test walks it. */
+    routeTable: RouteAccess[];
+  }
   interface FastifyRequest {
     language: Language;
     claims: AccessClaims | null;
   }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  auth: RouteAuth;
+  permission: Permission | undefined;
+  roles: readonly Role[] | undefined;
 }
 
 export function actorOf(request: FastifyRequest): ActorContext {
@@ -53,7 +65,21 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       ['GET', 'HEAD'].includes(String(route.method)) ||
       (Array.isArray(route.method) && route.method.every((m) => m === 'GET' || m === 'HEAD'));
     if (publicPrefix && readOnly && !route.config?.auth) route.config = { ...route.config, auth: 'public' };
+    if (route.url.startsWith('/api/') && !publicPrefix) {
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        routeTable.push({
+          method: String(method),
+          url: route.url,
+          auth: route.config?.auth ?? 'backoffice',
+          permission: route.config?.permission,
+          roles: route.config?.roles,
+        });
+      }
+    }
   });
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
   app.decorateRequest('language', DEFAULT_LANGUAGE);
   app.decorateRequest('claims', null);
 
