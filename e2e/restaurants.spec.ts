@@ -87,7 +87,10 @@ test.describe('restaurants (Admin)', () => {
       .getByRole('button', { name: 'Obriši' })
       .click();
     await expect(page.getByText('Ovaj restoran još ima korisnika (2) i ne može se obrisati.')).toBeVisible();
-    await page.getByRole('dialog', { name: 'Brisanje restorana' }).getByRole('button', { name: 'Odustani' }).click();
+    await page
+      .getByRole('dialog', { name: 'Brisanje restorana' })
+      .getByRole('button', { name: 'Odustani' })
+      .click();
     await expect(page.getByRole('row', { name: /Ćevabdžinica Željo/ })).toBeVisible();
     await page.getByRole('link', { name: 'Dodaj restoran' }).click();
     await page.getByRole('button', { name: 'Sačuvaj' }).click();

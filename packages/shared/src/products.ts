@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
 import { amount } from './money.js';
-import { id, msg, optionalText, requiredText } from './validation.js';
+import { id, optionalText, requiredText } from './validation.js';
 
 /** Prices are integers in minor units (fening): 1250 is 12,50 KM. */
 export const MAX_PRICE = 100_000_00;

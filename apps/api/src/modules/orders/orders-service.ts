@@ -481,7 +481,7 @@ async function assertAvailableDriver(db: Db, driverId: number) {
     .from(drivers)
     .innerJoin(users, eq(users.id, drivers.user_id))
     .where(and(eq(drivers.user_id, driverId), eq(users.role, 'driver')));
-  if (!row || !row.active) throw new BadRequest({ driver_id: ['validation.driver_unknown'] });
+  if (!row?.active) throw new BadRequest({ driver_id: ['validation.driver_unknown'] });
   if (row.state === 'off_shift' || row.state === 'on_break') {
     throw new RuleBroken('driver_not_on_shift', 'errors.driver_not_on_shift');
   }
