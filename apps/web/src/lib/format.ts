@@ -1,14 +1,44 @@
-import { intlLocale } from './i18n';
+import { currentLanguage, intlLocale } from './i18n';
 
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Bosnian dates are built by hand: Chromium ships no `bs` locale data and would show '2026 M11 22'.
+ * bs: '22.11.2026. 07:33'; en: '22 Nov 2026, 07:33'.
+ */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return '—';
+  if (currentLanguage() === 'bs')
+    return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** A calendar date: bs '22.11.2026.'; en '22 Nov 2026'. A 'YYYY-MM-DD' string is that day, whatever the zone. */
+export function formatDate(value: string | Date | null | undefined): string {
+  const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00` : value;
+  const date = toDate(day);
+  if (!date) return '—';
+  if (currentLanguage() === 'bs')
+    return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}.`;
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' }).format(date);
+}
+
+/** A number with the language's separators (bs '1.234,5'); 'hr' stands in where Chromium lacks 'bs'. */
+export function formatNumber(value: number, maximumFractionDigits = 0): string {
+  // Same separators as bs; Chromium's 'bs' data is a stub that falls back to the root locale.
+  const locale = currentLanguage() === 'bs' ? 'hr-HR' : intlLocale();
+  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+}
+
 export function formatPercent(value: number): string {
-  return `${new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 2 }).format(value)} %`;
+  return `${formatNumber(value, 2)} %`;
 }
 
 /** "Ana Anić" → "AA"; falls back to the email's first letter. */

@@ -37,8 +37,10 @@ export function useListParams(options: { defaultSort: string; sorts: readonly st
   const setParams = useCallback(
     (changes: Partial<ListParams>) => {
       setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
+        () => {
+          // The address bar, not this render's copy (react-router hands the functional form the same
+          // stale params): a second change made before the re-render would otherwise drop the first.
+          const next = new URLSearchParams(window.location.search);
           // A new search, sort or page size starts again from the first page.
           const resetPage = 'q' in changes || 'sort' in changes || 'per_page' in changes;
           const merged = { ...changes, ...(resetPage && !('page' in changes) ? { page: 1 } : {}) };
