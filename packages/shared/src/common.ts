@@ -8,7 +8,7 @@ export const DEFAULT_PER_PAGE = 20;
 export function listQuery<const S extends readonly [string, ...string[]]>(sortable: S, defaultSort: string) {
   const sorts = sortable.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
     sort: z.enum(sorts, { error: msg('validation.invalid_choice') }).default(defaultSort),
     q: z.string().trim().max(100).optional(),

@@ -116,6 +116,11 @@ export const newPassword = () =>
 export const id = () =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number().int().positive(),
+    // Ids are PostgreSQL integers: anything past 2^31 − 1 is no id at all.
+    z
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647, { error: msg('validation.invalid') }),
   );
 export const idParams = z.object({ id: id() });
