@@ -46,6 +46,7 @@ export function navigationFor(user: Pick<CurrentUser, 'role' | 'restaurant_id'>)
           ],
         },
         { subheader: 'nav.versions', items: [{ label: 'nav.app_versions', path: '/app-versions' }] },
+        { subheader: 'nav.system', items: [{ label: 'nav.log', path: '/log' }] },
       ];
     case 'dispatcher':
       return [

@@ -8,14 +8,6 @@ const ADMINS_AND_DISPATCHER = [...ADMINS, 'dispatcher'] as const;
 const ADMINS_AND_RESTAURANT = [...ADMINS, ...RESTAURANT_STAFF] as const;
 const ADMINS_AND_MANAGER = [...ADMINS, 'restaurant_manager'] as const;
 
-const comingSoon = () =>
-  import('./routes/placeholders/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
-
-/** A screen that arrives in a later release: its title and a note, never fake data. */
-function shell(path: string, handle: RouteHandle): RouteObject {
-  return { path, handle, lazy: comingSoon };
-}
-
 const dashboardRoutes: RouteObject[] = [
   {
     index: true,
@@ -238,8 +230,23 @@ const dashboardRoutes: RouteObject[] = [
         Component: m.RestaurantActiveOrdersPage,
       })),
   },
-  shell('app-versions', { title: 'nav.app_versions', access: { roles: ADMINS } }),
-  shell('add-app-version', { title: 'pages.add_app_version', access: { roles: ADMINS } }),
+  {
+    path: 'app-versions',
+    handle: { title: 'nav.app_versions', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/app-versions/app-versions-page').then((m) => ({ Component: m.AppVersionsPage })),
+  },
+  {
+    path: 'add-app-version',
+    handle: { title: 'pages.add_app_version', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/app-versions/add-app-version-page').then((m) => ({ Component: m.AddAppVersionPage })),
+  },
+  {
+    path: 'log',
+    handle: { title: 'audit_log.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    lazy: () => import('./routes/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
+  },
   {
     path: 'drivers-meals',
     handle: { title: 'nav.drivers_meals', access: { roles: ADMINS } } satisfies RouteHandle,

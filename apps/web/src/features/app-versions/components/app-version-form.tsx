@@ -1,0 +1,161 @@
+import { APP_TYPES, type AppVersionBody, appVersionBody, PRIORITIES } from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Paper, Stack, TextField } from '@mui/material';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { FormTextField } from '../../../components/form-text-field';
+import { applyApiErrors } from '../../../lib/form';
+import { isApiError } from '../../../lib/http';
+import { translateMessage } from '../../../lib/i18n';
+
+const FIELDS = ['app_type', 'version', 'priority', 'notes'] as const;
+
+export interface AppVersionFormValues {
+  app_type: string;
+  version: string;
+  priority: string;
+  notes: string;
+}
+
+const bodyResolver = zodResolver(appVersionBody);
+
+/** The shared `appVersionBody` checks the values; a blank select is reported as missing. */
+const resolver: Resolver<AppVersionFormValues, unknown, AppVersionBody> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await bodyResolver(
+    {
+      ...values,
+      app_type: (values.app_type || undefined) as AppVersionBody['app_type'],
+      priority: (values.priority || undefined) as AppVersionBody['priority'],
+      notes: values.notes.trim() ? values.notes : null,
+    },
+    context,
+    options as never,
+  );
+  for (const field of ['app_type', 'priority'] as const) {
+    if (result.errors[field] && !values[field])
+      result.errors[field] = { type: 'validate', message: 'validation.required' };
+  }
+  return result as Awaited<ReturnType<Resolver<AppVersionFormValues, unknown, AppVersionBody>>>;
+};
+
+interface AppVersionFormProps {
+  /** Saves; throws the API error so a duplicate version shows under the version field. */
+  onSubmit: (body: AppVersionBody) => Promise<unknown>;
+  secondaryActions?: React.ReactNode;
+}
+
+export function AppVersionForm({ onSubmit, secondaryActions }: AppVersionFormProps) {
+  const { t } = useTranslation();
+  const { control, handleSubmit, setError, formState } = useForm<
+    AppVersionFormValues,
+    unknown,
+    AppVersionBody
+  >({ resolver, defaultValues: { app_type: '', version: '', priority: '', notes: '' } });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      await onSubmit(body);
+    } catch (error) {
+      if (!applyApiErrors(error, setError, FIELDS) && isApiError(error))
+        toast.error(error.message, { toastId: `api:${error.message}` });
+    }
+  });
+
+  const select = (name: 'app_type' | 'priority', label: string, placeholder: string, hint?: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          required
+          fullWidth
+          label={label}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={translateMessage(fieldState.error?.message) ?? hint}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'aria-label': label },
+          }}
+        >
+          <option value="" disabled>
+            {placeholder}
+          </option>
+          {(name === 'app_type' ? APP_TYPES : PRIORITIES).map((value) => (
+            <option key={value} value={value}>
+              {name === 'app_type' ? t(`app_versions.types.${value}`) : t(`app_versions.priorities.${value}`)}
+            </option>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={3} aria-label={t('app_versions.add')}>
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {select('app_type', t('app_versions.app_type'), t('app_versions.choose_type'))}
+          <FormTextField
+            control={control}
+            name="version"
+            label={t('app_versions.version')}
+            helperText={t('app_versions.version_hint')}
+            autoComplete="off"
+            inputProps={{ inputMode: 'decimal' }}
+            required
+          />
+          {select(
+            'priority',
+            t('app_versions.priority'),
+            t('app_versions.choose_priority'),
+            t('app_versions.priority_hint'),
+          )}
+          <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+            <Controller
+              control={control}
+              name="notes"
+              render={({ field, fieldState }) => (
+                <TextField
+                  fullWidth
+                  multiline
+                  minRows={3}
+                  label={t('app_versions.notes')}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={Boolean(fieldState.error)}
+                  helperText={translateMessage(fieldState.error?.message) ?? t('app_versions.notes_hint')}
+                />
+              )}
+            />
+          </Box>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {secondaryActions}
+          <Button
+            type="submit"
+            variant="contained"
+            loading={formState.isSubmitting}
+            disabled={formState.isSubmitting}
+          >
+            {t('common.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

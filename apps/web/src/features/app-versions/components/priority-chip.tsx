@@ -1,0 +1,22 @@
+import type { Priority } from '@dostava/shared';
+import PriorityHigh from '@mui/icons-material/PriorityHigh';
+import { Chip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+const COLORS = { low: 'default', medium: 'info', high: 'warning', extreme: 'error' } as const;
+
+/** The priority of a version; Extreme (a forced update) stands out, filled and marked. */
+export function PriorityChip({ priority }: { priority: Priority }) {
+  const { t } = useTranslation();
+  const extreme = priority === 'extreme';
+  return (
+    <Chip
+      size="small"
+      label={t(`app_versions.priorities.${priority}`)}
+      color={COLORS[priority]}
+      variant={extreme ? 'filled' : 'outlined'}
+      icon={extreme ? <PriorityHigh fontSize="small" /> : undefined}
+      sx={extreme ? { fontWeight: 700 } : undefined}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import type { AuditEntry } from '@dostava/shared';
+import Visibility from '@mui/icons-material/VisibilityOutlined';
+import { IconButton, Tooltip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { formatDateTime } from '../../../lib/format';
+import type { ListParams } from '../../../lib/list-params';
+import { type AuditLogParams, useAuditLog } from '../api/list-audit-log';
+import { AuditEntryDialog } from './audit-entry-dialog';
+import { actionLabel, entityLabel } from './labels';
+
+export const AUDIT_SORT_VALUES = ['-created_at', 'created_at'];
+
+interface AuditLogTableProps {
+  params: ListParams;
+  setParams: (changes: Partial<ListParams>) => void;
+  filters: Omit<AuditLogParams, 'page' | 'per_page' | 'sort'>;
+}
+
+export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps) {
+  const { t, i18n } = useTranslation();
+  const query = useAuditLog({ page: params.page, per_page: params.per_page, sort: params.sort, ...filters });
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dates follow the language.
+  const columns = useMemo<GridColDef<AuditEntry>[]>(
+    () => [
+      {
+        field: 'actor',
+        headerName: t('audit_log.who'),
+        flex: 1,
+        minWidth: 180,
+        sortable: false,
+        valueGetter: (_value, row) =>
+          row.actor ? `${row.actor.name} (${t(`roles.${row.actor.role}`)})` : t('audit_log.system'),
+      },
+      {
+        field: 'action',
+        headerName: t('audit_log.action'),
+        width: 160,
+        sortable: false,
+        valueFormatter: (value: string) => actionLabel(t, value),
+      },
+      {
+        field: 'entity',
+        headerName: t('audit_log.entity'),
+        flex: 0.8,
+        minWidth: 170,
+        sortable: false,
+        valueGetter: (_value, row) =>
+          `${entityLabel(t, row.entity)}${row.entity_id ? ` #${row.entity_id}` : ''}`,
+      },
+      {
+        field: 'created_at',
+        headerName: t('audit_log.when'),
+        width: 170,
+        valueFormatter: (value: string) => formatDateTime(value),
+      },
+      {
+        field: 'ip',
+        headerName: t('audit_log.ip'),
+        width: 140,
+        sortable: false,
+        valueFormatter: (value: string | null) => value ?? '—',
+      },
+      {
+        field: 'details',
+        headerName: t('audit_log.details'),
+        width: 90,
+        sortable: false,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => (
+          <Tooltip title={t('audit_log.details')}>
+            <IconButton
+              size="small"
+              aria-label={t('audit_log.show_details', { id: row.id })}
+              onClick={() => setOpen(row)}
+            >
+              <Visibility fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+      },
+    ],
+    [t, i18n.language],
+  );
+
+  return (
+    <>
+      <DataTable
+        label={t('audit_log.list_label')}
+        columns={columns}
+        rows={query.data?.data}
+        total={query.data?.meta.total}
+        loading={query.isFetching && (query.isPlaceholderData || !query.data)}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        params={params}
+        setParams={setParams}
+      />
+      <AuditEntryDialog entry={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
