@@ -115,6 +115,63 @@ const hostileBody = fc.oneof(
   fc.anything({ maxDepth: 2 }),
 );
 
+const QUERY_KEYS = [
+  'page',
+  'per_page',
+  'sort',
+  'q',
+  'status',
+  'active',
+  'restaurant_id',
+  'driver_id',
+  'from',
+  'to',
+  'period',
+  'role',
+  'type',
+  'app_type',
+  'version',
+  'category_id',
+  'show_on_menu',
+  'shift_state',
+  'vehicle_type',
+  'user_id',
+  'entity',
+];
+
+describe('fuzzing the read endpoints', () => {
+  it('never answers 500 to hostile query strings', async () => {
+    const reads = t.app.routeTable.filter((r) => r.method === 'GET' && r.url !== '/api/events');
+    for (const route of reads) {
+      const token =
+        route.auth === 'app'
+          ? route.roles?.includes('customer')
+            ? tokens.customer
+            : tokens.driver
+          : tokens.admin;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(hostileString, fc.integer().map(String)), {
+            maxKeys: 5,
+          }),
+          async (query) => {
+            cases++;
+            const search = new URLSearchParams(query).toString();
+            const res = await t.request({
+              method: 'GET',
+              url: `${route.url.replace(/:id\b/g, '1')}?${search}`,
+              token,
+            });
+            if (res.statusCode >= 500)
+              throw new Error(`GET ${route.url}?${search} answered ${res.statusCode}: ${res.body}`);
+          },
+        ),
+        { numRuns: 20, seed: 7 },
+      );
+    }
+  }, 300_000);
+});
+
 describe('fuzzing the write endpoints', () => {
   it('never answers 500 and never changes data on a refusal', async () => {
     const writes = t.app.routeTable.filter(
