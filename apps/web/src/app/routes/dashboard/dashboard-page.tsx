@@ -1,7 +1,16 @@
-import { Paper, Typography } from '@mui/material';
+import { isRestaurantRole } from '@dostava/shared';
+import { Box, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { ErrorState } from '../../../components/error-state';
+import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { useDashboard } from '../../../features/dashboard/api/get-dashboard';
+import { DashboardSkeleton, DashboardView } from '../../../features/dashboard/components/dashboard-view';
+import { PeriodPicker } from '../../../features/dashboard/components/period-picker';
+import { useDashboardPeriod } from '../../../features/dashboard/components/use-dashboard-period';
+import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
+import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -9,17 +18,39 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   useDocumentTitle(t('nav.dashboard'));
+  const period = useDashboardPeriod();
+  const ownRestaurant = isRestaurantRole(user.role) ? (user.restaurant_id ?? 0) : 0;
+  const restaurant = useRestaurant(ownRestaurant);
+  const dashboard = useDashboard(period.query, user.role !== 'dispatcher' && !period.error);
   // Dispatchers have no dashboard: their home is the active orders.
   if (user.role === 'dispatcher') return <Navigate to="/active-orders" replace />;
+
+  const data = dashboard.data;
+  const range = data
+    ? t('dashboard.range', { from: formatDate(data.period.from), to: formatDate(data.period.to) })
+    : null;
+  const subtitle = [
+    ownRestaurant && restaurant.data
+      ? t('dashboard.restaurant_subtitle', { restaurant: restaurant.data.name })
+      : t('dashboard.welcome', { name: user.first_name, role: t(`roles.${user.role}`) }),
+    range,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
   return (
-    <>
-      <PageHeader
-        title={t('nav.dashboard')}
-        subtitle={t('dashboard.welcome', { name: user.first_name, role: t(`roles.${user.role}`) })}
-      />
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 2 }}>
-        <Typography color="text.secondary">{t('common.coming_soon')}</Typography>
-      </Paper>
-    </>
+    <PageContainer>
+      <PageHeader title={t('nav.dashboard')} subtitle={subtitle} actions={<PeriodPicker {...period} />} />
+      <Box sx={{ height: 4, mb: 1 }}>
+        {dashboard.isFetching && data ? <LinearProgress aria-label={t('common.loading')} /> : null}
+      </Box>
+      {period.error ? null : dashboard.isError && !data ? (
+        <ErrorState onRetry={() => void dashboard.refetch()} />
+      ) : data ? (
+        <DashboardView data={data} />
+      ) : (
+        <DashboardSkeleton />
+      )}
+    </PageContainer>
   );
 }

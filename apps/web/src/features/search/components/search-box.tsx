@@ -24,12 +24,14 @@ export function SearchBox() {
   const q = useDebouncedValue(input.trim(), 300);
   const results = useSearch(q);
   // Grouped by kind (the list must be sorted by group for Autocomplete to show one header per kind).
+  // Hits of an older text are not offered: Enter must never open a record the typed text did not find.
+  const stale = input.trim() !== q || results.isPlaceholderData;
   const hits = useMemo(() => {
-    if (!q) return [];
+    if (!q || stale) return [];
     return [...(results.data ?? [])].sort(
       (a, b) => SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind),
     );
-  }, [q, results.data]);
+  }, [q, stale, results.data]);
 
   function close() {
     setOpen(false);
@@ -67,7 +69,7 @@ export function SearchBox() {
           getOptionLabel={(hit) => hit.title}
           getOptionKey={(hit) => `${hit.kind}:${hit.id}`}
           isOptionEqualToValue={(a, b) => a.kind === b.kind && a.id === b.id}
-          loading={results.isFetching || input.trim() !== q}
+          loading={results.isFetching || stale}
           loadingText={t('common.loading')}
           noOptionsText={t('header.search_empty')}
           clearOnBlur={false}

@@ -1,0 +1,106 @@
+import { type Dashboard, formatMoney } from '@dostava/shared';
+import { Box, Divider, Skeleton, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { DriversChart } from './drivers-chart';
+import { OrderHeatmap } from './order-heatmap';
+import { OrdersChart } from './orders-chart';
+import { TopCategories, TopProducts } from './top-lists';
+import { StatCard, Widget } from './widget';
+
+const grid = (columns: Record<string, string>) => ({
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', ...columns },
+  mb: 2,
+});
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.75 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Every widget of the dashboard for one period. */
+export function DashboardView({ data }: { data: Dashboard }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <>
+      <Box sx={grid({ sm: 'repeat(3, 1fr)' })}>
+        <StatCard title={t('dashboard.orders_today')} value={formatNumber(data.counters.orders_today)} />
+        <StatCard
+          title={t('dashboard.orders_this_week')}
+          value={formatNumber(data.counters.orders_this_week)}
+        />
+        <StatCard
+          title={t('dashboard.orders_this_month')}
+          value={formatNumber(data.counters.orders_this_month)}
+        />
+      </Box>
+      <Box sx={grid({ lg: '2fr 1fr' })}>
+        <Widget title={t('dashboard.orders_chart')}>
+          <OrdersChart data={data} />
+        </Widget>
+        <Widget title={t('dashboard.earnings')} hint={t('dashboard.earnings_hint')}>
+          <Typography variant="h4" component="p" sx={{ fontWeight: 600, mb: 1.5 }}>
+            {formatMoney(data.totals.earnings, language)}
+          </Typography>
+          <Divider />
+          <Figure label={t('dashboard.revenue')} value={formatMoney(data.totals.revenue, language)} />
+          <Figure label={t('dashboard.orders_total')} value={formatNumber(data.totals.orders)} />
+          <Figure label={t('dashboard.delivered')} value={formatNumber(data.totals.delivered)} />
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+            {t('dashboard.revenue_hint')}
+          </Typography>
+        </Widget>
+      </Box>
+      <Box sx={grid({ md: '1fr 1fr', lg: '1fr 1fr 1fr' })}>
+        <Widget title={t('dashboard.top_categories')}>
+          <TopCategories data={data} />
+        </Widget>
+        <Widget title={t('dashboard.top_products')}>
+          <TopProducts data={data} />
+        </Widget>
+        <Widget title={t('dashboard.drivers_by_vehicle')}>
+          <DriversChart data={data} />
+        </Widget>
+      </Box>
+      <Widget title={t('dashboard.heatmap')} hint={t('dashboard.heatmap_hint')}>
+        <OrderHeatmap data={data} />
+      </Widget>
+    </>
+  );
+}
+
+/** The dashboard's shape while the first answer loads. */
+export function DashboardSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Box aria-busy="true" aria-label={t('common.loading')}>
+      <Box sx={grid({ sm: 'repeat(3, 1fr)' })}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={104} />
+        ))}
+      </Box>
+      <Box sx={grid({ lg: '2fr 1fr' })}>
+        <Skeleton variant="rounded" height={360} />
+        <Skeleton variant="rounded" height={360} />
+      </Box>
+      <Box sx={grid({ md: '1fr 1fr', lg: '1fr 1fr 1fr' })}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={320} />
+        ))}
+      </Box>
+      <Skeleton variant="rounded" height={260} />
+    </Box>
+  );
+}
