@@ -34,6 +34,7 @@ const envSchema = z.object({
   SIGN_IN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  RATE_LIMIT_NAMESPACE: z.string().default('dostava-rl:'),
   UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(50).default(5),
   LOCATION_RETENTION_HOURS: z.coerce.number().int().min(1).default(72),
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -67,6 +68,8 @@ export interface Config {
   signInMaxPerIp: number;
   rateLimitWindowSeconds: number;
   rateLimitMax: number;
+  /** Key prefix of the shared (Redis) rate-limit counters. */
+  rateLimitNamespace: string;
   uploadMaxBytes: number;
   /** Driver location history older than this is pruned. */
   locationRetentionHours: number;
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInMaxPerIp: e.SIGN_IN_MAX_PER_IP,
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     locationRetentionHours: e.LOCATION_RETENTION_HOURS,
     tileUrl: e.TILE_URL,

@@ -52,7 +52,9 @@ export const securityPlugin = fp(
       max: opts.config.rateLimitMax,
       timeWindow: opts.config.rateLimitWindowSeconds * 1000,
       // With Redis the limits hold across every API instance.
-      ...(opts.redis ? { redis: opts.redis, nameSpace: 'dostava-rl:' } : {}),
+      ...(opts.redis ? { redis: opts.redis, nameSpace: opts.config.rateLimitNamespace } : {}),
+      // Only the API is limited: the web app's files are static and cached.
+      allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: () => new ServiceError(429, 'rate_limited', 'errors.rate_limited'),
     });
   },

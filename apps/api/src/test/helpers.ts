@@ -15,11 +15,15 @@ export const DEMO_PASSWORD = 'DemoPass!2026';
  * A fresh, migrated, seeded database per test file: PGlite in memory by default, or a new database
  * on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
-async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function testDatabase(): Promise<{
+  database: Database;
+  url: string | undefined;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
-    return { database, drop: () => database.close() };
+    return { database, url: undefined, drop: () => database.close() };
   }
   const name = `dostava_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -31,6 +35,7 @@ async function testDatabase(): Promise<{ database: Database; drop: () => Promise
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: serverUrl });
@@ -44,6 +49,8 @@ async function testDatabase(): Promise<{ database: Database; drop: () => Promise
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL URL of this test's database when TEST_DATABASE_URL is set (PGlite has none). */
+  databaseUrl: string | undefined;
   config: Config;
   /** Signs in a demo account (staff or app) and returns its tokens. */
   signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
@@ -68,7 +75,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     }),
     embeddedDatabase: 'memory',
   };
-  const { database, drop } = await testDatabase();
+  const { database, url: databaseUrl, drop } = await testDatabase();
   await database.migrate();
   await seedIfEmpty(database.db, { dataDir, demoPassword: DEMO_PASSWORD, orders: 300, days: 30 });
   const app = await buildApp(config, { database, logger: false });
@@ -87,6 +94,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   return {
     app,
     database,
+    databaseUrl,
     config,
     request,
     async signIn(email, password = DEMO_PASSWORD) {

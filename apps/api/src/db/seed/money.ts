@@ -49,20 +49,19 @@ export async function seedMoney(db: Db, timeZone: string, now = new Date()) {
           and o.delivered_at >= ${start.toISOString()}::timestamptz and o.delivered_at < ${end.toISOString()}::timestamptz`);
     }
   }
-  // Two drivers on shift tonight have handed in their cash and wait.
-  for (const driverId of driverIds.slice(3, 5)) {
+  // Two drivers on shift tonight have handed in their cash and wait; one of them is 5 KM short.
+  for (const [i, driverId] of driverIds.slice(3, 5).entries()) {
     const [open] = await db
       .select()
       .from(shifts)
       .where(and(eq(shifts.driver_id, driverId), isNull(shifts.ended_at)));
     if (!open) continue;
-    await db.insert(endShiftRequests).values({
-      driver_id: driverId,
-      shift_id: open.id,
-      shift_total: 8450 + driverId * 10,
-      orders_count: 6,
-      declared_amount: 8450 + driverId * 10 - (driverId % 2 ? 0 : 500),
-    });
+    await db.execute(sql`
+      insert into ${endShiftRequests} (driver_id, shift_id, shift_total, orders_count, declared_amount)
+      select ${driverId}, ${open.id}, coalesce(sum(o.total), 0)::int, count(*)::int, greatest(coalesce(sum(o.total), 0)::int - ${i === 1 ? 500 : 0}, 0)
+      from "orders" o
+      where o.driver_id = ${driverId} and o.status = 'delivered' and o.payment_method = 'cash'
+        and o.delivered_at >= ${open.started_at.toISOString()}::timestamptz`);
   }
   // Meals drivers took at restaurants over the last two months.
   await db.insert(driverMeals).values(

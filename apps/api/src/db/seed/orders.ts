@@ -351,6 +351,12 @@ export async function seedOrders(db: Db, options: OrderSeedOptions) {
     }
   }
   await insert(board);
+  // Earlier tonight: orders the drivers on shift have already delivered (their cash is in the bag).
+  const tonight = Array.from({ length: 24 }, (_, i) => {
+    const p = plan(new Date(now.getTime() - rnd.int(85, 170) * 60_000), 'delivered', onShift[i % 12] ?? null);
+    return p;
+  }).sort((a, b) => (a.order.created_at as Date).getTime() - (b.order.created_at as Date).getTime());
+  await insert(tonight);
   const delivering = board
     .map((p) => p.order)
     .filter((o) => o.driver_id && (o.status === 'in_delivery' || o.status === 'no_answer'));
