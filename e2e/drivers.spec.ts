@@ -47,8 +47,8 @@ test.describe('drivers (Admin)', () => {
     );
     await adnan.getByRole('link', { name: 'Pauze vozača Adnan Hadžić' }).click();
     await expect(page).toHaveURL(/\/drivers\/\d+\/breaks$/);
-    await expect(page.getByRole('heading', { name: 'Pauze vozača' })).toBeVisible();
-    await expect(page.getByText('Ovaj ekran dolazi sa svojim izdanjem.')).toBeVisible();
+    // The break view of that driver (its own spec, drivers-location.spec.ts, covers its contents).
+    await expect(page.getByRole('heading', { name: /Adnan Hadžić/ })).toBeVisible();
   });
 
   test('restaurant staff have no drivers list', async ({ page }) => {
