@@ -17,7 +17,8 @@ const ports = (process.env.CLUSTER_PORTS ?? '3001,3002').split(',').map(Number);
 const dataDir = path.join(root, 'data', 'cluster');
 mkdirSync(dataDir, { recursive: true });
 const secretFile = path.join(dataDir, 'jwt-secret');
-if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
+if (!existsSync(secretFile))
+  writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
 const jwtSecret = process.env.JWT_SECRET ?? readFileSync(secretFile, 'utf8').trim();
 
 async function ensureDatabase() {
@@ -46,7 +47,15 @@ const children = [];
 function start(port, seed) {
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, JWT_SECRET: jwtSecret, SEED: seed ? '1' : '0', DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      JWT_SECRET: jwtSecret,
+      SEED: seed ? '1' : '0',
+      DATA_DIR: dataDir,
+    },
   });
   children.push(child);
   child.on('exit', (code) => {
@@ -73,4 +82,6 @@ start(first, true);
 await healthy(first);
 for (const port of rest) start(port, false);
 await Promise.all(rest.map(healthy));
-console.log(`\nDostava cluster: ${ports.map((p) => `http://localhost:${p}`).join('  ')}  (PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}, Redis ${redisUrl})`);
+console.log(
+  `\nDostava cluster: ${ports.map((p) => `http://localhost:${p}`).join('  ')}  (PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}, Redis ${redisUrl})`,
+);
