@@ -26,9 +26,11 @@ export function DashboardPage() {
   if (user.role === 'dispatcher') return <Navigate to="/active-orders" replace />;
 
   const data = dashboard.data;
-  const range = data
-    ? t('dashboard.range', { from: formatDate(data.period.from), to: formatDate(data.period.to) })
-    : null;
+  const range = !data
+    ? null
+    : data.period.from === data.period.to
+      ? formatDate(data.period.from)
+      : t('dashboard.range', { from: formatDate(data.period.from), to: formatDate(data.period.to) });
   const subtitle = [
     ownRestaurant && restaurant.data
       ? t('dashboard.restaurant_subtitle', { restaurant: restaurant.data.name })

@@ -20,7 +20,7 @@ export interface AppVersionFormValues {
 
 const bodyResolver = zodResolver(appVersionBody);
 
-/** The shared `appVersionBody` checks the values; a blank select is reported as missing. */
+/** The shared `appVersionBody` checks the values; a blank select or version is reported as missing. */
 const resolver: Resolver<AppVersionFormValues, unknown, AppVersionBody> = async (
   values,
   context,
@@ -36,8 +36,8 @@ const resolver: Resolver<AppVersionFormValues, unknown, AppVersionBody> = async 
     context,
     options as never,
   );
-  for (const field of ['app_type', 'priority'] as const) {
-    if (result.errors[field] && !values[field])
+  for (const field of ['app_type', 'version', 'priority'] as const) {
+    if (result.errors[field] && !values[field].trim())
       result.errors[field] = { type: 'validate', message: 'validation.required' };
   }
   return result as Awaited<ReturnType<Resolver<AppVersionFormValues, unknown, AppVersionBody>>>;

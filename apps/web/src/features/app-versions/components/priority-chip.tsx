@@ -3,7 +3,9 @@ import PriorityHigh from '@mui/icons-material/PriorityHigh';
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-const COLORS = { low: 'default', medium: 'info', high: 'warning', extreme: 'error' } as const;
+const COLORS = { low: 'default', medium: 'primary', high: 'warning', extreme: 'error' } as const;
+/** Outlined warning text is too light on white (WCAG AA); a darker amber keeps the hue readable. */
+export const DARK_AMBER = '#8a4b00';
 
 /** The priority of a version; Extreme (a forced update) stands out, filled and marked. */
 export function PriorityChip({ priority }: { priority: Priority }) {
@@ -16,7 +18,7 @@ export function PriorityChip({ priority }: { priority: Priority }) {
       color={COLORS[priority]}
       variant={extreme ? 'filled' : 'outlined'}
       icon={extreme ? <PriorityHigh fontSize="small" /> : undefined}
-      sx={extreme ? { fontWeight: 700 } : undefined}
+      sx={extreme ? { fontWeight: 700 } : priority === 'high' ? { color: DARK_AMBER } : undefined}
     />
   );
 }

@@ -15,12 +15,21 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { type AppVersionUsage, useAppVersionUsage } from '../api/app-version-usage';
+import { DARK_AMBER } from './priority-chip';
 
 function StateChip({ usage }: { usage: AppVersionUsage }) {
   const { t } = useTranslation();
   if (usage.force_update) return <Chip size="small" color="error" label={t('app_versions.must_update')} />;
   if (usage.outdated)
-    return <Chip size="small" color="warning" variant="outlined" label={t('app_versions.outdated')} />;
+    return (
+      <Chip
+        size="small"
+        color="warning"
+        variant="outlined"
+        label={t('app_versions.outdated')}
+        sx={{ color: DARK_AMBER }}
+      />
+    );
   return <Chip size="small" color="success" variant="outlined" label={t('app_versions.up_to_date')} />;
 }
 
@@ -34,7 +43,7 @@ export function VersionUsage() {
   if (usage.isError) body = <ErrorState onRetry={() => void usage.refetch()} />;
   else if (!usage.data)
     body = (
-      <Box aria-busy="true" aria-label={t('common.loading')}>
+      <Box role="status" aria-busy="true" aria-label={t('common.loading')}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={40} />
         ))}
@@ -44,7 +53,7 @@ export function VersionUsage() {
     body = <Typography color="text.secondary">{t('app_versions.usage_empty')}</Typography>;
   else
     body = (
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableContainer tabIndex={0} role="region" aria-labelledby={headingId} sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby={headingId} sx={{ minWidth: 560 }}>
           <TableHead>
             <TableRow>

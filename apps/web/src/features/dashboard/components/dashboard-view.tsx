@@ -85,7 +85,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
 export function DashboardSkeleton() {
   const { t } = useTranslation();
   return (
-    <Box aria-busy="true" aria-label={t('common.loading')}>
+    <Box role="status" aria-busy="true" aria-label={t('common.loading')}>
       <Box sx={grid({ sm: 'repeat(3, 1fr)' })}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} variant="rounded" height={104} />

@@ -30,6 +30,7 @@ export function OrdersChart({ data }: { data: Dashboard }) {
           {
             data: data.series.map((point) => point.orders),
             label: t('dashboard.orders'),
+            color: '#1565c0',
             valueFormatter: (value) => formatNumber(value ?? 0),
           },
         ]}

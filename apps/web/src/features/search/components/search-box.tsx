@@ -6,6 +6,7 @@ import {
   ClickAwayListener,
   IconButton,
   InputAdornment,
+  ListSubheader,
   TextField,
   Typography,
 } from '@mui/material';
@@ -66,6 +67,22 @@ export function SearchBox() {
           onChange={(_event, hit) => openHit(hit)}
           filterOptions={(options) => options}
           groupBy={(hit) => t(`search_kinds.${hit.kind}`)}
+          // Each kind is a labelled group of options (listbox > group > option), not a list inside the listbox.
+          renderGroup={(params) => (
+            <li key={params.key} role="presentation">
+              <ListSubheader component="div" id={`search-group-${params.key}`} sx={{ lineHeight: '32px' }}>
+                {params.group}
+              </ListSubheader>
+              <Box
+                component="ul"
+                role="group"
+                aria-labelledby={`search-group-${params.key}`}
+                sx={{ p: 0, m: 0, listStyle: 'none' }}
+              >
+                {params.children}
+              </Box>
+            </li>
+          )}
           getOptionLabel={(hit) => hit.title}
           getOptionKey={(hit) => `${hit.kind}:${hit.id}`}
           isOptionEqualToValue={(a, b) => a.kind === b.kind && a.id === b.id}

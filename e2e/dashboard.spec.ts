@@ -1,0 +1,225 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInAs, test } from './fixtures';
+
+interface DashboardData {
+  period: { name: string; from: string; to: string; granularity: string };
+  counters: { orders_today: number; orders_this_week: number; orders_this_month: number };
+  totals: { orders: number; delivered: number; earnings: number; revenue: number };
+  top_categories: { name: string }[];
+  top_products: { name: string; restaurant: string }[];
+  drivers_by_vehicle: { type: string; drivers: number }[];
+}
+
+type Lang = 'bs' | 'en';
+const number = (n: number, lang: Lang) => new Intl.NumberFormat(lang === 'bs' ? 'hr-HR' : 'en-GB').format(n);
+const money = (minor: number, lang: Lang) => {
+  const en = (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${lang === 'bs' ? en.replace(/[.,]/g, (s) => (s === '.' ? ',' : '.')) : en} KM`;
+};
+
+/** The same call the page makes, with the page's own token. */
+async function dashboardFromApi(page: Page, query: string): Promise<DashboardData> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.get(`/api/dashboard?${query}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: DashboardData }).data;
+}
+
+const T = {
+  en: {
+    period: 'Period',
+    today: 'Orders today',
+    week: 'Orders this week',
+    month: 'Orders this month',
+    earnings: 'Earnings',
+    revenue: 'Revenue',
+    orders: 'Orders in the period',
+    delivered: 'Delivered',
+    categories: 'Top categories',
+    products: 'Top products',
+    drivers: 'Drivers categories',
+    heatmap: 'When customers order the most',
+    from: 'From',
+    to: 'To',
+    periods: {
+      today: 'Today',
+      yesterday: 'Yesterday',
+      this_week: 'This week',
+      last_week: 'Last week',
+      this_month: 'This month',
+      last_month: 'Last month',
+      this_year: 'This year',
+      custom: 'Custom range',
+    },
+  },
+  bs: {
+    period: 'Period',
+    today: 'Narudžbe danas',
+    week: 'Narudžbe ove sedmice',
+    month: 'Narudžbe ovog mjeseca',
+    earnings: 'Zarada',
+    revenue: 'Promet',
+    orders: 'Narudžbe u periodu',
+    delivered: 'Isporučeno',
+    categories: 'Najprodavanije kategorije',
+    products: 'Najprodavaniji proizvodi',
+    drivers: 'Kategorije vozača',
+    heatmap: 'Kada kupci najviše naručuju',
+    from: 'Od',
+    to: 'Do',
+    periods: {
+      today: 'Danas',
+      yesterday: 'Jučer',
+      this_week: 'Ova sedmica',
+      last_week: 'Prošla sedmica',
+      this_month: 'Ovaj mjesec',
+      last_month: 'Prošli mjesec',
+      this_year: 'Ova godina',
+      custom: 'Prilagođeni period',
+    },
+  },
+} as const;
+
+/** Every figure the page shows equals the API's answer for the period. */
+async function expectFigures(page: Page, lang: Lang, data: DashboardData) {
+  const t = T[lang];
+  const region = (name: string) => page.getByRole('region', { name, exact: true });
+  await expect(region(t.today)).toContainText(number(data.counters.orders_today, lang));
+  await expect(region(t.week)).toContainText(number(data.counters.orders_this_week, lang));
+  await expect(region(t.month)).toContainText(number(data.counters.orders_this_month, lang));
+  const earnings = region(t.earnings);
+  await expect(earnings).toContainText(money(data.totals.earnings, lang));
+  await expect(earnings).toContainText(`${t.revenue}${money(data.totals.revenue, lang)}`);
+  await expect(earnings).toContainText(`${t.orders}${number(data.totals.orders, lang)}`);
+  await expect(earnings).toContainText(`${t.delivered}${number(data.totals.delivered, lang)}`);
+  const first = data.top_products[0];
+  if (first) await expect(region(t.products).getByRole('listitem').first()).toContainText(first.name);
+  const category = data.top_categories[0];
+  if (category) await expect(region(t.categories).getByRole('listitem').first()).toContainText(category.name);
+}
+
+for (const lang of ['en', 'bs'] as const) {
+  test(`dashboard (Admin, ${lang}): every period shows what the API counts`, async ({ page }) => {
+    const t = T[lang];
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, 'admin', { lang });
+    const period = page.getByLabel(t.period, { exact: true });
+    await expect(period).toHaveValue('this_month');
+    await expectFigures(page, lang, await dashboardFromApi(page, 'period=this_month'));
+    await expect(page.getByRole('region', { name: t.drivers })).toContainText(
+      lang === 'en' ? 'Scooter' : 'Skuter',
+    );
+    const heat = page.getByRole('region', { name: t.heatmap }).first();
+    await expect(heat.getByRole('cell')).toHaveCount(7 * 24);
+    await expectAccessible(page);
+
+    for (const name of ['today', 'yesterday', 'this_week', 'last_week', 'last_month', 'this_year'] as const) {
+      await period.selectOption({ label: t.periods[name] });
+      await expect(page).toHaveURL(new RegExp(`period=${name}`));
+      await expectFigures(page, lang, await dashboardFromApi(page, `period=${name}`));
+    }
+
+    // A custom range: the dates are kept in the URL and a reload restores them.
+    await period.selectOption({ label: t.periods.custom });
+    await page.getByLabel(t.from, { exact: true }).fill('2026-10-01');
+    await page.getByLabel(t.to, { exact: true }).fill('2026-10-31');
+    await expect(page).toHaveURL(
+      /period=custom&from=2026-10-01&to=2026-10-31|from=2026-10-01.*to=2026-10-31/,
+    );
+    const custom = await dashboardFromApi(page, 'period=custom&from=2026-10-01&to=2026-10-31');
+    expect(custom.period.granularity).toBe('day');
+    await expectFigures(page, lang, custom);
+    await expect(
+      page.getByText(lang === 'bs' ? '01.10.2026. – 31.10.2026.' : '1 Oct 2026 – 31 Oct 2026'),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(t.from, { exact: true })).toHaveValue('2026-10-01');
+    await expectFigures(page, lang, custom);
+    // An end before the start asks for a valid range instead of calling the API.
+    await page.getByLabel(t.to, { exact: true }).fill('2026-09-01');
+    await expect(
+      page.getByText(lang === 'bs' ? 'Odaberite raspon od 1 do 366 dana' : 'Choose a range of 1 to 366 days'),
+    ).toBeVisible();
+    await expectAccessible(page);
+  });
+}
+
+test('dashboard at 360px: cards stack and the heat map scrolls inside its box', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInAs(page, 'admin', { lang: 'bs', path: '/?period=this_week' });
+  const data = await dashboardFromApi(page, 'period=this_week');
+  await expectFigures(page, 'bs', data);
+  const today = await page.getByRole('region', { name: 'Narudžbe danas', exact: true }).boundingBox();
+  const week = await page.getByRole('region', { name: 'Narudžbe ove sedmice', exact: true }).boundingBox();
+  expect(week && today && week.y > today.y).toBe(true);
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(360);
+  const scroller = page.getByRole('region', { name: 'Kada kupci najviše naručuju' }).last();
+  const widths = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(widths[0]).toBeGreaterThan(widths[1] ?? 0);
+  await expect(page.getByRole('cell', { name: /^Petak, 19:00: narudžbi \d+/ })).toHaveCount(1);
+  await expectAccessible(page);
+});
+
+test('the restaurant manager sees the dashboard of their own restaurant', async ({ page }) => {
+  const session = await signInAs(page, 'restaurant_manager', { lang: 'en', path: '/?period=last_month' });
+  const token = session.access_token;
+  const restaurant = await page.request.get(`/api/restaurants/${session.user.restaurant_id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const name = ((await restaurant.json()) as { data: { name: string } }).data.name;
+  await expect(page.getByText(`Figures of ${name} only`)).toBeVisible();
+  const data = await dashboardFromApi(page, 'period=last_month');
+  await expectFigures(page, 'en', data);
+  for (const product of data.top_products) expect(product.restaurant).toBe(name);
+  const admin = await signInAs(page, 'admin', { lang: 'en', path: '/?period=last_month' });
+  expect(admin.user.role).toBe('admin');
+  const all = await dashboardFromApi(page, 'period=last_month');
+  expect(all.totals.orders).toBeGreaterThan(data.totals.orders);
+  await signInAs(page, 'restaurant_manager', { lang: 'en', path: '/?period=last_month' });
+  await expectFigures(page, 'en', data);
+  await expectAccessible(page);
+});
+
+test('the dispatcher has no dashboard; the API refuses it too', async ({ page }) => {
+  const session = await signInAs(page, 'dispatcher', { lang: 'en' });
+  await expect(page).toHaveURL(/\/active-orders$/);
+  const res = await page.request.get('/api/dashboard', {
+    headers: { Authorization: `Bearer ${session.access_token}` },
+  });
+  expect(res.status()).toBe(403);
+});
+
+test('header search: an order number found and opened with the keyboard, kinds under their headings', async ({
+  page,
+}) => {
+  const session = await signInAs(page, 'admin', { lang: 'en' });
+  const res = await page.request.get('/api/orders?per_page=1', {
+    headers: { Authorization: `Bearer ${session.access_token}` },
+  });
+  const order = ((await res.json()) as { data: { id: number; order_number: string }[] }).data[0];
+  expect(order).toBeTruthy();
+  if (!order) return;
+  await page.getByRole('button', { name: 'Search' }).click();
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill(order.order_number);
+  const list = page.getByRole('listbox');
+  await expect(list.getByText('Orders', { exact: true })).toBeVisible();
+  await expect(list.getByRole('option').first()).toContainText(order.order_number);
+  await expectAccessible(page);
+  await box.press('ArrowDown');
+  await box.press('ArrowUp');
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+
+  // Escape closes the search; in Bosnian the kinds get their Bosnian headings.
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('combobox', { name: 'Search' }).press('Escape');
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveCount(0);
+  await signInAs(page, 'admin', { lang: 'bs' });
+  await page.getByRole('button', { name: 'Pretraga' }).click();
+  await page.getByRole('combobox', { name: 'Pretraga' }).fill('Mala');
+  await expect(page.getByRole('listbox').getByText('Restorani', { exact: true })).toBeVisible();
+});
