@@ -136,9 +136,10 @@ function orderFilters(actor: ActorContext, query: Omit<ListQuery, 'page' | 'per_
   if (query.q) {
     const q = query.q.trim();
     const pattern = `%${escapeLike(q)}%`;
+    // Only columns of orders here (the buyer through a semi-join), so a page is read by index alone.
     const match = or(
       eq(orders.order_number, q.toUpperCase()),
-      ilike(sql`${buyer.first_name} || ' ' || ${buyer.last_name}`, pattern),
+      sql`${orders.customer_id} in (select u.id from "users" u where u.first_name || ' ' || u.last_name ilike ${pattern})`,
     );
     if (match) filters.push(match);
   }
@@ -157,18 +158,28 @@ export async function listOrders(db: Db, actor: ActorContext, query: ListQuery) 
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const direction = query.sort.startsWith('-') ? desc : asc;
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectOrders(db)
+  // The page's ids first, from orders alone (an index walk even at a million rows), then the 20 rows
+  // with their restaurant, buyer and driver.
+  const [page, [total]] = await Promise.all([
+    db
+      .select({ id: orders.id })
+      .from(orders)
       .where(where)
       .orderBy(direction(column), direction(orders.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .innerJoin(buyer, eq(buyer.id, orders.customer_id))
-      .where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
+  const rows = page.length
+    ? await selectOrders(db)
+        .where(
+          inArray(
+            orders.id,
+            page.map((r) => r.id),
+          ),
+        )
+        .orderBy(direction(column), direction(orders.id))
+    : [];
   return {
     data: rows.map(toListItem),
     meta: { page: query.page, per_page: query.per_page, total: Number(total?.n ?? 0) },
@@ -256,10 +267,9 @@ function assertMayRead(actor: ActorContext, order: { restaurant_id: number; driv
 }
 
 export async function getOrder(db: Db, actor: ActorContext, id: number): Promise<Order> {
-  const [row] = await selectOrders(db).where(eq(orders.id, id));
-  if (!row) throw new NotFound();
-  assertMayRead(actor, { restaurant_id: row.restaurant_id, driver_id: row.driver_id });
-  const [[details], items, history] = await Promise.all([
+  // Everything in parallel; the caller's right to see it is checked before anything is returned.
+  const [[row], [details], items, history] = await Promise.all([
+    selectOrders(db).where(eq(orders.id, id)),
     db
       .select({ lat: orders.lat, lng: orders.lng, note: orders.note, commission: orders.commission })
       .from(orders)
@@ -281,7 +291,8 @@ export async function getOrder(db: Db, actor: ActorContext, id: number): Promise
       .where(eq(orderStatusHistory.order_id, id))
       .orderBy(asc(orderStatusHistory.created_at), asc(orderStatusHistory.id)),
   ]);
-  if (!details) throw new NotFound();
+  if (!row || !details) throw new NotFound();
+  assertMayRead(actor, { restaurant_id: row.restaurant_id, driver_id: row.driver_id });
   return {
     ...toListItem(row),
     ...details,
