@@ -34,6 +34,7 @@ test.describe('navigation per role', () => {
         'Settlement /settlements',
         'Drivers meals /drivers-meals',
         'App versions /app-versions',
+        'Log /log',
       ]);
       await expectAccessible(page);
     }

@@ -47,7 +47,8 @@ export function formatDay(day: string, language: 'bs' | 'en'): string {
 /** A driver's breaks grouped by day, each day with its total. */
 export function BreaksByDay({ result, timeZone }: { result: BreaksResult; timeZone: string }) {
   const { t } = useTranslation();
-  const locale = intlLocale();
+  // 'hr' formats numbers, times and short dates exactly as Bosnian does, and every browser has it.
+  const locale = intlLocale() === 'bs-BA' ? 'hr' : intlLocale();
   const byDay = useMemo(() => {
     const groups = new Map<string, Break[]>();
     for (const item of result.data) {
