@@ -55,7 +55,9 @@ export async function signInAs(
 export async function expectAccessible(page: Page) {
   // Colours caught halfway through a transition (a ripple, a button leaving its busy state) are not
   // what the user reads: settle every animation before measuring contrast.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(

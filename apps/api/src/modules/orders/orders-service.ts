@@ -11,7 +11,7 @@ import {
   TERMINAL_STATUSES,
   UNASSIGN_IN_DELIVERY_ROLES,
 } from '@dostava/shared';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
