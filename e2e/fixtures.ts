@@ -53,12 +53,13 @@ export async function signInAs(
 
 /** Every screen's test runs axe-core: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
-  // Colours caught halfway through a transition (a ripple, a button leaving its busy state) are not
-  // what the user reads: settle every animation before measuring contrast.
-  await page.addStyleTag({
-    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  // Colours caught halfway through a transition (a button leaving its busy state) are not what the
+  // user reads: settle transitions before measuring contrast. (Animations stay: toasts need theirs.)
+  const settle = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; }',
   });
   const results = await new AxeBuilder({ page }).analyze();
+  await settle.evaluate((style) => (style as HTMLStyleElement).remove());
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
     [],
