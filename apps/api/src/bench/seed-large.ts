@@ -72,9 +72,9 @@ export async function seedLarge(db: Db, target: LargeSeed, timeZone: string, log
           (case when g % 20 = 0 then 'cancelled' when g % 33 = 0 then 'declined' else 'delivered' end)::order_status,
           (case when g % 5 < 3 then 'cash' else 'card' end)::payment_method,
           'Titova ' || (g % 120) || ', Sarajevo', 43.85 + (g % 100) * 0.0002, 18.40 + (g % 100) * 0.0003,
-          1000 + (g * 7919) % 4000, (1000 + (g * 7919) % 4000) * 15 / 100, 300 + (g % 5) * 50,
-          (1000 + (g * 7919) % 4000) - (1000 + (g * 7919) % 4000) * 15 / 100,
-          1000 + (g * 7919) % 4000 + 300 + (g % 5) * 50, 30,
+          1000 + ((g::bigint * 7919) % 4000)::int, (1000 + ((g::bigint * 7919) % 4000)::int) * 15 / 100, 300 + (g % 5) * 50,
+          (1000 + ((g::bigint * 7919) % 4000)::int) - (1000 + ((g::bigint * 7919) % 4000)::int) * 15 / 100,
+          1000 + ((g::bigint * 7919) % 4000)::int + 300 + (g % 5) * 50, 30,
           t.created, t.created + interval '40 minutes',
           case when g % 20 = 0 or g % 33 = 0 then null else t.created + interval '40 minutes' end,
           t.created + interval '3 minutes'
