@@ -1,4 +1,4 @@
-import type { Driver, driverListQuery } from '@dostava/shared';
+import { type Driver, type driverListQuery, TERMINAL_STATUSES } from '@dostava/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -11,7 +11,10 @@ type ListQuery = z.output<typeof driverListQuery>;
 /** The active order a driver has now (the oldest, if several). */
 export const currentOrder = sql<{ id: number; order_number: string } | null>`(
   select json_build_object('id', o.id, 'order_number', o.order_number) from "orders" o
-  where o."driver_id" = "users"."id" and o."status" not in ('delivered', 'cancelled', 'declined', 'returned')
+  where o."driver_id" = "users"."id" and o."status" not in (${sql.join(
+    TERMINAL_STATUSES.map((s) => sql`${s}::order_status`),
+    sql`, `,
+  )})
   order by o."created_at" limit 1)`;
 
 const columns = {

@@ -1,4 +1,4 @@
-import { can, isRestaurantRole, normalizePlate, type SearchHit } from '@dostava/shared';
+import { can, isActiveStatus, isRestaurantRole, normalizePlate, type SearchHit } from '@dostava/shared';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, orders, products, restaurants, users, vehicles } from '../../db/schema/index.js';
@@ -110,11 +110,7 @@ export async function search(db: Db, actor: ActorContext, q: string): Promise<Se
         .limit(1)
         .then((rows) =>
           rows
-            .filter(
-              (o) =>
-                actor.role !== 'dispatcher' ||
-                !['delivered', 'cancelled', 'declined', 'returned'].includes(o.status),
-            )
+            .filter((o) => actor.role !== 'dispatcher' || isActiveStatus(o.status))
             .map((o) => ({
               kind: 'order' as const,
               id: o.id,

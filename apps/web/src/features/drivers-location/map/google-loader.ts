@@ -1,13 +1,44 @@
 /** The states of the Google Maps script: not loaded, loading, loaded, failed, auth failure. */
 export type GoogleScriptState = 'not_loaded' | 'loading' | 'loaded' | 'failed' | 'auth_failure';
 
+type LatLngLiteral = { lat: number; lng: number };
+/** The part of the Google Maps JavaScript API this app calls (Google ships no types in the bundle). */
+export interface GoogleMarker {
+  addListener(event: 'click', handler: () => void): void;
+  setPosition(position: LatLngLiteral): void;
+  setOptions(options: object): void;
+  setMap(map: GoogleMap | null): void;
+  getPosition(): LatLngLiteral;
+}
+export interface GoogleMap {
+  panTo(position: LatLngLiteral): void;
+  getZoom(): number;
+  setZoom(zoom: number): void;
+  fitBounds(bounds: GoogleBounds, padding: number): void;
+}
+export interface GoogleBounds {
+  extend(position: LatLngLiteral): void;
+}
+export interface GoogleInfoWindow {
+  addListener(event: 'closeclick', handler: () => void): void;
+  setContent(content: string | Node): void;
+  open(options: { map: GoogleMap; anchor: GoogleMarker }): void;
+  close(): void;
+}
+export interface GoogleMapsApi {
+  Map: new (element: HTMLElement, options: object) => GoogleMap;
+  InfoWindow: new () => GoogleInfoWindow;
+  Marker: new (options: object) => GoogleMarker;
+  LatLngBounds: new () => GoogleBounds;
+  SymbolPath: { CIRCLE: number };
+}
+
 declare global {
   interface Window {
     /** Google calls this when the key is refused (after the script has loaded). */
     gm_authFailure?: () => void;
     __dostavaGoogleReady?: () => void;
-    // biome-ignore lint/suspicious/noExplicitAny: Google's global has no bundled types here.
-    google?: any;
+    google?: { maps: GoogleMapsApi };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { GoogleMarker } from './google-loader';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
@@ -8,14 +9,12 @@ import {
   STATE_COLORS,
 } from './map-view';
 
-// biome-ignore lint/suspicious/noExplicitAny: Google's global has no bundled types here.
-type Any = any;
-
 /** Google Maps (the script already loaded): symbol markers with the state's letter, one InfoWindow. */
 export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbacks): DriverMapView {
-  const g = window.google.maps;
+  const g = window.google?.maps;
+  if (!g) throw new Error('createGoogleView called before the Google Maps script loaded');
   const map = new g.Map(element, { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, clickableIcons: false });
-  const entries = new Map<number, { marker: Any; key: string }>();
+  const entries = new Map<number, { marker: GoogleMarker; key: string }>();
   const info = new g.InfoWindow();
   let popupOwner: number | null = null;
   info.addListener('closeclick', () => {
