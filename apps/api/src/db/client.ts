@@ -33,14 +33,24 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite's directory; undefined keeps it in memory. */
   pgliteDir?: string | undefined;
+  /** Hears every statement sent (the benchmark captures the services' SQL with it). */
+  logQuery?: (sql: string, params: unknown[]) => void;
 }
+
+const logger = ({ logQuery }: DatabaseOptions) => (logQuery ? { logger: { logQuery } } : {});
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client losing its server must not crash the process; the next query reports the outage.
+    // A client losing its server (a restart, a failover) emits 'error'; without a listener Node ends
+    // the process. Idle clients report through the pool; a checked-out one (held by a transaction
+    // between statements) only on itself. Either way the statement in flight fails on its own (503)
+    // and the pool drops the broken client, so the next request reconnects.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema });
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+    const db = drizzlePg({ client: pool, schema, ...logger(options) });
     return {
       db: db as unknown as Db,
       kind: 'pg',
@@ -54,7 +64,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  takeTurns(client);
+  const db = drizzlePglite({ client, schema, ...logger(options) });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -64,4 +75,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs each statement synchronously on the main thread and hands its lock from one waiting
+ * query to the next in microtasks, so under load the event loop never reaches its I/O phase: new
+ * connections, requests that need no database and event-stream heartbeats waited seconds (a new
+ * connection 5-20 s at 100 concurrent requests). Here every top-level query, exec and transaction
+ * waits its turn in one queue and yields one macrotask first, so I/O is served between statements.
+ * (Statements inside a transaction run on its own handle, not through this queue.)
+ */
+function takeTurns(client: PGlite) {
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const turn = tail
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => method.apply(client, args));
+      tail = turn.catch(() => undefined);
+      return turn;
+    };
+  client.query = inTurn(client.query) as PGlite['query'];
+  client.exec = inTurn(client.exec);
+  client.transaction = inTurn(client.transaction) as PGlite['transaction'];
 }

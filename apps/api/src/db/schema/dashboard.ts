@@ -1,4 +1,5 @@
 import { date, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { orderStatusEnum } from './orders.js';
 
 /**
  * Rollups of orders, kept in the same transaction as the order changes they count (see
@@ -40,4 +41,53 @@ export const statsProductsDaily = pgTable(
     amount: integer('amount').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.restaurant_id, t.product_id] })],
+);
+
+/**
+ * How many orders each restaurant has in each status, kept in the transaction of every status change,
+ * so a list's total over a million orders (all, by status, active, one restaurant) is a sum of a few
+ * rows instead of a count of the table.
+ */
+export const statsOrdersStatus = pgTable(
+  'stats_orders_status',
+  {
+    restaurant_id: integer('restaurant_id').notNull(),
+    status: orderStatusEnum('status').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.restaurant_id, t.status] })],
+);
+
+/**
+ * The same counts for the whole operation (no restaurant): the dashboard Admins and App Managers open
+ * reads a year as 365 and 8,760 rows instead of one row per restaurant and day (or hour). Kept in the
+ * same transactions as the per-restaurant rollups, after them (see rollups.ts for the lock order).
+ */
+export const statsAllDaily = pgTable('stats_all_daily', {
+  day: date('day').primaryKey(),
+  orders: integer('orders').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  earnings: integer('earnings').notNull().default(0),
+  revenue: integer('revenue').notNull().default(0),
+});
+
+export const statsAllHourly = pgTable(
+  'stats_all_hourly',
+  {
+    day: date('day').notNull(),
+    hour: smallint('hour').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hour] })],
+);
+
+export const statsCategoriesDaily = pgTable(
+  'stats_categories_daily',
+  {
+    day: date('day').notNull(),
+    category_id: integer('category_id').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    amount: integer('amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.category_id] })],
 );

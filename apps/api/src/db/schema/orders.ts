@@ -55,13 +55,17 @@ export const orders = pgTable(
     version: integer('version').notNull().default(0),
   },
   (t) => [
-    index('orders_created_idx').on(t.created_at.desc(), t.id.desc()),
-    index('orders_restaurant_created_idx').on(t.restaurant_id, t.created_at.desc()),
+    // Ascending (created_at, id) indexes serve both sort directions: a backward scan gives the
+    // `created_at desc, id desc` of a list (DESC NULLS LAST would not, and the planner would sort a
+    // million rows instead).
+    index('orders_created_idx').on(t.created_at, t.id),
+    index('orders_restaurant_created_idx').on(t.restaurant_id, t.created_at, t.id),
     index('orders_driver_status_idx').on(t.driver_id, t.status),
     index('orders_customer_idx').on(t.customer_id),
-    index('orders_status_created_idx').on(t.status, t.created_at.desc()),
+    index('orders_status_created_idx').on(t.status, t.created_at, t.id),
+    index('orders_total_idx').on(t.total, t.id),
     index('orders_active_idx')
-      .on(t.created_at)
+      .on(t.created_at, t.id)
       .where(sql`${t.status} not in ('delivered', 'cancelled', 'declined', 'returned')`),
     check(
       'orders_amounts_check',

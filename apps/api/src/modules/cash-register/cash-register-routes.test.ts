@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, endShiftRequests, orders, shifts, users } from '../../db/schema/index.js';
+import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
 let t: TestContext;
@@ -39,12 +40,13 @@ describe('the cash register', () => {
     const res = await endShift(12345);
     expect(res.statusCode).toBe(201);
     const request = res.json().data;
-    const [expected] = (
-      await t.database.db.execute<{ total: number; n: number }>(sql`
+    const [expected] = await rowsOf<{ total: number; n: number }>(
+      t.database.db,
+      sql`
         select coalesce(sum(o.total),0)::int total, count(*)::int n from orders o
         join shifts s on s.driver_id = o.driver_id and s.ended_at is null
-        where o.driver_id = ${driverId} and o.status = 'delivered' and o.payment_method = 'cash' and o.delivered_at >= s.started_at`)
-    ).rows;
+        where o.driver_id = ${driverId} and o.status = 'delivered' and o.payment_method = 'cash' and o.delivered_at >= s.started_at`,
+    );
     expect(request).toMatchObject({
       status: 'pending',
       shift_total: expected?.total,

@@ -38,12 +38,18 @@ async function raw(from: string, to: string, restaurantId?: number) {
     where o.status = 'delivered' and (o.created_at at time zone ${TZ})::date between ${from}::date and ${to}::date ${scope}
     group by p.id order by quantity desc, p.id limit 5`,
   );
+  const categories = await rowsOf<{ id: number; quantity: number }>(
+    t.database.db,
+    sql`select p.category_id id, sum(oi.quantity)::int quantity from orders o join order_items oi on oi.order_id = o.id join products p on p.id = oi.product_id
+    where o.status = 'delivered' and (o.created_at at time zone ${TZ})::date between ${from}::date and ${to}::date ${scope}
+    group by p.category_id order by quantity desc, p.category_id limit 5`,
+  );
   const heat = await rowsOf<{ weekday: number; hour: number; orders: number }>(
     t.database.db,
     sql`select extract(isodow from o.created_at at time zone ${TZ})::int as weekday, extract(hour from o.created_at at time zone ${TZ})::int as hour, count(*)::int as orders
     from orders o where (o.created_at at time zone ${TZ})::date between ${from}::date and ${to}::date ${scope} group by 1, 2`,
   );
-  return { totals, top, heat };
+  return { totals, top, categories, heat };
 }
 
 const get = (query: string, who = 'admin') =>
@@ -83,6 +89,10 @@ describe('GET /api/dashboard', () => {
         d.top_products.map((p: { id: number; quantity: number }) => [p.id, p.quantity]),
         period,
       ).toEqual(expected.top.map((p) => [p.id, p.quantity]));
+      expect(
+        d.top_categories.map((c: { id: number; quantity: number }) => [c.id, c.quantity]),
+        period,
+      ).toEqual(expected.categories.map((c) => [c.id, c.quantity]));
       const heat = Object.fromEntries(expected.heat.map((h) => [`${h.weekday}-${h.hour}`, h.orders]));
       expect(
         Object.fromEntries(
@@ -145,29 +155,25 @@ describe('GET /api/dashboard', () => {
           },
         })
       ).json().data;
-      if (i === 2) continue;
-      for (const status of ['preparing_order', 'ready_for_pickup']) {
-        await t.request({
-          method: 'POST',
-          url: `/api/orders/${o.id}/status`,
-          token: tokens.admin,
-          payload: { status },
-        });
+      const step = async (url: string, token: string | undefined, payload: object) => {
+        const res = await t.request({ method: 'POST', url: `/api/${url}`, token, payload });
+        expect(res.statusCode, `${url} ${JSON.stringify(payload)}: ${res.body}`).toBe(200);
+      };
+      if (i === 2) {
+        await step(`orders/${o.id}/status`, tokens.admin, { status: 'cancelled', reason: 'Kupac odustao' });
+        continue;
       }
-      await t.request({
-        method: 'POST',
-        url: `/api/orders/${o.id}/assign`,
-        token: tokens.admin,
-        payload: { driver_id: driver?.id },
-      });
-      for (const status of ['in_delivery', 'delivered']) {
-        await t.request({
-          method: 'POST',
-          url: `/api/driver/orders/${o.id}/status`,
-          token: tokens.driver,
-          payload: { status },
-        });
+      for (const status of ['preparing_order', 'ready_for_pickup'])
+        await step(`orders/${o.id}/status`, tokens.admin, { status });
+      await step(`orders/${o.id}/assign`, tokens.admin, { driver_id: driver?.id });
+      await step(`driver/orders/${o.id}/status`, tokens.driver, { status: 'in_delivery' });
+      if (i === 1) {
+        // Taken off the driver in delivery: back to ready for pickup, then out again.
+        await step(`orders/${o.id}/unassign`, tokens.admin, { reason: 'Vozač se pokvario' });
+        await step(`orders/${o.id}/assign`, tokens.admin, { driver_id: driver?.id });
+        await step(`driver/orders/${o.id}/status`, tokens.driver, { status: 'in_delivery' });
       }
+      await step(`driver/orders/${o.id}/status`, tokens.driver, { status: 'delivered' });
     }
     const snapshot = async () => ({
       daily: await rowsOf(t.database.db, sql`select * from stats_orders_daily order by day, restaurant_id`),
@@ -179,6 +185,16 @@ describe('GET /api/dashboard', () => {
         t.database.db,
         sql`select * from stats_products_daily order by day, restaurant_id, product_id`,
       ),
+      statuses: await rowsOf(
+        t.database.db,
+        sql`select * from stats_orders_status where orders <> 0 order by restaurant_id, status`,
+      ),
+      all: await rowsOf(t.database.db, sql`select * from stats_all_daily order by day`),
+      allHourly: await rowsOf(t.database.db, sql`select * from stats_all_hourly order by day, hour`),
+      categories: await rowsOf(
+        t.database.db,
+        sql`select * from stats_categories_daily order by day, category_id`,
+      ),
     });
     const incremental = await snapshot();
     await rebuildRollups(t.database.db, TZ);
@@ -186,6 +202,10 @@ describe('GET /api/dashboard', () => {
     expect(incremental.daily).toEqual(rebuilt.daily);
     expect(incremental.hourly).toEqual(rebuilt.hourly);
     expect(incremental.products).toEqual(rebuilt.products);
+    expect(incremental.statuses).toEqual(rebuilt.statuses);
+    expect(incremental.all).toEqual(rebuilt.all);
+    expect(incremental.allHourly).toEqual(rebuilt.allHourly);
+    expect(incremental.categories).toEqual(rebuilt.categories);
     const today = (await get('period=today')).json().data;
     expect(today.totals).toEqual((await raw(today.period.from, today.period.to)).totals);
   });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverMeals, settlements, users } from '../../db/schema/index.js';
+import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
 let t: TestContext;
@@ -24,11 +25,10 @@ describe('driver meals', () => {
     });
     expect(res.statusCode).toBe(200);
     const { data, meta } = res.json();
-    const [sum] = (
-      await t.database.db.execute<{ s: number }>(
-        sql`select coalesce(sum(amount),0)::int s from driver_meals where restaurant_id = 1`,
-      )
-    ).rows;
+    const [sum] = await rowsOf<{ s: number }>(
+      t.database.db,
+      sql`select coalesce(sum(amount),0)::int s from driver_meals where restaurant_id = 1`,
+    );
     expect(meta.total_amount).toBe(sum?.s);
     expect(data.every((m: { restaurant: { id: number } }) => m.restaurant.id === 1)).toBe(true);
   });

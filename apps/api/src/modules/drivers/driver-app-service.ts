@@ -1,10 +1,11 @@
-import type { Break, DriverLocation, LocationsBody } from '@dostava/shared';
+import type { Break, DriverLocation, LocationsBody, ShiftState } from '@dostava/shared';
 import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { driverBreaks, driverLocations, drivers, shifts, users, vehicles } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
+import { rowsOf } from '../../lib/sql.js';
 import { currentOrder } from './drivers-service.js';
 
 async function driverState(db: Db, driverId: number) {
@@ -45,35 +46,41 @@ export async function startShift(db: Db, bus: EventBus, actor: ActorContext) {
 /**
  * Accepts a batch of points from the driver app: every point joins the history; the newest becomes
  * the driver's current location unless a newer one is already known (batches may arrive late).
+ * One statement does it all — the shift check, the points (as arrays, so the text never changes with
+ * the batch size) and the move — atomic on its own and one round trip, since phones send all day.
  */
 export async function recordLocations(db: Db, bus: EventBus, actor: ActorContext, body: LocationsBody) {
-  if ((await driverState(db, actor.user_id)) === 'off_shift')
-    throw new RuleBroken('not_on_shift', 'errors.not_on_shift');
   const points = body.points
     .map((p) => ({ ...p, at: new Date(p.recorded_at) }))
     .sort((a, b) => a.at.getTime() - b.at.getTime());
   const newest = points.at(-1);
   if (!newest) return { accepted: 0 };
-  const moved = await db.transaction(async (tx) => {
-    await tx
-      .insert(driverLocations)
-      .values(points.map((p) => ({ driver_id: actor.user_id, lat: p.lat, lng: p.lng, recorded_at: p.at })));
-    return tx
-      .update(drivers)
-      .set({ lat: newest.lat, lng: newest.lng, last_location_at: newest.at, updated_at: new Date() })
-      .where(
-        and(
-          eq(drivers.user_id, actor.user_id),
-          sql`(${drivers.last_location_at} is null or ${drivers.last_location_at} < ${newest.at.toISOString()}::timestamptz)`,
-        ),
-      )
-      .returning({ state: drivers.shift_state });
-  });
-  if (moved[0]) {
+  const at = newest.at.toISOString();
+  const [result] = await rowsOf<{ state: ShiftState | null; moved: ShiftState | null }>(
+    db,
+    sql`
+    with driver as (select shift_state from ${drivers} where user_id = ${actor.user_id}),
+    added as (
+      insert into ${driverLocations} (driver_id, lat, lng, recorded_at)
+      select ${actor.user_id}, p.lat, p.lng, p.recorded_at
+      from unnest(${sql.param(points.map((p) => p.lat))}::float8[], ${sql.param(points.map((p) => p.lng))}::float8[],
+        ${sql.param(points.map((p) => p.at.toISOString()))}::timestamptz[]) as p(lat, lng, recorded_at)
+      where (select shift_state from driver) <> 'off_shift'),
+    moved as (
+      update ${drivers} set lat = ${newest.lat}, lng = ${newest.lng}, last_location_at = ${at}::timestamptz,
+        updated_at = now()
+      where user_id = ${actor.user_id} and shift_state <> 'off_shift'
+        and (last_location_at is null or last_location_at < ${at}::timestamptz)
+      returning shift_state)
+    select (select shift_state from driver) as state, (select shift_state from moved) as moved`,
+  );
+  if (!result?.state) throw new NotFound();
+  if (result.state === 'off_shift') throw new RuleBroken('not_on_shift', 'errors.not_on_shift');
+  if (result.moved) {
     await announce(bus, actor.user_id, {
       location: { lat: newest.lat, lng: newest.lng },
-      last_location_at: newest.at.toISOString(),
-      shift_state: moved[0].state,
+      last_location_at: at,
+      shift_state: result.moved,
     });
   }
   return { accepted: points.length };

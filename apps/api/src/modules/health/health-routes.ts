@@ -7,6 +7,8 @@ export async function healthRoutes(app: FastifyInstance) {
     status: z.enum(['ok', 'degraded']),
     db: z.enum(['up', 'down']),
     db_kind: z.string(),
+    /** Live events across instances: 'down' serves on, with events reaching this instance only. */
+    redis: z.enum(['up', 'down', 'off']),
   });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
@@ -15,11 +17,13 @@ export async function healthRoutes(app: FastifyInstance) {
       schema: { tags: ['health'], response: { 200: body, 503: body } },
     },
     async (_request, reply) => {
+      const redis = app.bus.redisState();
       try {
         await app.database.ping();
-        return { status: 'ok' as const, db: 'up' as const, db_kind: app.database.kind };
+        const status = redis === 'down' ? ('degraded' as const) : ('ok' as const);
+        return { status, db: 'up' as const, db_kind: app.database.kind, redis };
       } catch {
-        return reply.status(503).send({ status: 'degraded', db: 'down', db_kind: app.database.kind });
+        return reply.status(503).send({ status: 'degraded', db: 'down', db_kind: app.database.kind, redis });
       }
     },
   );

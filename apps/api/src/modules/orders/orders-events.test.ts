@@ -165,7 +165,7 @@ describe('GET /api/events', () => {
 
 describe.runIf(process.env.TEST_REDIS_URL)('the Redis event bus', () => {
   it('carries an event published on one instance to a subscriber on another', async () => {
-    const log = { warn: () => {} };
+    const log = { warn: () => {}, info: () => {} };
     const a = new EventBus(process.env.TEST_REDIS_URL, log);
     const b = new EventBus(process.env.TEST_REDIS_URL, log);
     try {

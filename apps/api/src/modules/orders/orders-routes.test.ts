@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, type OrderStatus } from '@dostava/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, orderStatusHistory, orders, products, restaurants, users } from '../../db/schema/index.js';
@@ -341,6 +342,70 @@ describe('lists and export', () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/orders?from=yesterday', token: tokens.admin })).statusCode,
     ).toBe(400);
+  });
+
+  it('reports totals equal to counting the orders, for every filter and role scope', async () => {
+    const db = t.database.db;
+    const count = async (...where: Parameters<typeof and>) =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(and(...where))
+      )[0]?.n;
+    const total = async (query: string, who = 'admin') => {
+      const res = await t.request({ method: 'GET', url: `/api/orders?${query}`, token: tokens[who] });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().meta.total;
+    };
+    const terminal = ['delivered', 'cancelled', 'declined', 'returned'] as const;
+    // The counters, read for the filters they keep, against count(*) over the orders themselves.
+    expect(await total('')).toBe(await count());
+    expect(await total('status=created')).toBe(await count(eq(orders.status, 'created')));
+    expect(await total(`status=delivered&restaurant_id=${own}`)).toBe(
+      await count(eq(orders.status, 'delivered'), eq(orders.restaurant_id, own)),
+    );
+    expect(await total('active=true')).toBe(await count(sql`${orders.status} not in ${terminal}`));
+    expect(await total('active=false')).toBe(await count(inArray(orders.status, [...terminal])));
+    expect(await total('active=true&status=delivered')).toBe(0);
+    expect(await total('', 'manager')).toBe(await count(eq(orders.restaurant_id, own)));
+    expect(await total('', 'dispatcher')).toBe(await count(sql`${orders.status} not in ${terminal}`));
+    // Filters the counters do not keep count the rows.
+    const driverTotal = await total(`driver_id=${driverId}`);
+    expect(driverTotal).toBe(await count(eq(orders.driver_id, driverId)));
+  });
+
+  it('sorts every column both ways with the id as the tie-breaker', async () => {
+    for (const sort of ['created_at', 'total', 'status', 'order_number']) {
+      for (const dir of ['', '-']) {
+        const res = await t.request({
+          method: 'GET',
+          url: `/api/orders?sort=${dir}${sort}&per_page=50&page=2`,
+          token: tokens.admin,
+        });
+        expect(res.statusCode).toBe(200);
+        const key = (o: Record<string, string | number>) =>
+          sort === 'status'
+            ? // An enum sorts in its declared order.
+              [ORDER_STATUSES.indexOf(o.status as OrderStatus), o.created_at, o.id]
+            : sort === 'order_number'
+              ? [o.id]
+              : [o[sort], o.id];
+        const rows: Record<string, string | number>[] = res.json().data;
+        const compare = (a: (string | number | undefined)[], b: (string | number | undefined)[]) => {
+          for (let i = 0; i < a.length; i++) {
+            const x = a[i] ?? '';
+            const y = b[i] ?? '';
+            if (x !== y) return x < y ? -1 : 1;
+          }
+          return 0;
+        };
+        for (let i = 1; i < rows.length; i++) {
+          const order = compare(key(rows[i - 1] ?? {}), key(rows[i] ?? {}));
+          expect(dir === '-' ? order >= 0 : order <= 0, `${dir}${sort} at ${i}`).toBe(true);
+        }
+      }
+    }
   });
 
   it('gives the dispatcher the active board only, and no export', async () => {

@@ -1,7 +1,9 @@
 import {
   allowedTransitions,
   can,
+  isActiveStatus,
   isRestaurantRole,
+  ORDER_STATUSES,
   type Order,
   type OrderCreateBody,
   type OrderListItem,
@@ -22,6 +24,7 @@ import {
   orders,
   products,
   restaurants,
+  statsOrdersStatus,
   users,
 } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
@@ -29,7 +32,8 @@ import { audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
-import { rollupOrderCreated, rollupOrderDelivered } from '../dashboard/rollups.js';
+import { preparedFor } from '../../lib/sql.js';
+import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
 import { distanceKm, orderAmounts } from './orders-amounts.js';
 
 /** What order writes need besides the database: the bus to announce them, the zone to count them in. */
@@ -69,6 +73,13 @@ const listColumns = {
   delivered_at: orders.delivered_at,
   estimated_delivery_minutes: orders.estimated_delivery_minutes,
   version: orders.version,
+};
+const detailColumns = {
+  ...listColumns,
+  lat: orders.lat,
+  lng: orders.lng,
+  note: orders.note,
+  commission: orders.commission,
 };
 const selectOrders = (db: Db) =>
   db
@@ -146,43 +157,84 @@ function orderFilters(actor: ActorContext, query: Omit<ListQuery, 'page' | 'per_
   return filters;
 }
 
+/** Each sort's columns, ending in the id, so pages never overlap; each has an index in that order. */
 const sortColumns = {
-  created_at: orders.created_at,
-  total: orders.total,
-  status: orders.status,
-  order_number: orders.id,
+  created_at: [orders.created_at, orders.id],
+  total: [orders.total, orders.id],
+  status: [orders.status, orders.created_at, orders.id],
+  order_number: [orders.id],
 };
+
+/**
+ * The list's total from the per-restaurant status counters when the filters are ones they keep
+ * (restaurant, status, active): a sum of a few rows instead of counting a million orders. Dates,
+ * drivers and search count the rows themselves.
+ */
+async function countFromRollup(db: Db, actor: ActorContext, query: ListQuery): Promise<number | null> {
+  if (query.from || query.to || query.q || query.driver_id !== undefined) return null;
+  const active = actor.role === 'dispatcher' ? true : query.active;
+  const statuses = ORDER_STATUSES.filter(
+    (s) =>
+      (active === undefined || isActiveStatus(s) === active) &&
+      (query.status === undefined || s === query.status),
+  );
+  if (statuses.length === 0) return 0;
+  const restaurant = isRestaurantRole(actor.role)
+    ? (actor.restaurant_id ?? -1)
+    : (query.restaurant_id ?? null);
+  const [row] = await listStatements(db).total.execute({ statuses, restaurant });
+  return Number(row?.n ?? 0);
+}
+
+/** The parts of every list page that do not depend on its filters, prepared. */
+const listStatements = preparedFor((db: Db) => {
+  const restaurant = sql.placeholder('restaurant');
+  return {
+    // Arrays travel as arrays of a built-in type: PGlite cannot serialize an array of an enum.
+    rows: selectOrders(db)
+      .where(sql`${orders.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('orders_page_rows'),
+    total: db
+      .select({ n: sql<number>`coalesce(sum(${statsOrdersStatus.orders}), 0)::int` })
+      .from(statsOrdersStatus)
+      .where(
+        sql`${statsOrdersStatus.status} = any(${sql.placeholder('statuses')}::text[]::order_status[])
+          and (${restaurant}::int is null or ${statsOrdersStatus.restaurant_id} = ${restaurant}::int)`,
+      )
+      .prepare('orders_total_from_counters'),
+  };
+});
 
 export async function listOrders(db: Db, actor: ActorContext, query: ListQuery) {
   const where = and(...orderFilters(actor, query));
-  const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const direction = query.sort.startsWith('-') ? desc : asc;
+  const order = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns].map((c) =>
+    direction(c),
+  );
   const { limit, offset } = pageOf(query);
   // The page's ids first, from orders alone (an index walk even at a million rows), then the 20 rows
-  // with their restaurant, buyer and driver.
-  const [page, [total]] = await Promise.all([
+  // with their restaurant, buyer and driver, put back in the page's order.
+  const [page, total] = await Promise.all([
     db
       .select({ id: orders.id })
       .from(orders)
       .where(where)
-      .orderBy(direction(column), direction(orders.id))
+      .orderBy(...order)
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+    countFromRollup(db, actor, query).then(
+      async (counted) =>
+        counted ??
+        Number((await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.n ?? 0),
+    ),
   ]);
-  const rows = page.length
-    ? await selectOrders(db)
-        .where(
-          inArray(
-            orders.id,
-            page.map((r) => r.id),
-          ),
-        )
-        .orderBy(direction(column), direction(orders.id))
-    : [];
+  const ids = page.map((r) => r.id);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const rows = ids.length ? await listStatements(db).rows.execute({ ids }) : [];
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return {
     data: rows.map(toListItem),
-    meta: { page: query.page, per_page: query.per_page, total: Number(total?.n ?? 0) },
+    meta: { page: query.page, per_page: query.per_page, total },
   };
 }
 
@@ -266,16 +318,25 @@ function assertMayRead(actor: ActorContext, order: { restaurant_id: number; driv
   if (!can(actor, 'orders.read', order.restaurant_id)) throw new Forbidden();
 }
 
-export async function getOrder(db: Db, actor: ActorContext, id: number): Promise<Order> {
-  // Everything in parallel; the caller's right to see it is checked before anything is returned.
-  const [[row], [details], items, history] = await Promise.all([
-    selectOrders(db).where(eq(orders.id, id)),
-    db
-      .select({ lat: orders.lat, lng: orders.lng, note: orders.note, commission: orders.commission })
+/** The detail's three statements, prepared: the detail is the most requested page. */
+const detailStatements = preparedFor((db: Db) => {
+  const id = sql.placeholder('id');
+  return {
+    row: db
+      .select(detailColumns)
       .from(orders)
-      .where(eq(orders.id, id)),
-    db.select().from(orderItems).where(eq(orderItems.order_id, id)).orderBy(asc(orderItems.id)),
-    db
+      .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+      .innerJoin(buyer, eq(buyer.id, orders.customer_id))
+      .leftJoin(driver, eq(driver.id, orders.driver_id))
+      .where(eq(orders.id, id))
+      .prepare('order_detail_row'),
+    items: db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.order_id, id))
+      .orderBy(asc(orderItems.id))
+      .prepare('order_detail_items'),
+    history: db
       .select({
         from_status: orderStatusHistory.from_status,
         to_status: orderStatusHistory.to_status,
@@ -289,13 +350,27 @@ export async function getOrder(db: Db, actor: ActorContext, id: number): Promise
       .from(orderStatusHistory)
       .leftJoin(users, eq(users.id, orderStatusHistory.actor_id))
       .where(eq(orderStatusHistory.order_id, id))
-      .orderBy(asc(orderStatusHistory.created_at), asc(orderStatusHistory.id)),
+      .orderBy(asc(orderStatusHistory.created_at), asc(orderStatusHistory.id))
+      .prepare('order_detail_history'),
+  };
+});
+
+export async function getOrder(db: Db, actor: ActorContext, id: number): Promise<Order> {
+  const statements = detailStatements(db);
+  // Everything in parallel; the caller's right to see it is checked before anything is returned.
+  const [[row], items, history] = await Promise.all([
+    statements.row.execute({ id }),
+    statements.items.execute({ id }),
+    statements.history.execute({ id }),
   ]);
-  if (!row || !details) throw new NotFound();
+  if (!row) throw new NotFound();
   assertMayRead(actor, { restaurant_id: row.restaurant_id, driver_id: row.driver_id });
   return {
     ...toListItem(row),
-    ...details,
+    lat: row.lat,
+    lng: row.lng,
+    note: row.note,
+    commission: row.commission,
     items: items.map((i) => ({
       product_id: i.product_id,
       name: i.name,
@@ -390,6 +465,7 @@ export async function createOrder(
       actor_id: actor.user_id,
       actor_role: actor.role,
     });
+    await rollupOrderStatus(tx, restaurant.id, null, 'created');
     await rollupOrderCreated(tx, order.id, timeZone);
     return order.id;
   });
@@ -464,6 +540,7 @@ export async function changeStatus(
       actor_role: actor.role,
       reason: body.reason,
     });
+    await rollupOrderStatus(tx, order.restaurant_id, from, body.status);
     if (body.status === 'delivered') await rollupOrderDelivered(tx, id, timeZone);
     await syncDriverState(tx, order.driver_id);
     if (actor.role !== 'driver' && actor.role !== 'customer') {
@@ -570,6 +647,7 @@ export async function unassignDriver(
         actor_role: actor.role,
         reason,
       });
+      await rollupOrderStatus(tx, order.restaurant_id, order.status, 'ready_for_pickup');
     }
     await syncDriverState(tx, order.driver_id);
     await audit(

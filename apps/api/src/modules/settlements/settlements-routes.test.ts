@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlements } from '../../db/schema/index.js';
+import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
 let t: TestContext;
@@ -24,26 +25,31 @@ describe('settlements', () => {
     const res = await create({ restaurant_id: restaurantId, from, to });
     expect(res.statusCode).toBe(201);
     const s = res.json().data;
-    const rows = await t.database.db.execute<{
+    const [expected] = await rowsOf<{
       n: number;
       amount: number;
       commission: number;
       owed: number;
-    }>(sql`
+    }>(
+      t.database.db,
+      sql`
       select count(*)::int n, coalesce(sum(restaurant_amount),0)::int amount, coalesce(sum(commission),0)::int commission,
         coalesce(sum(restaurant_total_amount),0)::int owed
       from orders where restaurant_id = ${restaurantId} and status = 'delivered'
-        and (delivered_at at time zone 'Europe/Sarajevo')::date between ${from}::date and ${to}::date`);
-    const meals = await t.database.db.execute<{ amount: number }>(sql`
-      select coalesce(sum(amount),0)::int amount from driver_meals where restaurant_id = ${restaurantId} and date between ${from}::date and ${to}::date`);
-    const expected = rows.rows[0];
+        and (delivered_at at time zone 'Europe/Sarajevo')::date between ${from}::date and ${to}::date`,
+    );
+    const [meal] = await rowsOf<{ amount: number }>(
+      t.database.db,
+      sql`
+      select coalesce(sum(amount),0)::int amount from driver_meals where restaurant_id = ${restaurantId} and date between ${from}::date and ${to}::date`,
+    );
     expect(s).toMatchObject({
       orders_count: expected?.n,
       restaurant_amount: expected?.amount,
       commission: expected?.commission,
       restaurant_total_amount: expected?.owed,
-      meals_amount: meals.rows[0]?.amount,
-      net_amount: (expected?.owed ?? 0) + (meals.rows[0]?.amount ?? 0),
+      meals_amount: meal?.amount,
+      net_amount: (expected?.owed ?? 0) + (meal?.amount ?? 0),
       status: 'pending',
     });
     expect(s.orders_count).toBeGreaterThan(0);
