@@ -20,17 +20,23 @@ const BUFFER_SIZE = 2000;
  * The event bus: in-process by default; with Redis every API instance publishes to one channel and
  * hears every instance's events. Each instance keeps the latest events so a reconnecting browser can
  * resume after the last id it saw (Last-Event-ID). When Redis is down, events still reach this
- * instance's subscribers (the app keeps serving, live updates degrade to one instance).
+ * instance's subscribers (the app keeps serving, live updates degrade to one instance); when it is
+ * back, this instance's subscribers are told to resync, since other instances' events were missed.
  */
 export class EventBus {
   private readonly local = new EventEmitter();
   private readonly recent: BusEvent[] = [];
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
+  /** The subscription was lost since it last worked: on its return, subscribers must resync. */
+  private missed = false;
 
   constructor(
     redisUrl: string | undefined,
-    private readonly log: { warn: (obj: object, msg: string) => void },
+    private readonly log: {
+      warn: (obj: object, msg: string) => void;
+      info: (obj: object, msg: string) => void;
+    },
   ) {
     this.local.setMaxListeners(0);
     if (!redisUrl) return;
@@ -40,6 +46,17 @@ export class EventBus {
     for (const client of [this.publisher, this.subscriber]) {
       client.on('error', (error) => this.log.warn({ err: error }, 'event bus: redis error'));
     }
+    this.subscriber.on('close', () => {
+      this.missed = true;
+    });
+    this.subscriber.on('ready', () => {
+      if (!this.missed) return;
+      this.missed = false;
+      this.log.info({}, 'event bus: redis is back, subscribers resync');
+      // Ids kept from the outage cannot promise a complete replay any more.
+      this.recent.length = 0;
+      this.local.emit('resync');
+    });
     this.subscriber
       .subscribe(CHANNEL)
       .catch((error) => this.log.warn({ err: error }, 'event bus: subscribe failed'));
@@ -59,10 +76,11 @@ export class EventBus {
       id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
       at: new Date().toISOString(),
     };
-    if (this.publisher && this.publisher.status === 'ready') {
+    if (this.publisher?.status === 'ready') {
       try {
         await this.publisher.publish(CHANNEL, JSON.stringify(full));
-        return;
+        // Our own subscription brings it back, unless it is down right now (delivery is idempotent).
+        if (this.subscriber?.status === 'ready') return;
       } catch (error) {
         this.log.warn({ err: error }, 'event bus: publish failed, delivering locally');
       }
@@ -77,9 +95,20 @@ export class EventBus {
     this.local.emit('event', event);
   }
 
-  subscribe(listener: (event: BusEvent) => void): () => void {
+  /** Hears every event, and `onResync` when events may have been missed (refetch everything). */
+  subscribe(listener: (event: BusEvent) => void, onResync?: () => void): () => void {
     this.local.on('event', listener);
-    return () => this.local.off('event', listener);
+    if (onResync) this.local.on('resync', onResync);
+    return () => {
+      this.local.off('event', listener);
+      if (onResync) this.local.off('resync', onResync);
+    };
+  }
+
+  /** Whether events cross instances: 'off' without Redis, 'down' while it is unreachable. */
+  redisState(): 'off' | 'up' | 'down' {
+    if (!this.publisher || !this.subscriber) return 'off';
+    return this.publisher.status === 'ready' && this.subscriber.status === 'ready' ? 'up' : 'down';
   }
 
   /** Events after `lastId`, or null when it is no longer remembered (the client must refetch). */

@@ -4,25 +4,34 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ServiceError } from '../lib/errors.js';
 
+/** Node and PostgreSQL codes that mean the database is unreachable, restarting or full. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08006',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+  '08000',
   '08001',
   '08003',
+  '08004',
+  '08006',
 ]);
+// node-postgres says some of it in words only: a connection cut under a query, a client used after.
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connect ECONNREFUSED|is not queryable|timeout exceeded when trying to connect|PGlite is closed/i;
 
 function isDatabaseOutage(error: unknown): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
     const c = e as { code?: string; message?: string; cause?: unknown };
     if (c.code && UNAVAILABLE_CODES.has(c.code)) return true;
-    if (c.message && /Connection terminated|connect ECONNREFUSED|PGlite is closed/i.test(c.message))
-      return true;
+    if (c.message && UNAVAILABLE_MESSAGES.test(c.message)) return true;
     e = c.cause;
   }
   return false;
@@ -74,6 +83,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isDatabaseOutage(error)) {
       request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
       return send(reply, 503, { message: translate(lang, 'errors.unavailable'), error: 'unavailable' });
     }
     const status = error.statusCode ?? 500;

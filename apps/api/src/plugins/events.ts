@@ -6,6 +6,17 @@ import { actorOf } from './auth.js';
 
 const HEARTBEAT_MS = 15_000;
 
+// One event goes to every subscriber: serialized once, not once per connection.
+const frames = new WeakMap<BusEvent, string>();
+function frameOf(event: BusEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
 /**
  * GET /api/events: server-sent events of the orders and drivers the caller may see. Authenticated by
  * the Bearer header (the browser reads it with fetch). Resumes after Last-Event-ID; when that id is
@@ -34,8 +45,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
         'x-request-id': request.id,
       });
       const send = (event: BusEvent) => {
-        if (visible(event))
-          raw.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        if (visible(event)) raw.write(frameOf(event));
       };
       raw.write('retry: 3000\n\n');
 
@@ -47,7 +57,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
       }
       raw.write('event: ready\ndata: {}\n\n');
 
-      const unsubscribe = app.bus.subscribe(send);
+      const unsubscribe = app.bus.subscribe(send, () => raw.write('event: resync\ndata: {}\n\n'));
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       const close = () => {
         clearInterval(heartbeat);

@@ -1,11 +1,12 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { ServiceError } from '../lib/errors.js';
+import { failoverStore } from '../lib/rate-limit-store.js';
 
 /** The origin of the map tiles, so the CSP admits exactly that host and no other. */
 function tileOrigin(tileUrl: string): string[] {
@@ -27,7 +28,9 @@ export const securityPlugin = fp(
           'https://*.gstatic.com',
         ]
       : [];
-    await app.register(helmet, {
+    // Security headers from helmet, its middleware built once (@fastify/helmet rebuilt it, CSP parsing
+    // included, on every request).
+    const headers = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -45,14 +48,17 @@ export const securityPlugin = fp(
       },
       crossOriginEmbedderPolicy: false,
     });
+    app.addHook('onRequest', (request, reply, done) =>
+      headers(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
+    );
     // Closed by default: only the origins named in CORS_ORIGINS may call the API from a browser.
     await app.register(cors, { origin: opts.config.corsOrigins.length ? opts.config.corsOrigins : false });
     await app.register(rateLimit, {
       global: true,
       max: opts.config.rateLimitMax,
       timeWindow: opts.config.rateLimitWindowSeconds * 1000,
-      // With Redis the limits hold across every API instance.
-      ...(opts.redis ? { redis: opts.redis, nameSpace: opts.config.rateLimitNamespace } : {}),
+      // With Redis the limits hold across every API instance (and per instance while Redis is down).
+      ...(opts.redis ? { store: failoverStore(opts.redis, opts.config.rateLimitNamespace) } : {}),
       // Only the API is limited: the web app's files are static and cached.
       allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: () => new ServiceError(429, 'rate_limited', 'errors.rate_limited'),

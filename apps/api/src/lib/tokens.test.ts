@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TokenService } from './tokens.js';
+
+const claims = {
+  user_id: 7,
+  role: 'dispatcher' as const,
+  restaurant_id: null,
+  session_id: 3,
+  audience: 'backoffice' as const,
+};
+
+describe('access tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('verifies a token, and again from memory, with the same claims', async () => {
+    const tokens = new TokenService('s'.repeat(40), 600);
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+  });
+
+  it('refuses a token whose signature or payload was altered, even after the genuine one was verified', async () => {
+    const tokens = new TokenService('s'.repeat(40), 600);
+    const token = await tokens.sign(claims);
+    await tokens.verify(token);
+    const [header, payload, signature] = token.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), role: 'admin' }),
+    ).toString('base64url');
+    expect(await tokens.verify(`${header}.${forged}.${signature}`)).toBe('invalid');
+    expect(await tokens.verify(`${header}.${payload}.${(signature ?? '').slice(0, -2)}AA`)).toBe('invalid');
+    expect(await new TokenService('t'.repeat(40), 600).verify(token)).toBe('invalid');
+  });
+
+  it('says expired once the lifetime is over, whether the token was remembered or not', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), toFake: ['Date'] });
+    const tokens = new TokenService('s'.repeat(40), 60);
+    const remembered = await tokens.sign(claims);
+    const unseen = await tokens.sign({ ...claims, session_id: 4 });
+    expect(await tokens.verify(remembered)).toEqual(claims);
+    vi.setSystemTime(new Date('2026-11-23T10:00:59Z'));
+    expect(await tokens.verify(remembered)).toEqual(claims);
+    vi.setSystemTime(new Date('2026-11-23T10:01:00Z'));
+    expect(await tokens.verify(remembered)).toBe('expired');
+    expect(await tokens.verify(unseen)).toBe('expired');
+  });
+});
