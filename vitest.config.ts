@@ -15,8 +15,23 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
+          exclude: ['src/reliability/**'],
           testTimeout: 30000,
           hookTimeout: 60000,
+        },
+      },
+      {
+        // `npm run test:reliability`: load, faults (killed processes, a database and Redis going
+        // away), fuzzing and the authorization matrix, against real server processes. One file at a
+        // time: they load the machine on purpose.
+        extends: true,
+        test: {
+          name: 'reliability',
+          root: 'apps/api',
+          include: ['src/reliability/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 600000,
+          hookTimeout: 300000,
         },
       },
     ],

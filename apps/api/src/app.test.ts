@@ -11,7 +11,7 @@ describe('the API core', () => {
   it('reports health with the database status', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', db: 'up' });
+    expect(res.json()).toMatchObject({ status: 'ok', db: 'up', redis: 'off' });
   });
 
   it('answers unknown API paths with the error contract, in the caller language', async () => {

@@ -93,7 +93,12 @@ describe.runIf(enabled)('two API instances', () => {
     const deadline = Date.now() + 5000;
     while (!text.includes(`"order_id":${id}`) && Date.now() < deadline) {
       text += decoder.decode(
-        (await Promise.race([reader?.read(), new Promise<undefined>((r) => setTimeout(r, 500))]))?.value,
+        (
+          await Promise.race([
+            reader?.read(),
+            new Promise<undefined>((r) => setTimeout(() => r(undefined), 500)),
+          ])
+        )?.value,
       );
     }
     controller.abort();

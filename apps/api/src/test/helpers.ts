@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
@@ -55,7 +55,7 @@ export interface TestContext {
   /** Signs in a demo account (staff or app) and returns its tokens. */
   signIn(email: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
   /** Injects a request as the given access token (or none), in the given language. */
-  request(options: InjectOptions & { token?: string; lang?: string }): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions & { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

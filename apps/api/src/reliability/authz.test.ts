@@ -1,0 +1,184 @@
+import { isAppRole, isRestaurantRole, PERMISSIONS, type Role } from '@dostava/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../lib/sql.js';
+import { createTestContext, type TestContext } from '../test/helpers.js';
+
+/**
+ * The authorization matrix: every API route × every role (and no sign-in), generated from the route
+ * table and the shared permission matrix, asserting what the table promises — and never a 500.
+ */
+let t: TestContext;
+const ACCOUNTS: Record<Role, string> = {
+  admin: 'admin@example.com',
+  app_manager: 'appmanager@example.com',
+  dispatcher: 'dispatcher@example.com',
+  restaurant_manager: 'manager@example.com',
+  restaurant_employee: 'employee@example.com',
+  driver: 'driver@example.com',
+  customer: 'customer@example.com',
+};
+const tokens = {} as Record<Role, string>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const [role, email] of Object.entries(ACCOUNTS))
+    tokens[role as Role] = (await t.signIn(email)).access_token;
+});
+afterAll(() => t.close());
+
+/** Would the table let `role` through the route's gate (before any ownership check)? */
+function admitted(route: (typeof t.app.routeTable)[number], role: Role): boolean {
+  if (route.auth === 'public') return true;
+  if (route.auth === 'app' && !isAppRole(role)) return false;
+  if (route.auth === 'backoffice' && isAppRole(role)) return false;
+  if (route.permission && !(PERMISSIONS[route.permission] as readonly Role[]).includes(role)) return false;
+  if (route.roles && !route.roles.includes(role)) return false;
+  return true;
+}
+
+const concrete = (url: string) => url.replace(/:id\b/g, '999999');
+
+describe('the authorization matrix', () => {
+  it('covers every API route', () => {
+    expect(t.app.routeTable.length).toBeGreaterThan(60);
+  });
+
+  it('refuses anonymous callers on every route that is not public', async () => {
+    for (const route of t.app.routeTable) {
+      if (route.auth === 'public') continue;
+      const res = await t.request({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('admits and refuses each role exactly as the permission table says, never with a 500', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeTable) {
+      for (const role of Object.keys(ACCOUNTS) as Role[]) {
+        const allowed = admitted(route, role);
+        // The live stream of an admitted caller stays open; its gate is covered when refused.
+        if (route.url === '/api/events' && allowed) continue;
+        const res = await t.request({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          token: tokens[role],
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const label = `${role} ${route.method} ${route.url} → ${res.statusCode}`;
+        if (res.statusCode >= 500) failures.push(`${label} (server error)`);
+        else if (!allowed && res.statusCode !== 403) failures.push(`${label} (should be refused with 403)`);
+        else if (allowed && res.statusCode === 401) failures.push(`${label} (should be admitted)`);
+        else if (allowed && res.statusCode === 403) {
+          // Only ownership may still refuse an admitted restaurant role: id 999999 is nobody's restaurant.
+          const ownership = isRestaurantRole(role) && route.url.includes(':id');
+          if (!ownership) failures.push(`${label} (should be admitted)`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('confines restaurant roles to their own restaurant on every route that names a restaurant record', async () => {
+    const db = t.database.db;
+    const own = Number(
+      (
+        await rowsOf<{ r: number }>(
+          db,
+          sql`select restaurant_id r from users where email = 'manager@example.com'`,
+        )
+      )[0]?.r,
+    );
+    const other = Number(
+      (
+        await rowsOf<{ r: number }>(
+          db,
+          sql`select restaurant_id r from users where email = 'manager2@example.com'`,
+        )
+      )[0]?.r,
+    );
+    const first = async (query: ReturnType<typeof sql>) =>
+      Number((await rowsOf<{ id: number }>(db, query))[0]?.id);
+    /** `restaurant_id = own` for the own restaurant's record, `<> own` for another's. */
+    const whose = (column: ReturnType<typeof sql>, mine: boolean) =>
+      mine ? sql`${column} = ${own}` : sql`${column} <> ${own}`;
+    /** Each route naming a restaurant's record: such a record's id (own or another's), a valid body. */
+    const records: Record<string, { id: (mine: boolean) => Promise<number>; body?: object }> = {
+      '/api/restaurants/:id': { id: async (mine) => (mine ? own : other), body: {} },
+      '/api/restaurants/:id/products': {
+        id: async (mine) => (mine ? own : other),
+        body: { name: 'Kontrola pristupa', price: 500, category_id: 1 },
+      },
+      '/api/products/:id': {
+        id: (mine) =>
+          first(sql`select id from products where ${whose(sql`restaurant_id`, mine)} order by id limit 1`),
+        body: { show_on_menu: true },
+      },
+      '/api/orders/:id': {
+        id: (mine) =>
+          first(sql`select id from orders where ${whose(sql`restaurant_id`, mine)} order by id limit 1`),
+      },
+      '/api/orders/:id/status': {
+        id: (mine) =>
+          first(sql`select id from orders where ${whose(sql`restaurant_id`, mine)}
+            order by status = 'created' desc, id limit 1`),
+        body: { status: 'preparing_order' },
+      },
+      '/api/users/:id': {
+        id: (mine) =>
+          first(sql`select id from users where role = 'restaurant_employee' and ${whose(sql`restaurant_id`, mine)}
+            order by id limit 1`),
+        body: { first_name: 'Amra' },
+      },
+    };
+    /** Routes with an id that is not a restaurant's record, and why. */
+    const notRestaurantRecords: Record<string, string> = {
+      '/api/restaurants/:id/menu': 'the menu every customer sees; staff may look at any',
+      '/api/categories/:id': 'categories are shared by all restaurants',
+      '/api/auth/sessions/:id': "the caller's own sessions",
+    };
+    const failures: string[] = [];
+    let tried = 0;
+    for (const route of t.app.routeTable) {
+      if (!route.url.includes(':id')) continue;
+      for (const role of ['restaurant_manager', 'restaurant_employee'] as const) {
+        if (!admitted(route, role)) continue;
+        if (notRestaurantRecords[route.url]) continue;
+        const record = records[route.url];
+        if (!record) {
+          failures.push(`${route.method} ${route.url}: admits ${role}, but this test has no record for it`);
+          continue;
+        }
+        // Another restaurant's record first, so a refusal there cannot depend on a change made here.
+        for (const mine of [false, true]) {
+          const id = await record.id(mine);
+          const res = await t.request({
+            method: route.method as 'GET',
+            url: route.url.replace(':id', String(id)),
+            token: tokens[role],
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: record.body ?? {} }),
+          });
+          tried++;
+          const label = `${role} ${route.method} ${route.url} on ${mine ? 'its own' : 'another'} restaurant's record ${id} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+          if (res.statusCode >= 500) failures.push(`${label} (server error)`);
+          else if (!mine && res.statusCode !== 403) failures.push(`${label} (should be 403)`);
+          else if (mine && (res.statusCode === 403 || res.statusCode === 401)) {
+            // Within its own restaurant a role may still lack the action (an employee editing products).
+            const permitted =
+              route.method === 'GET' ||
+              role === 'restaurant_manager' ||
+              route.url === '/api/products/:id' ||
+              route.url === '/api/orders/:id/status';
+            if (permitted) failures.push(`${label} (should be admitted)`);
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(10);
+    expect(failures).toEqual([]);
+  });
+});
