@@ -222,6 +222,10 @@ test.describe('settlements', () => {
     await expectAccessible(page);
 
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Na čekanju' });
+    // The approved rows stay on screen until the pending ones arrive: wait for them to go.
+    await expect(page).toHaveURL(/status=pending/);
+    await expect(grid.getByText('Odobren')).toHaveCount(0);
+    await expect(grid.getByText('Na čekanju').first()).toBeVisible();
     await grid
       .getByRole('link', { name: /^Otvori obračun za / })
       .first()

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
@@ -40,6 +42,7 @@ function sizeReport(): Plugin {
       if (!entry) return;
       const gz = (fileName: string) => gzipSync(chunks.get(fileName)?.code ?? '').length;
       const lines = ['', 'First-load JS (gzip):'];
+      const report: Record<string, { kb: number; files: number }> = {};
       for (const [page, modules] of Object.entries(PAGES)) {
         const files = new Set<string>();
         collect(entry, files);
@@ -50,6 +53,7 @@ function sizeReport(): Plugin {
         }
         const total = [...files].reduce((sum, file) => sum + gz(file), 0);
         const kb = total / 1024;
+        report[page] = { kb, files: files.size };
         const flag =
           page === '/sign-in' && kb > SIGN_IN_BUDGET_KB ? `  OVER BUDGET (${SIGN_IN_BUDGET_KB} KB)` : '';
         lines.push(`  ${page.padEnd(14)} ${kb.toFixed(1).padStart(7)} KB in ${files.size} files${flag}`);
@@ -70,6 +74,10 @@ function sizeReport(): Plugin {
         }
       }
       console.log(lines.join('\n'));
+      // `npm run bench` puts the same figures in its results.
+      const out = fileURLToPath(new URL('../../.bench/', import.meta.url));
+      mkdirSync(out, { recursive: true });
+      writeFileSync(`${out}first-load.json`, JSON.stringify(report, null, 2));
     },
   };
 }
