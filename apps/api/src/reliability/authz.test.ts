@@ -1,6 +1,7 @@
 import { isAppRole, isRestaurantRole, PERMISSIONS, type Role } from '@dostava/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../db/seed/index.js';
 import { rowsOf } from '../lib/sql.js';
 import { createTestContext, type TestContext } from '../test/helpers.js';
 
@@ -9,15 +10,8 @@ import { createTestContext, type TestContext } from '../test/helpers.js';
  * table and the shared permission matrix, asserting what the table promises — and never a 500.
  */
 let t: TestContext;
-const ACCOUNTS: Record<Role, string> = {
-  admin: 'admin@example.com',
-  app_manager: 'appmanager@example.com',
-  dispatcher: 'dispatcher@example.com',
-  restaurant_manager: 'manager@example.com',
-  restaurant_employee: 'employee@example.com',
-  driver: 'driver@example.com',
-  customer: 'customer@example.com',
-};
+/** One demo account per role, as the seed creates them. */
+const ACCOUNTS = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.role, a.email])) as Record<Role, string>;
 const tokens = {} as Record<Role, string>;
 
 beforeAll(async () => {
@@ -85,22 +79,13 @@ describe('the authorization matrix', () => {
 
   it('confines restaurant roles to their own restaurant on every route that names a restaurant record', async () => {
     const db = t.database.db;
-    const own = Number(
-      (
-        await rowsOf<{ r: number }>(
-          db,
-          sql`select restaurant_id r from users where email = 'manager@example.com'`,
-        )
-      )[0]?.r,
-    );
-    const other = Number(
-      (
-        await rowsOf<{ r: number }>(
-          db,
-          sql`select restaurant_id r from users where email = 'manager2@example.com'`,
-        )
-      )[0]?.r,
-    );
+    const restaurantOf = async (email: string) =>
+      Number(
+        (await rowsOf<{ r: number }>(db, sql`select restaurant_id r from users where email = ${email}`))[0]
+          ?.r,
+      );
+    const own = await restaurantOf('manager@example.com');
+    const other = await restaurantOf('manager2@example.com');
     const first = async (query: ReturnType<typeof sql>) =>
       Number((await rowsOf<{ id: number }>(db, query))[0]?.id);
     /** `restaurant_id = own` for the own restaurant's record, `<> own` for another's. */

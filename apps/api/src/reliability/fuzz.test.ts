@@ -139,16 +139,15 @@ const QUERY_KEYS = [
   'entity',
 ];
 
+/** The caller most routes admit: the customer or driver app, or an Admin in the back office. */
+const tokenFor = (route: (typeof t.app.routeTable)[number]) =>
+  route.auth === 'app' ? (route.roles?.includes('customer') ? tokens.customer : tokens.driver) : tokens.admin;
+
 describe('fuzzing the read endpoints', () => {
   it('never answers 500 to hostile query strings', async () => {
     const reads = t.app.routeTable.filter((r) => r.method === 'GET' && r.url !== '/api/events');
     for (const route of reads) {
-      const token =
-        route.auth === 'app'
-          ? route.roles?.includes('customer')
-            ? tokens.customer
-            : tokens.driver
-          : tokens.admin;
+      const token = tokenFor(route);
       await fc.assert(
         fc.asyncProperty(
           fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(hostileString, fc.integer().map(String)), {
@@ -179,12 +178,7 @@ describe('fuzzing the write endpoints', () => {
     );
     expect(writes.length).toBeGreaterThan(30);
     for (const route of writes) {
-      const token =
-        route.auth === 'app'
-          ? route.roles?.includes('customer')
-            ? tokens.customer
-            : tokens.driver
-          : tokens.admin;
+      const token = tokenFor(route);
       await fc.assert(
         fc.asyncProperty(
           hostileBody,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../test/helpers.js';
 import { call, type EventStream, openEvents, signIn } from '../test/http.js';
 import {
   type ApiProcess,
@@ -93,7 +94,7 @@ describe.runIf(enabled)('Redis going away under two API instances', () => {
     expect(
       (
         await call(b.url, 'POST', '/api/auth/sign-in', {
-          body: { email: 'appmanager@example.com', password: 'DemoPass!2026' },
+          body: { email: 'appmanager@example.com', password: DEMO_PASSWORD },
         })
       ).status,
     ).toBe(200);

@@ -209,15 +209,8 @@ export async function startPostgres(): Promise<PostgresServer> {
     start,
     destroy() {
       try {
-        const [command, argv] = asServerUser(path.join(bin, 'pg_ctl'), [
-          '-D',
-          data,
-          '-m',
-          'immediate',
-          '-w',
-          'stop',
-        ]);
-        execFileSync(command, argv, { stdio: 'ignore' });
+        const stop = ['-D', data, '-m', 'immediate', '-w', 'stop'];
+        execFileSync(...asServerUser(path.join(bin, 'pg_ctl'), stop), { stdio: 'ignore' });
       } catch {}
       rmSync(dir, { recursive: true, force: true });
     },
