@@ -112,14 +112,18 @@ async function fanOut(
       const isReady = new Promise<void>((resolve) => {
         ready = resolve;
       });
+      const mark = 'event: driver.updated';
       (async () => {
+        // The end of each chunk is kept for the next: a mark may be split between two chunks.
+        let tail = '';
         try {
           for (;;) {
             const chunk = await reader?.read();
             if (!chunk || chunk.done) return;
-            const text = decoder.decode(chunk.value, { stream: true });
+            const text = tail + decoder.decode(chunk.value, { stream: true });
             if (text.includes('event: ready')) ready();
-            delivered += text.split('event: driver.updated').length - 1;
+            delivered += text.split(mark).length - 1;
+            tail = text.slice(-(mark.length - 1));
           }
         } catch {}
       })();
