@@ -23,6 +23,7 @@ async function placeOrder(request: APIRequestContext, restaurantId: number) {
       restaurant_id: restaurantId,
       items: [{ product_id: product.id, quantity: 2 }],
       address: 'Ferhadija 1, Sarajevo',
+      phone: '+387 61 111 222',
       lat: 43.859,
       lng: 18.425,
       note: 'E2E',

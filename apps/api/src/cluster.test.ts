@@ -83,6 +83,7 @@ describe.runIf(enabled)('two API instances', () => {
         restaurant_id: 1,
         items: [{ product_id: productId, quantity: 1 }],
         address: 'Titova 1',
+        phone: '+387 61 111 222',
         lat: 43.86,
         lng: 18.42,
         payment: 'card',

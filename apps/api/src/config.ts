@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_STALE_LOCATION_MINUTES } from '@dostava/shared';
 import { z } from 'zod';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +38,7 @@ const envSchema = z.object({
   RATE_LIMIT_NAMESPACE: z.string().default('dostava-rl:'),
   UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(50).default(5),
   LOCATION_RETENTION_HOURS: z.coerce.number().int().min(1).default(72),
+  STALE_LOCATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_STALE_LOCATION_MINUTES),
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
@@ -73,6 +75,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** Driver location history older than this is pruned. */
   locationRetentionHours: number;
+  /** A driver's location older than this is flagged stale (map, picker) and ranks lower for dispatch. */
+  staleLocationMinutes: number;
   /** Map tiles for Leaflet; Google Maps is used instead when a key is configured. */
   tileUrl: string;
   tileAttribution: string;
@@ -121,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     locationRetentionHours: e.LOCATION_RETENTION_HOURS,
+    staleLocationMinutes: e.STALE_LOCATION_MINUTES,
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,

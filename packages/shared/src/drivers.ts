@@ -5,13 +5,31 @@ import { VEHICLE_TYPES } from './vehicles.js';
 export const SHIFT_STATES = ['off_shift', 'available', 'delivering', 'on_break'] as const;
 export type ShiftState = (typeof SHIFT_STATES)[number];
 
+/**
+ * What a dispatcher needs to know of a driver, derived in one SQL expression from the shift state and
+ * the driver's active orders (the drivers list, the map and the driver picker all read it):
+ * `assigned` holds one or more orders not yet picked up, `delivering` has one out for delivery.
+ * Only `available` drivers are free; `assigned` and `delivering` are busy.
+ */
+export const DRIVER_STATES = ['available', 'assigned', 'delivering', 'on_break', 'off_shift'] as const;
+export type DriverState = (typeof DRIVER_STATES)[number];
+export const BUSY_DRIVER_STATES: readonly DriverState[] = ['assigned', 'delivering'];
+/** States in which a driver may be given an order (a busy one only after the dispatcher confirms). */
+export const ASSIGNABLE_DRIVER_STATES: readonly DriverState[] = ['available', 'assigned', 'delivering'];
+/** A location older than this many minutes is flagged stale (the API's STALE_LOCATION_MINUTES). */
+export const DEFAULT_STALE_LOCATION_MINUTES = 5;
+
 export const driverSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
+  phone: z.string().nullable(),
   is_active: z.boolean(),
   shift_state: z.enum(SHIFT_STATES),
+  state: z.enum(DRIVER_STATES),
+  /** Active orders the driver carries (assigned or accepted, not yet delivered). */
+  active_orders: z.number().int(),
   fcm_token_active: z.boolean(),
   vehicle: z
     .object({ id: z.number().int(), type: z.enum(VEHICLE_TYPES), plate_number: z.string() })
@@ -26,6 +44,22 @@ export type Driver = z.infer<typeof driverSchema>;
 export const DRIVER_SORTS = ['last_name', 'shift_state', 'last_location_at'] as const;
 export const driverListQuery = listQuery(DRIVER_SORTS, 'last_name').extend({
   shift_state: z.enum(SHIFT_STATES).optional(),
+  state: z.enum(DRIVER_STATES).optional(),
   vehicle_type: z.enum(VEHICLE_TYPES).optional(),
 });
 export type DriverListQuery = z.input<typeof driverListQuery>;
+
+/** A driver offered for an order, with what makes them fit for it. */
+export const driverCandidateSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  state: z.enum(DRIVER_STATES),
+  active_orders: z.number().int(),
+  vehicle_type: z.enum(VEHICLE_TYPES).nullable(),
+  /** Straight-line distance from the driver's last location to the restaurant, when both are known. */
+  distance_km: z.number().nullable(),
+  last_location_at: z.string().nullable(),
+});
+export type DriverCandidate = z.infer<typeof driverCandidateSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHIFT_STATES } from './drivers.js';
+import { DRIVER_STATES, SHIFT_STATES } from './drivers.js';
 import { msg } from './validation.js';
 import { VEHICLE_TYPES } from './vehicles.js';
 
@@ -24,6 +24,8 @@ export const driverLocationSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   shift_state: z.enum(SHIFT_STATES),
+  state: z.enum(DRIVER_STATES),
+  active_orders: z.number().int(),
   vehicle: z.object({ type: z.enum(VEHICLE_TYPES), plate_number: z.string() }).nullable(),
   location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   last_location_at: z.string().nullable(),

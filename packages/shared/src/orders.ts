@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import type { Role } from './roles.js';
-import { id, msg, optionalText, requiredText } from './validation.js';
+import { id, msg, optionalText, phone, requiredText } from './validation.js';
 
 export const ORDER_STATUSES = [
   'created',
@@ -101,6 +101,8 @@ export const orderCreateBody = z.object({
   restaurant_id: id(),
   items: z.array(orderItemInput).min(1).max(50),
   address: requiredText(200),
+  /** Where the driver calls when the door does not open. */
+  phone: phone(),
   lat: z.coerce.number().min(-90).max(90),
   lng: z.coerce.number().min(-180).max(180),
   note: optionalText(500),
@@ -122,7 +124,11 @@ export const orderStatusBody = z
   });
 export type OrderStatusBody = z.infer<typeof orderStatusBody>;
 
-export const orderAssignBody = z.object({ driver_id: id() });
+/**
+ * `allow_busy`: the dispatcher saw that the driver already carries an order and confirmed (a second
+ * order from the same street). Without it a busy driver is refused with 422 `driver_busy`.
+ */
+export const orderAssignBody = z.object({ driver_id: id(), allow_busy: z.boolean().optional() });
 export const orderUnassignBody = z.object({ reason: optionalText(500) });
 
 const person = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
@@ -175,11 +181,33 @@ export const orderSchema = orderListItemSchema.extend({
   lng: z.number(),
   note: z.string().nullable(),
   commission: z.number().int(),
+  customer_phone: z.string().nullable(),
+  driver_phone: z.string().nullable(),
   history: z.array(orderHistoryEntrySchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const ORDER_SORTS = ['created_at', 'total', 'status', 'order_number'] as const;
+/**
+ * The dispatch board's lanes: `ready_no_driver` is ready for pickup with nobody to pick it up,
+ * `awaiting_pickup` ready with a driver on the way, `problems` no answer at the door or late in its
+ * status (see STATUS_TARGET_MINUTES). `all` is every active order.
+ */
+export const BOARD_LANES = [
+  'all',
+  'new',
+  'preparing',
+  'ready_no_driver',
+  'awaiting_pickup',
+  'in_delivery',
+  'problems',
+] as const;
+export type BoardLane = (typeof BOARD_LANES)[number];
+
+/**
+ * `urgency`: the order whose next step is most overdue first (its status's target minutes after the
+ * status began), so what waits longest for the next step is on top.
+ */
+export const ORDER_SORTS = ['created_at', 'total', 'status', 'order_number', 'urgency'] as const;
 const isoDate = z.iso.datetime({ offset: true, error: msg('validation.invalid') }).or(z.iso.date());
 export const orderListQuery = listQuery(ORDER_SORTS, '-created_at').extend({
   status: z.enum(ORDER_STATUSES).optional(),
@@ -191,8 +219,57 @@ export const orderListQuery = listQuery(ORDER_SORTS, '-created_at').extend({
   driver_id: id().optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  /** Active orders of one board lane. */
+  lane: z.enum(BOARD_LANES, { error: msg('validation.invalid_choice') }).optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
+
+/** A dispatcher's search reaches this far back in every status (the board itself shows active ones). */
+export const DISPATCH_SEARCH_DAYS = 2;
+
+/** The counts on the board's lanes, with the same restaurant, driver and search filters as the list. */
+export const boardCountsQuery = z.object({
+  restaurant_id: id().optional(),
+  driver_id: id().optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type BoardCountsQuery = z.input<typeof boardCountsQuery>;
+export const boardCountsSchema = z.object({
+  ...(Object.fromEntries(BOARD_LANES.map((lane) => [lane, z.number().int()])) as Record<
+    BoardLane,
+    z.ZodNumber
+  >),
+  /** Active orders past their status's target time (also in `problems`). */
+  late: z.number().int(),
+});
+export type BoardCounts = z.infer<typeof boardCountsSchema>;
+
+/** Active orders on the map: the drop-off point, and the restaurants they come from. */
+export const orderMapSchema = z.object({
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      order_number: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      restaurant_id: z.number().int(),
+      driver_id: z.number().int().nullable(),
+      address: z.string(),
+      lat: z.number(),
+      lng: z.number(),
+      status_changed_at: z.string(),
+    }),
+  ),
+  restaurants: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      lat: z.number(),
+      lng: z.number(),
+      active_orders: z.number().int(),
+    }),
+  ),
+});
+export type OrderMap = z.infer<typeof orderMapSchema>;
 
 /** Target minutes per active status before an order counts as late (amber at the target, red at 1.5×). */
 export const STATUS_TARGET_MINUTES: Partial<Record<OrderStatus, number>> = {

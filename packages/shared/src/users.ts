@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
 import { isRestaurantRole, ROLES, type Role } from './roles.js';
-import { email, id, msg, newPassword, requiredText } from './validation.js';
+import { email, id, msg, newPassword, optionalPhone, requiredText } from './validation.js';
 
 const userFields = {
   first_name: requiredText(80),
   last_name: requiredText(80),
   email: email(),
+  /** Tap-to-call on the order details (drivers above all). */
+  phone: optionalPhone().optional(),
   role: z.enum(ROLES, { error: msg('validation.invalid_choice') }),
   restaurant_id: id().nullable().optional(),
   is_active: z.boolean().default(true),
@@ -55,6 +57,7 @@ export const userSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
+  phone: z.string().nullable(),
   role: z.enum(ROLES),
   restaurant_id: z.number().int().nullable(),
   restaurant_name: z.string().nullable(),

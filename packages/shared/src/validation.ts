@@ -80,6 +80,16 @@ export const phone = () =>
     .trim()
     .min(1, { error: msg('validation.required') })
     .regex(PHONE_PATTERN, { error: msg('validation.phone') });
+/** A phone number that may be left blank (null), checked with the same message when given. */
+export const optionalPhone = () =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .regex(PHONE_PATTERN, { error: msg('validation.phone') })
+      .nullable(),
+  );
 
 export const optionalUrl = () =>
   z.preprocess(

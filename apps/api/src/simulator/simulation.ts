@@ -196,6 +196,7 @@ export class Simulation {
       restaurant_id: restaurantId,
       items: [...chosen].map(([product_id, quantity]) => ({ product_id, quantity })),
       address: `${street.name} ${1 + Math.floor(this.random() * 120)}`,
+      phone: `+387 6${1 + Math.floor(this.random() * 3)} ${100 + Math.floor(this.random() * 900)} ${100 + Math.floor(this.random() * 900)}`,
       lat: Number(point.lat.toFixed(6)),
       lng: Number(point.lng.toFixed(6)),
       payment: this.random() < 0.55 ? 'cash' : 'card',

@@ -338,4 +338,12 @@ export const orderBody = (
   restaurant_id: number,
   items: { product_id: number | undefined; quantity: number }[],
   payment: 'cash' | 'card' = 'cash',
-) => ({ restaurant_id, items, address: 'Titova 7, Sarajevo', lat: 43.859, lng: 18.421, payment });
+) => ({
+  restaurant_id,
+  items,
+  address: 'Titova 7, Sarajevo',
+  phone: '+387 61 111 222',
+  lat: 43.859,
+  lng: 18.421,
+  payment,
+});

@@ -39,6 +39,7 @@ export const orders = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     note: text('note'),
+    customer_phone: text('customer_phone'),
     restaurant_amount: integer('restaurant_amount').notNull(),
     commission: integer('commission').notNull(),
     delivery_costs: integer('delivery_costs').notNull(),

@@ -23,6 +23,7 @@ export const users = pgTable(
     first_name: text('first_name').notNull(),
     last_name: text('last_name').notNull(),
     email: text('email').notNull(),
+    phone: text('phone'),
     password_hash: text('password_hash').notNull(),
     role: roleEnum('role').notNull(),
     restaurant_id: integer('restaurant_id').references(() => restaurants.id, { onDelete: 'restrict' }),

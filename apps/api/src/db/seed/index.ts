@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Role } from '@dostava/shared';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import { rebuildRollups } from '../../modules/dashboard/rollups.js';
 import { saveUpload } from '../../modules/uploads/uploads-service.js';
@@ -199,7 +199,14 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
     restaurant_id: restaurantIds[1] ?? null,
   });
   await seedPeople(db, password_hash, restaurantIds);
+  // Mobile numbers for the people a dispatcher calls: drivers and customers (and the dispatcher).
+  await db.execute(sql`update "users" set phone = '+387 6' || (1 + id % 3)::text || ' '
+      || lpad(((id * 7919) % 1000)::text, 3, '0') || ' ' || lpad(((id * 104729) % 1000)::text, 3, '0')
+    where role in ('driver', 'customer', 'dispatcher')`);
   await seedOrders(db, { count: options.orders ?? 12_000, days: options.days ?? 120 });
+  await db.execute(
+    sql`update "orders" o set customer_phone = u.phone from "users" u where u.id = o.customer_id`,
+  );
   await seedMoney(db, options.timeZone ?? 'Europe/Sarajevo');
   await seedAppVersions(db);
   // The seed writes orders in bulk: the dashboard's rollups are computed once at the end.

@@ -149,6 +149,7 @@ describe('GET /api/dashboard', () => {
             restaurant_id: own,
             items: [{ product_id: menuItem?.id, quantity: 2 }],
             address: 'Titova 1',
+            phone: '+387 61 111 222',
             lat: 43.86,
             lng: 18.42,
             payment: 'cash',

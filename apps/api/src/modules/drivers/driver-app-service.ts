@@ -1,14 +1,28 @@
-import type { Break, DriverLocation, LocationsBody, ShiftState } from '@dostava/shared';
-import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  type Break,
+  type DriverLocation,
+  type LocationsBody,
+  type ShiftState,
+  TERMINAL_STATUSES,
+} from '@dostava/shared';
+import { and, asc, desc, eq, gte, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { driverBreaks, driverLocations, drivers, shifts, users, vehicles } from '../../db/schema/index.js';
+import {
+  driverBreaks,
+  driverLocations,
+  drivers,
+  orders,
+  shifts,
+  users,
+  vehicles,
+} from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
-import { currentOrder } from './drivers-service.js';
+import { activeOrders, currentOrder, driverState } from './drivers-service.js';
 
-async function driverState(db: Db, driverId: number) {
+async function storedShiftState(db: Db, driverId: number) {
   const [row] = await db
     .select({ state: drivers.shift_state })
     .from(drivers)
@@ -87,9 +101,15 @@ export async function recordLocations(db: Db, bus: EventBus, actor: ActorContext
 }
 
 export async function startBreak(db: Db, bus: EventBus, actor: ActorContext) {
-  const state = await driverState(db, actor.user_id);
+  const state = await storedShiftState(db, actor.user_id);
   if (state === 'on_break') throw new Conflict('break_open', 'errors.break_already_open');
   if (state !== 'available') throw new RuleBroken('cannot_break', 'errors.cannot_break_now');
+  // A driver holding an order is busy: the order would wait while the map showed them on a break.
+  const [carrying] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.driver_id, actor.user_id), notInArray(orders.status, [...TERMINAL_STATUSES])));
+  if (Number(carrying?.n ?? 0) > 0) throw new RuleBroken('cannot_break', 'errors.cannot_break_now');
   const shift = await openShift(db, actor.user_id);
   const started = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -136,6 +156,8 @@ export async function listLocations(db: Db): Promise<DriverLocation[]> {
       first_name: users.first_name,
       last_name: users.last_name,
       shift_state: drivers.shift_state,
+      state: driverState,
+      active_orders: activeOrders,
       lat: drivers.lat,
       lng: drivers.lng,
       last_location_at: drivers.last_location_at,
@@ -153,6 +175,8 @@ export async function listLocations(db: Db): Promise<DriverLocation[]> {
     first_name: r.first_name,
     last_name: r.last_name,
     shift_state: r.shift_state,
+    state: r.state,
+    active_orders: Number(r.active_orders),
     vehicle: r.vehicle_type ? { type: r.vehicle_type, plate_number: r.plate_number ?? '' } : null,
     location: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
     last_location_at: r.last_location_at?.toISOString() ?? null,

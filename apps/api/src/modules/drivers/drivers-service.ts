@@ -1,4 +1,4 @@
-import { type Driver, type driverListQuery, TERMINAL_STATUSES } from '@dostava/shared';
+import { type Driver, type DriverState, type driverListQuery, TERMINAL_STATUSES } from '@dostava/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -17,13 +17,33 @@ export const currentOrder = sql<{ id: number; order_number: string } | null>`(
   )})
   order by o."created_at" limit 1)`;
 
+/** The terminal statuses as literals, so the planner matches the partial index of active orders. */
+const terminal = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** How many active orders the driver carries (assigned or accepted, not yet delivered). */
+export const activeOrders = sql<number>`(select count(*)::int from "orders" o
+  where o."driver_id" = "users"."id" and o."status" not in (${terminal}))`;
+
+/**
+ * The driver's state for dispatch, derived from the shift and the orders in one place: the drivers
+ * list, the map and the driver picker all select this expression, so they never disagree.
+ */
+export const driverState = sql<DriverState>`(case
+  when ${drivers.shift_state} in ('off_shift', 'on_break') then ${drivers.shift_state}::text
+  when exists (select 1 from "orders" o where o."driver_id" = "users"."id" and o."status" in ('in_delivery', 'no_answer')) then 'delivering'
+  when exists (select 1 from "orders" o where o."driver_id" = "users"."id" and o."status" not in (${terminal})) then 'assigned'
+  else 'available' end)`;
+
 const columns = {
   id: users.id,
   first_name: users.first_name,
   last_name: users.last_name,
   email: users.email,
+  phone: users.phone,
   is_active: users.is_active,
   shift_state: drivers.shift_state,
+  state: driverState,
+  active_orders: activeOrders,
   fcm_token_active: drivers.fcm_token_active,
   lat: drivers.lat,
   lng: drivers.lng,
@@ -46,8 +66,11 @@ const toDriver = (row: Row): Driver => ({
   first_name: row.first_name,
   last_name: row.last_name,
   email: row.email,
+  phone: row.phone,
   is_active: row.is_active,
   shift_state: row.shift_state,
+  state: row.state,
+  active_orders: Number(row.active_orders),
   fcm_token_active: row.fcm_token_active,
   vehicle:
     row.vehicle_id !== null && row.vehicle_type !== null
@@ -67,6 +90,7 @@ const sortColumns = {
 export async function listDrivers(db: Db, query: ListQuery) {
   const filters: SQL[] = [eq(users.role, 'driver')];
   if (query.shift_state) filters.push(eq(drivers.shift_state, query.shift_state));
+  if (query.state) filters.push(sql`${driverState} = ${query.state}`);
   if (query.vehicle_type) filters.push(eq(vehicles.type, query.vehicle_type));
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;

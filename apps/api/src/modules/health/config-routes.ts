@@ -12,6 +12,8 @@ export async function configRoutes(app: FastifyInstance) {
       tile_url: z.string(),
       tile_attribution: z.string(),
       google_maps_api_key: z.string().nullable(),
+      /** A driver's location older than this is flagged stale. */
+      stale_location_minutes: z.number().int(),
     }),
   });
   app
@@ -27,6 +29,7 @@ export async function configRoutes(app: FastifyInstance) {
           tile_url: app.config.tileUrl,
           tile_attribution: app.config.tileAttribution,
           google_maps_api_key: app.config.googleMapsApiKey ?? null,
+          stale_location_minutes: app.config.staleLocationMinutes,
         },
       }),
     );

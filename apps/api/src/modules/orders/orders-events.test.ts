@@ -88,6 +88,7 @@ const placeOrder = () =>
       restaurant_id: own,
       items: [{ product_id: productId, quantity: 1 }],
       address: 'Titova 1',
+      phone: '+387 61 111 222',
       lat: 43.86,
       lng: 18.42,
       payment: 'card',

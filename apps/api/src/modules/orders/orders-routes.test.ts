@@ -48,6 +48,7 @@ const order = (over: object = {}) => ({
     { product_id: menu[1]?.id, quantity: 1 },
   ],
   address: 'Titova 10, Sarajevo',
+  phone: '+387 61 111 222',
   lat: 43.8587,
   lng: 18.4187,
   payment: 'cash',

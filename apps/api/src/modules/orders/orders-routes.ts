@@ -1,12 +1,16 @@
 import { Readable } from 'node:stream';
 import {
+  boardCountsQuery,
+  boardCountsSchema,
   dataResponse,
+  driverCandidateSchema,
   idParams,
   listResponse,
   orderAssignBody,
   orderCreateBody,
   orderListItemSchema,
   orderListQuery,
+  orderMapSchema,
   orderSchema,
   orderStatusBody,
   orderUnassignBody,
@@ -51,6 +55,49 @@ export async function ordersRoutes(app: FastifyInstance) {
   );
 
   r.get(
+    '/api/orders/lanes',
+    {
+      config: { permission: 'orders.read' },
+      schema: {
+        tags,
+        summary: "The board's lanes with their counts of active orders",
+        querystring: boardCountsQuery,
+        response: { 200: dataResponse(boardCountsSchema) },
+      },
+    },
+    async (request) => ({ data: await service.boardCounts(app.db, actorOf(request), request.query) }),
+  );
+
+  r.get(
+    '/api/orders/map',
+    {
+      config: { permission: 'orders.read' },
+      schema: {
+        tags,
+        summary: "Active orders' drop-off points and their restaurants, for the map",
+        response: { 200: dataResponse(orderMapSchema) },
+      },
+    },
+    async (request) => ({ data: await service.orderMap(app.db, actorOf(request)) }),
+  );
+
+  r.get(
+    '/api/orders/:id/driver-candidates',
+    {
+      config: { permission: 'orders.dispatch' },
+      schema: {
+        tags,
+        summary: 'Drivers who could take the order, fittest first',
+        params: idParams,
+        response: { 200: z.object({ data: z.array(driverCandidateSchema) }) },
+      },
+    },
+    async (request) => ({
+      data: await service.driverCandidates(app.db, request.params.id, app.config.staleLocationMinutes),
+    }),
+  );
+
+  r.get(
     '/api/orders/:id',
     {
       config: { permission: 'orders.read' },
@@ -83,6 +130,7 @@ export async function ordersRoutes(app: FastifyInstance) {
         actorOf(request),
         request.params.id,
         request.body.driver_id,
+        request.body.allow_busy ?? false,
       ),
     }),
   );

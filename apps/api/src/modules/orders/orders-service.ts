@@ -1,15 +1,24 @@
 import {
+  ASSIGNABLE_DRIVER_STATES,
   allowedTransitions,
+  type BoardCounts,
+  type BoardCountsQuery,
+  type BoardLane,
+  BUSY_DRIVER_STATES,
   can,
+  DISPATCH_SEARCH_DAYS,
+  type DriverCandidate,
   isActiveStatus,
   isRestaurantRole,
   ORDER_STATUSES,
   type Order,
   type OrderCreateBody,
   type OrderListItem,
+  type OrderMap,
   type OrderStatus,
   type OrderStatusBody,
   type orderListQuery,
+  STATUS_TARGET_MINUTES,
   TERMINAL_STATUSES,
   UNASSIGN_IN_DELIVERY_ROLES,
 } from '@dostava/shared';
@@ -34,6 +43,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib
 import { escapeLike, pageOf } from '../../lib/lists.js';
 import { preparedFor } from '../../lib/sql.js';
 import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
+import { activeOrders, driverState } from '../drivers/drivers-service.js';
 import { distanceKm, orderAmounts } from './orders-amounts.js';
 
 /** What order writes need besides the database: the bus to announce them, the zone to count them in. */
@@ -80,6 +90,8 @@ const detailColumns = {
   lng: orders.lng,
   note: orders.note,
   commission: orders.commission,
+  customer_phone: orders.customer_phone,
+  driver_phone: driver.phone,
 };
 const selectOrders = (db: Db) =>
   db
@@ -121,6 +133,46 @@ function toListItem(r: Row): OrderListItem {
   };
 }
 
+/** The terminal statuses as literals, so the planner can prove the partial index of active orders. */
+const terminalList = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(', '));
+const isActive = sql`${orders.status} not in (${terminalList})`;
+
+/** When the order's next step is due: its status's target minutes after the status began. */
+const dueAt = sql`(${orders.status_changed_at} + (case ${orders.status} ${sql.join(
+  Object.entries(STATUS_TARGET_MINUTES).map(([status, minutes]) =>
+    sql.raw(`when '${status}' then ${minutes}`),
+  ),
+  sql` `,
+)} else 0 end) * interval '1 minute')`;
+const isLate = sql`(${isActive} and ${dueAt} <= now())`;
+
+/** Each lane of the board as a condition on active orders. */
+const LANE_FILTERS: Record<BoardLane, SQL> = {
+  all: isActive,
+  new: sql`${orders.status} = 'created'`,
+  preparing: sql`${orders.status} = 'preparing_order'`,
+  ready_no_driver: sql`(${orders.status} = 'ready_for_pickup' and ${orders.driver_id} is null)`,
+  awaiting_pickup: sql`(${orders.status} = 'ready_for_pickup' and ${orders.driver_id} is not null)`,
+  in_delivery: sql`${orders.status} = 'in_delivery'`,
+  problems: sql`(${orders.status} = 'no_answer' or ${isLate})`,
+};
+
+/**
+ * The search text: an order number, whole or in part ('1234' finds D101234), or a buyer's name. Only
+ * columns of orders here (the buyer through a semi-join), so a page is read by index alone.
+ */
+function searchFilter(q: string): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const digits = /^[dD]?(\d+)$/.exec(text)?.[1];
+  if (digits) return sql`${orders.order_number} like ${`%${digits}%`}`;
+  const pattern = `%${escapeLike(text)}%`;
+  return or(
+    eq(orders.order_number, text.toUpperCase()),
+    sql`${orders.customer_id} in (select u.id from "users" u where u.first_name || ' ' || u.last_name ilike ${pattern})`,
+  );
+}
+
 /** The filters of a list or an export, with the caller's scope applied. */
 function orderFilters(actor: ActorContext, query: Omit<ListQuery, 'page' | 'per_page' | 'sort'>): SQL[] {
   const filters: SQL[] = [];
@@ -129,9 +181,15 @@ function orderFilters(actor: ActorContext, query: Omit<ListQuery, 'page' | 'per_
       throw new Forbidden();
     filters.push(eq(orders.restaurant_id, actor.restaurant_id ?? -1));
   }
-  // Dispatchers follow the live board: active orders only.
-  const active = actor.role === 'dispatcher' ? true : query.active;
-  if (active === true) filters.push(notInArray(orders.status, [...TERMINAL_STATUSES]));
+  // Dispatchers follow the live board: active orders only, except that a search reaches the recent
+  // orders in every status (a customer calls about the order delivered an hour ago).
+  const dispatcherSearch = actor.role === 'dispatcher' && !!query.q?.trim() && !query.lane;
+  const active = actor.role === 'dispatcher' && !dispatcherSearch ? true : query.active;
+  if (dispatcherSearch) {
+    filters.push(sql`${orders.created_at} >= now() - ${`${DISPATCH_SEARCH_DAYS} days`}::interval`);
+  }
+  if (query.lane) filters.push(isActive, LANE_FILTERS[query.lane]);
+  if (active === true) filters.push(isActive);
   if (active === false) filters.push(inArray(orders.status, [...TERMINAL_STATUSES]));
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.restaurant_id !== undefined) filters.push(eq(orders.restaurant_id, query.restaurant_id));
@@ -145,13 +203,7 @@ function orderFilters(actor: ActorContext, query: Omit<ListQuery, 'page' | 'per_
     filters.push(lt(orders.created_at, to));
   }
   if (query.q) {
-    const q = query.q.trim();
-    const pattern = `%${escapeLike(q)}%`;
-    // Only columns of orders here (the buyer through a semi-join), so a page is read by index alone.
-    const match = or(
-      eq(orders.order_number, q.toUpperCase()),
-      sql`${orders.customer_id} in (select u.id from "users" u where u.first_name || ' ' || u.last_name ilike ${pattern})`,
-    );
+    const match = searchFilter(query.q);
     if (match) filters.push(match);
   }
   return filters;
@@ -163,6 +215,7 @@ const sortColumns = {
   total: [orders.total, orders.id],
   status: [orders.status, orders.created_at, orders.id],
   order_number: [orders.id],
+  urgency: [dueAt, orders.id],
 };
 
 /**
@@ -171,7 +224,7 @@ const sortColumns = {
  * drivers and search count the rows themselves.
  */
 async function countFromRollup(db: Db, actor: ActorContext, query: ListQuery): Promise<number | null> {
-  if (query.from || query.to || query.q || query.driver_id !== undefined) return null;
+  if (query.from || query.to || query.q || query.driver_id !== undefined || query.lane) return null;
   const active = actor.role === 'dispatcher' ? true : query.active;
   const statuses = ORDER_STATUSES.filter(
     (s) =>
@@ -371,6 +424,8 @@ export async function getOrder(db: Db, actor: ActorContext, id: number): Promise
     lng: row.lng,
     note: row.note,
     commission: row.commission,
+    customer_phone: row.customer_phone,
+    driver_phone: row.driver_phone,
     items: items.map((i) => ({
       product_id: i.product_id,
       name: i.name,
@@ -450,6 +505,7 @@ export async function createOrder(
         customer_id: actor.user_id,
         payment_method: body.payment,
         address: body.address,
+        customer_phone: body.phone,
         lat: body.lat,
         lng: body.lng,
         note: body.note,
@@ -563,15 +619,22 @@ export async function changeStatus(
 
 const ASSIGNABLE: readonly OrderStatus[] = ['created', 'preparing_order', 'ready_for_pickup'];
 
-async function assertAvailableDriver(db: Db, driverId: number) {
+/**
+ * The driver must be on shift; with `busy: 'refuse'` one who already carries an order is refused too
+ * (a dispatcher confirms a second order explicitly). Returns how many orders the driver carries.
+ */
+async function assertAvailableDriver(db: Db, driverId: number, busy: 'allow' | 'refuse' = 'allow') {
   const [row] = await db
-    .select({ state: drivers.shift_state, active: users.is_active })
+    .select({ state: driverState, active: users.is_active, carrying: activeOrders })
     .from(drivers)
     .innerJoin(users, eq(users.id, drivers.user_id))
     .where(and(eq(drivers.user_id, driverId), eq(users.role, 'driver')));
   if (!row?.active) throw new BadRequest({ driver_id: ['validation.driver_unknown'] });
-  if (row.state === 'off_shift' || row.state === 'on_break') {
+  if (!ASSIGNABLE_DRIVER_STATES.includes(row.state)) {
     throw new RuleBroken('driver_not_on_shift', 'errors.driver_not_on_shift');
+  }
+  if (busy === 'refuse' && BUSY_DRIVER_STATES.includes(row.state)) {
+    throw new RuleBroken('driver_busy', 'errors.driver_busy', { count: Number(row.carrying) });
   }
 }
 
@@ -582,11 +645,13 @@ export async function assignDriver(
   actor: ActorContext,
   id: number,
   driverId: number,
+  allowBusy = false,
 ) {
   const order = await findForChange(db, id);
   if (!ASSIGNABLE.includes(order.status))
     throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
-  await assertAvailableDriver(db, driverId);
+  if (order.driver_id === driverId) throw new Conflict('already_assigned', 'errors.driver_already_assigned');
+  await assertAvailableDriver(db, driverId, allowBusy ? 'allow' : 'refuse');
   await db.transaction(async (tx) => {
     const changed = await tx
       .update(orders)
@@ -701,4 +766,143 @@ export async function acceptOrder(db: Db, { bus }: OrderDeps, actor: ActorContex
   await announce(bus, 'order.updated', order, { driver_id: actor.user_id });
   await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: actor.user_id } });
   return getOrder(db, actor.role === 'driver' ? { ...actor } : actor, id);
+}
+
+/** The counts on the board's lanes, in one pass over the active orders (the partial index). */
+export async function boardCounts(
+  db: Db,
+  actor: ActorContext,
+  query: BoardCountsQuery,
+): Promise<BoardCounts> {
+  const filters = orderFilters(actor, { ...query, active: true } as Omit<
+    ListQuery,
+    'page' | 'per_page' | 'sort'
+  >);
+  const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      new: counted(LANE_FILTERS.new),
+      preparing: counted(LANE_FILTERS.preparing),
+      ready_no_driver: counted(LANE_FILTERS.ready_no_driver),
+      awaiting_pickup: counted(LANE_FILTERS.awaiting_pickup),
+      in_delivery: counted(LANE_FILTERS.in_delivery),
+      problems: counted(LANE_FILTERS.problems),
+      late: counted(isLate),
+    })
+    .from(orders)
+    .where(and(...filters));
+  const n = (v: number | undefined) => Number(v ?? 0);
+  return {
+    all: n(row?.all),
+    new: n(row?.new),
+    preparing: n(row?.preparing),
+    ready_no_driver: n(row?.ready_no_driver),
+    awaiting_pickup: n(row?.awaiting_pickup),
+    in_delivery: n(row?.in_delivery),
+    problems: n(row?.problems),
+    late: n(row?.late),
+  };
+}
+
+/** How many active orders the map draws at most (drop-off points). */
+const MAP_MAX_ORDERS = 2000;
+
+/** The active orders' drop-off points and their restaurants, for the map. */
+export async function orderMap(db: Db, actor: ActorContext): Promise<OrderMap> {
+  const filters = orderFilters(actor, { active: true } as Omit<ListQuery, 'page' | 'per_page' | 'sort'>);
+  const rows = await db
+    .select({
+      id: orders.id,
+      order_number: orders.order_number,
+      status: orders.status,
+      restaurant_id: orders.restaurant_id,
+      driver_id: orders.driver_id,
+      address: orders.address,
+      lat: orders.lat,
+      lng: orders.lng,
+      status_changed_at: orders.status_changed_at,
+    })
+    .from(orders)
+    .where(and(...filters))
+    .orderBy(asc(orders.created_at), asc(orders.id))
+    .limit(MAP_MAX_ORDERS);
+  const restaurantIds = [...new Set(rows.map((r) => r.restaurant_id))];
+  const places = restaurantIds.length
+    ? await db
+        .select({ id: restaurants.id, name: restaurants.name, lat: restaurants.lat, lng: restaurants.lng })
+        .from(restaurants)
+        .where(inArray(restaurants.id, restaurantIds))
+    : [];
+  const perRestaurant = new Map<number, number>();
+  for (const r of rows) perRestaurant.set(r.restaurant_id, (perRestaurant.get(r.restaurant_id) ?? 0) + 1);
+  return {
+    orders: rows.map((r) => ({ ...r, status_changed_at: r.status_changed_at.toISOString() })),
+    restaurants: places.flatMap((p) =>
+      p.lat !== null && p.lng !== null
+        ? [{ id: p.id, name: p.name, lat: p.lat, lng: p.lng, active_orders: perRestaurant.get(p.id) ?? 0 }]
+        : [],
+    ),
+  };
+}
+
+/**
+ * The drivers who could take an order, fittest first: free before busy, a fresh location before a
+ * stale one, then the straight-line distance to the restaurant, then fewer orders carried.
+ */
+export async function driverCandidates(
+  db: Db,
+  id: number,
+  staleLocationMinutes: number,
+): Promise<DriverCandidate[]> {
+  const [order] = await db
+    .select({ lat: restaurants.lat, lng: restaurants.lng })
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+    .where(eq(orders.id, id));
+  if (!order) throw new NotFound();
+  const distance =
+    order.lat === null || order.lng === null
+      ? sql<number | null>`null::float8`
+      : sql<number | null>`(case when ${drivers.lat} is null then null else 2 * 6371 * asin(sqrt(
+          power(sin(radians(${order.lat}::float8 - ${drivers.lat}) / 2), 2)
+          + cos(radians(${drivers.lat})) * cos(radians(${order.lat}::float8))
+          * power(sin(radians(${order.lng}::float8 - ${drivers.lng}) / 2), 2))) end)`;
+  const stale = sql`(${drivers.last_location_at} is null or ${drivers.last_location_at} < now() - ${`${staleLocationMinutes} minutes`}::interval)`;
+  const rows = await db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      phone: users.phone,
+      state: driverState,
+      active_orders: activeOrders,
+      vehicle_type: sql<
+        DriverCandidate['vehicle_type']
+      >`(select v."type" from "vehicles" v where v."driver_id" = "users"."id" limit 1)`,
+      distance_km: distance,
+      last_location_at: drivers.last_location_at,
+    })
+    .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.user_id))
+    .where(
+      and(
+        eq(users.role, 'driver'),
+        eq(users.is_active, true),
+        inArray(drivers.shift_state, ['available', 'delivering']),
+      ),
+    )
+    .orderBy(
+      sql`case ${driverState} when 'available' then 0 when 'assigned' then 1 else 2 end`,
+      sql`${stale}`,
+      sql`${distance} nulls last`,
+      activeOrders,
+      asc(users.id),
+    );
+  return rows.map((r) => ({
+    ...r,
+    active_orders: Number(r.active_orders),
+    distance_km: r.distance_km === null ? null : Math.round(Number(r.distance_km) * 10) / 10,
+    last_location_at: r.last_location_at?.toISOString() ?? null,
+  }));
 }
