@@ -12,8 +12,8 @@ import { DataTable } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { useDrivers } from '../api/list-drivers';
+import { DriverStateChip } from './driver-state-chip';
 import { formatAge } from './location-age';
-import { ShiftStateChip } from './shift-state-chip';
 
 export const DRIVER_SORT_VALUES = DRIVER_SORTS.flatMap((field) => [field, `-${field}`]);
 
@@ -71,10 +71,10 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
       {
         field: 'shift_state',
         headerName: t('drivers.shift_state'),
-        width: 130,
+        width: 170,
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center', alignItems: 'flex-start' }}>
-            <ShiftStateChip state={row.shift_state} />
+            <DriverStateChip state={row.state} activeOrders={row.active_orders} />
           </Stack>
         ),
       },

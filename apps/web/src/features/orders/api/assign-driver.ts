@@ -4,10 +4,15 @@ import { api } from '../../../lib/http';
 import { driverKeys } from '../../drivers/api/keys';
 import { orderKeys } from './keys';
 
-export async function assignDriver(input: { id: number; driver_id: number }): Promise<Order> {
+/** `allow_busy`: the dispatcher confirmed giving one more order to a driver who already carries one. */
+export async function assignDriver(input: {
+  id: number;
+  driver_id: number;
+  allow_busy?: boolean;
+}): Promise<Order> {
   const { data } = await api<DataResponse<Order>>(`/orders/${input.id}/assign`, {
     method: 'POST',
-    body: { driver_id: input.driver_id },
+    body: { driver_id: input.driver_id, ...(input.allow_busy ? { allow_busy: true } : {}) },
   });
   return data;
 }

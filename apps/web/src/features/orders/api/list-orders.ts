@@ -1,4 +1,4 @@
-import type { ListResponse, OrderListItem, OrderStatus } from '@dostava/shared';
+import type { BoardLane, ListResponse, OrderListItem, OrderStatus } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 import { orderKeys } from './keys';
@@ -13,6 +13,8 @@ export interface OrderFilterParams {
   /** 'YYYY-MM-DD' (inclusive) or an ISO datetime. */
   from?: string;
   to?: string;
+  /** Active orders of one lane of the board. */
+  lane?: BoardLane;
 }
 
 export interface OrderListParams extends OrderFilterParams {

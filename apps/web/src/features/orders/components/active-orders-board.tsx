@@ -1,44 +1,63 @@
-import { can, formatMoney, type OrderListItem } from '@dostava/shared';
+import { BOARD_LANES, type BoardLane, can, formatMoney, type OrderListItem } from '@dostava/shared';
+import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
+  AlertTitle,
   alpha,
   Box,
+  Button,
   Chip,
   darken,
+  InputAdornment,
   Link as MuiLink,
   Paper,
   Skeleton,
   Stack,
+  Tab,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
+  TablePagination,
   TableRow,
+  Tabs,
+  TextField,
   Typography,
 } from '@mui/material';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { ErrorState } from '../../../components/error-state';
 import { currentLanguage } from '../../../lib/i18n';
+import { useListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
-import { useAssignDriver } from '../api/assign-driver';
-import { useOrders } from '../api/list-orders';
+import { oneOf, positiveId, useSearchInput, useUrlFilters } from '../../../lib/url-filters';
+import { useDriver } from '../../drivers/api/get-driver';
+import { restaurantsQueryOptions } from '../../restaurants/api/list-restaurants';
+import { useBoardCounts } from '../api/board-counts';
+import { type OrderListParams, useOrders } from '../api/list-orders';
 import { useNow } from '../live/use-now';
 import { useOrderEvents } from '../live/use-order-events';
-import { DriverPicker } from './driver-picker';
+import { AssignDriverDialog } from './assign-driver-dialog';
+import { DriverFilter } from './driver-filter';
 import { LiveStatus } from './live-status';
 import { OrderStatusChip } from './order-status-chip';
 import { ASSIGNABLE_STATUSES, formatMinutes, type Lateness, lateness, minutesSince } from './order-time';
 import { personName } from './orders-table';
+import { SoundToggle } from './sound-toggle';
 import { StatusActions } from './status-actions';
 import { useLateCue, useNewOrderCue } from './use-order-cues';
 
-const ACTIVE_QUERY = { page: 1, per_page: 100, sort: 'created_at', active: true } as const;
 /** While the live stream is down the board polls instead. */
 const FALLBACK_POLL_MS = 20_000;
+const PAGE_SIZES = [25, 50, 100];
+const BOARD_SORTS = ['urgency'];
+/** Below this width the board shows a card per order instead of a table row. */
+const TABLE_MIN_WIDTH = 960;
+
+const FILTERS = { lane: oneOf(BOARD_LANES), restaurant_id: positiveId, driver_id: positiveId };
 
 interface ActiveOrdersBoardProps {
   /** 'restaurant': the own restaurant's kitchen view, with the new-order and late cues. */
@@ -46,78 +65,326 @@ interface ActiveOrdersBoardProps {
   label: string;
 }
 
-/** Every non-terminal order, oldest first, kept live by the event stream. */
+/**
+ * The live board of active orders: lanes with live counts, most urgent first, paged on the server,
+ * filtered by restaurant and driver, searched by order number (a dispatcher's search reaches the
+ * recent delivered ones too). One banner sums up what needs a hand; rows fit one line at desktop width
+ * and become cards on a phone.
+ */
 export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
   const { t } = useTranslation();
   const me = useCurrentUser();
-  const cue = useNewOrderCue(variant === 'restaurant');
+  const dispatch = variant === 'dispatch';
+  const cue = useNewOrderCue(true);
   const stream = useOrderEvents(cue.onEvent);
-  const query = useOrders(ACTIVE_QUERY, {
-    refetchInterval: stream.status === 'reconnecting' ? FALLBACK_POLL_MS : false,
-  });
+  const poll = stream.status === 'reconnecting' ? FALLBACK_POLL_MS : false;
+  const { params, setParams } = useListParams({ defaultSort: 'urgency', sorts: BOARD_SORTS });
+  const { filters, setFilter } = useUrlFilters(FILTERS);
+  const lane = (filters.lane || 'all') as BoardLane;
+  const restaurantId = filters.restaurant_id ? Number(filters.restaurant_id) : undefined;
+  const driverId = filters.driver_id ? Number(filters.driver_id) : undefined;
+  const perPage = PAGE_SIZES.includes(params.per_page) ? params.per_page : PAGE_SIZES[0];
+  // A search looks at every lane; a dispatcher's also reaches the recent orders that are done.
+  const searching = params.q.trim() !== '';
+  const query: OrderListParams = searching
+    ? {
+        page: params.page,
+        per_page: perPage,
+        sort: '-created_at',
+        q: params.q,
+        restaurant_id: restaurantId,
+        driver_id: driverId,
+        ...(dispatch ? {} : { active: true }),
+      }
+    : {
+        page: params.page,
+        per_page: perPage,
+        sort: 'urgency',
+        lane,
+        restaurant_id: restaurantId,
+        driver_id: driverId,
+      };
+  const list = useOrders(query, { refetchInterval: poll });
+  const counts = useBoardCounts(
+    { restaurant_id: restaurantId, driver_id: driverId },
+    { refetchInterval: poll },
+  );
   const now = useNow();
-  const rows = query.data?.data;
+  const rows = list.data?.data;
   const mayDispatch = can(me, 'orders.dispatch');
-  const late = useMemo(() => (rows ?? []).filter((order) => lateness(order, now) !== 'on_time'), [rows, now]);
-  useLateCue(variant === 'restaurant', late);
+  useLateCue(variant === 'restaurant', counts.data?.late);
+  const [container, width] = useElementWidth();
+  const asTable = width >= TABLE_MIN_WIDTH;
+
+  const goToLane = (next: BoardLane) => {
+    setParams({ q: '', page: 1 });
+    setFilter('lane', next === 'all' ? '' : next);
+  };
 
   return (
-    <Box>
-      <LiveStatus stream={stream} updatedAt={query.dataUpdatedAt} />
-      {query.isError && !rows ? (
-        <ErrorState onRetry={() => void query.refetch()} />
+    <Box ref={container}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+      >
+        <LiveStatus stream={stream} updatedAt={list.dataUpdatedAt} />
+        <SoundToggle />
+      </Stack>
+      <BoardSummary counts={counts.data} onLane={goToLane} newCount={cue.highlighted.size} />
+      <BoardToolbar
+        dispatch={dispatch}
+        params={params}
+        setParams={setParams}
+        restaurantId={filters.restaurant_id}
+        driverId={driverId}
+        setFilter={setFilter}
+      />
+      {searching ? (
+        <Alert severity="info" sx={{ mb: 1.5 }}>
+          {dispatch
+            ? t('orders.search_recent', { count: list.data?.meta.total ?? 0 })
+            : t('orders.search_active', { count: list.data?.meta.total ?? 0 })}
+        </Alert>
       ) : (
-        <>
-          {query.data && query.data.meta.total > query.data.data.length ? (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {t('orders.showing_first', { shown: query.data.data.length, total: query.data.meta.total })}
-            </Alert>
-          ) : null}
-          {rows && rows.length === 0 ? (
-            <Paper variant="outlined" sx={{ py: 4, px: 2, mb: 2, textAlign: 'center' }}>
-              <Typography color="text.secondary">{t('orders.no_active')}</Typography>
-            </Paper>
-          ) : null}
-          <TableContainer component={Paper} variant="outlined" hidden={rows?.length === 0}>
-            <Table size="small" aria-label={label} sx={{ minWidth: 1000 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('orders.order')}</TableCell>
-                  {variant === 'dispatch' ? <TableCell>{t('orders.restaurant')}</TableCell> : null}
-                  <TableCell>{t('orders.buyer')}</TableCell>
-                  <TableCell>{t('orders.status')}</TableCell>
-                  <TableCell>{t('orders.age')}</TableCell>
-                  <TableCell>{t('orders.in_status')}</TableCell>
-                  <TableCell>{t('orders.driver')}</TableCell>
-                  <TableCell align="right">{t('orders.total')}</TableCell>
-                  <TableCell>{t('common.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {!rows
-                  ? Array.from({ length: 4 }, (_, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-                      <TableRow key={index}>
-                        <TableCell colSpan={variant === 'dispatch' ? 9 : 8}>
-                          <Skeleton />
-                        </TableCell>
-                      </TableRow>
-                    ))
-                  : rows.map((order) => (
-                      <ActiveOrderRow
-                        key={order.id}
-                        order={order}
-                        now={now}
-                        isNew={cue.highlighted.has(order.id)}
-                        showRestaurant={variant === 'dispatch'}
-                        mayDispatch={mayDispatch}
-                      />
-                    ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </>
+        <Tabs
+          value={lane}
+          onChange={(_event, next: BoardLane) => goToLane(next)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={t('orders.lanes_label')}
+          sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+        >
+          {BOARD_LANES.map((key) => (
+            <Tab
+              key={key}
+              value={key}
+              sx={{ minHeight: 40, py: 0.5, px: 1.5, textTransform: 'none' }}
+              label={
+                <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+                  <span>{t(`orders.lanes.${key}`)}</span>
+                  <Chip
+                    size="small"
+                    label={counts.data ? counts.data[key] : '…'}
+                    color={key === 'problems' && (counts.data?.problems ?? 0) > 0 ? 'error' : 'default'}
+                    sx={{ height: 20, '& .MuiChip-label': { px: 0.75 } }}
+                  />
+                </Stack>
+              }
+            />
+          ))}
+        </Tabs>
       )}
+      {list.isError && !rows ? (
+        <ErrorState onRetry={() => void list.refetch()} />
+      ) : rows && rows.length === 0 ? (
+        <Paper variant="outlined" sx={{ py: 4, px: 2, mb: 2, textAlign: 'center' }}>
+          <Typography color="text.secondary">
+            {searching
+              ? t('common.not_found')
+              : lane === 'all'
+                ? t('orders.no_active')
+                : t('orders.lane_empty')}
+          </Typography>
+        </Paper>
+      ) : asTable ? (
+        <BoardTable
+          label={label}
+          rows={rows}
+          now={now}
+          highlighted={cue.highlighted}
+          showRestaurant={dispatch}
+          mayDispatch={mayDispatch}
+        />
+      ) : (
+        <BoardCards
+          label={label}
+          rows={rows}
+          now={now}
+          highlighted={cue.highlighted}
+          showRestaurant={dispatch}
+          mayDispatch={mayDispatch}
+        />
+      )}
+      {list.data && list.data.meta.total > 0 ? (
+        <TablePagination
+          component="div"
+          count={list.data.meta.total}
+          page={Math.max(0, params.page - 1)}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_event, page) => setParams({ page: page + 1 })}
+          onRowsPerPageChange={(event) => setParams({ per_page: Number(event.target.value) })}
+          labelRowsPerPage={t('common.rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) => t('orders.displayed_rows', { from, to, count })}
+          getItemAriaLabel={(type) => t(`orders.page_${type}`)}
+          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+/** The width of an element, followed as it resizes (the sidebar opens, the window narrows). */
+function useElementWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/** One banner for what needs a hand now, with a way to each lane; never a toast per order. */
+function BoardSummary({
+  counts,
+  onLane,
+  newCount,
+}: {
+  counts: { late: number; ready_no_driver: number; problems: number } | undefined;
+  onLane: (lane: BoardLane) => void;
+  newCount: number;
+}) {
+  const { t } = useTranslation();
+  if (!counts) return null;
+  const parts: ReactNode[] = [];
+  if (counts.problems > 0)
+    parts.push(
+      <Button
+        key="problems"
+        size="small"
+        color="inherit"
+        onClick={() => onLane('problems')}
+        sx={{ textDecoration: 'underline' }}
+      >
+        {t('orders.summary_problems', { count: counts.problems, late: counts.late })}
+      </Button>,
+    );
+  if (counts.ready_no_driver > 0)
+    parts.push(
+      <Button
+        key="driver"
+        size="small"
+        color="inherit"
+        onClick={() => onLane('ready_no_driver')}
+        sx={{ textDecoration: 'underline' }}
+      >
+        {t('orders.summary_no_driver', { count: counts.ready_no_driver })}
+      </Button>,
+    );
+  if (newCount > 0)
+    parts.push(
+      <Button
+        key="new"
+        size="small"
+        color="inherit"
+        onClick={() => onLane('new')}
+        sx={{ textDecoration: 'underline' }}
+      >
+        {t('orders.summary_new', { count: newCount })}
+      </Button>,
+    );
+  if (parts.length === 0) return null;
+  return (
+    <Alert
+      severity={counts.late > 0 ? 'warning' : 'info'}
+      sx={{ mb: 1.5, '& .MuiAlert-message': { width: '100%' } }}
+      role="status"
+    >
+      <AlertTitle sx={{ mb: 0 }}>{t('orders.summary_title')}</AlertTitle>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1 }}>
+        {parts}
+      </Stack>
+    </Alert>
+  );
+}
+
+const RESTAURANT_OPTIONS = { page: 1, per_page: 100, sort: 'name' };
+
+function BoardToolbar({
+  dispatch,
+  params,
+  setParams,
+  restaurantId,
+  driverId,
+  setFilter,
+}: {
+  dispatch: boolean;
+  params: ReturnType<typeof useListParams>['params'];
+  setParams: ReturnType<typeof useListParams>['setParams'];
+  restaurantId: string;
+  driverId: number | undefined;
+  setFilter: (key: 'lane' | 'restaurant_id' | 'driver_id', value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchInput(params, setParams);
+  const restaurants = useQuery({ ...restaurantsQueryOptions(RESTAURANT_OPTIONS), enabled: dispatch });
+  const driver = useDriver(dispatch && driverId ? driverId : 0);
+  const driverValue = driverId
+    ? {
+        id: driverId,
+        name: driver.data ? `${driver.data.first_name} ${driver.data.last_name}`.trim() : `#${driverId}`,
+      }
+    : null;
+  return (
+    <Box
+      sx={{
+        mb: 1.5,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: dispatch ? '1fr 1fr' : '1fr',
+          lg: dispatch ? '2fr 1fr 1fr' : 'minmax(0, 420px)',
+        },
+      }}
+    >
+      <TextField
+        type="search"
+        size="small"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder={t('orders.board_search_placeholder')}
+        slotProps={{
+          htmlInput: { 'aria-label': t('orders.search_label') },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {dispatch ? (
+        <TextField
+          select
+          size="small"
+          label={t('orders.restaurant')}
+          value={restaurantId}
+          onChange={(event) => setFilter('restaurant_id', event.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{t('orders.all_restaurants')}</option>
+          {(restaurants.data?.data ?? []).map((restaurant) => (
+            <option key={restaurant.id} value={String(restaurant.id)}>
+              {restaurant.name}
+            </option>
+          ))}
+        </TextField>
+      ) : null}
+      {dispatch ? (
+        <DriverFilter
+          value={driverValue}
+          onChange={(next) => setFilter('driver_id', next ? String(next.id) : '')}
+          label={t('orders.driver')}
+        />
+      ) : null}
     </Box>
   );
 }
@@ -127,7 +394,63 @@ const LATE_COLOR: Record<Exclude<Lateness, 'on_time'>, 'warning' | 'error'> = {
   very_late: 'error',
 };
 
-interface ActiveOrderRowProps {
+interface RowsProps {
+  label: string;
+  rows: OrderListItem[] | undefined;
+  now: number;
+  highlighted: ReadonlySet<number>;
+  showRestaurant: boolean;
+  mayDispatch: boolean;
+}
+
+const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+function BoardTable({ label, rows, now, highlighted, showRestaurant, mayDispatch }: RowsProps) {
+  const { t } = useTranslation();
+  const columns = showRestaurant ? 8 : 7;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={label} sx={{ tableLayout: 'fixed', '& td, & th': { px: 1 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 112 }}>{t('orders.order')}</TableCell>
+            {showRestaurant ? <TableCell>{t('orders.restaurant')}</TableCell> : null}
+            <TableCell>{t('orders.buyer')}</TableCell>
+            <TableCell sx={{ width: 150 }}>{t('orders.status')}</TableCell>
+            <TableCell sx={{ width: 140 }}>{t('orders.in_status')}</TableCell>
+            <TableCell sx={{ width: 150 }}>{t('orders.driver')}</TableCell>
+            <TableCell align="right" sx={{ width: 92 }}>
+              {t('orders.total')}
+            </TableCell>
+            <TableCell sx={{ width: 176 }}>{t('common.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {!rows
+            ? [0, 1, 2, 3].map((index) => (
+                <TableRow key={index}>
+                  <TableCell colSpan={columns}>
+                    <Skeleton />
+                  </TableCell>
+                </TableRow>
+              ))
+            : rows.map((order) => (
+                <BoardRow
+                  key={order.id}
+                  order={order}
+                  now={now}
+                  isNew={highlighted.has(order.id)}
+                  showRestaurant={showRestaurant}
+                  mayDispatch={mayDispatch}
+                />
+              ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+interface OrderViewProps {
   order: OrderListItem;
   now: number;
   isNew: boolean;
@@ -135,12 +458,79 @@ interface ActiveOrderRowProps {
   mayDispatch: boolean;
 }
 
-function ActiveOrderRow({ order, now, isNew, showRestaurant, mayDispatch }: ActiveOrderRowProps) {
+/** Late or not (terminal orders never are), and how long the order has waited in its status. */
+function useOrderView(order: OrderListItem, now: number) {
   const { t } = useTranslation();
-  const assign = useAssignDriver();
-  const state = lateness(order, now);
-  const canAssign = mayDispatch && !order.driver && ASSIGNABLE_STATUSES.includes(order.status);
+  return {
+    state: lateness(order, now),
+    waiting: formatMinutes(minutesSince(order.status_changed_at, now), t),
+  };
+}
 
+function LateChip({ state }: { state: Lateness }) {
+  const { t } = useTranslation();
+  if (state === 'on_time') return null;
+  return (
+    <Chip
+      size="small"
+      label={t(`orders.${state}`)}
+      sx={(theme) => ({
+        height: 22,
+        color: '#fff',
+        bgcolor: darken(theme.palette[LATE_COLOR[state]].main, state === 'late' ? 0.35 : 0.2),
+      })}
+    />
+  );
+}
+
+function NewChip() {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      label={t('orders.new')}
+      sx={(theme) => ({ height: 22, color: '#fff', bgcolor: darken(theme.palette.info.main, 0.3) })}
+    />
+  );
+}
+
+function DriverCell({ order, mayDispatch }: { order: OrderListItem; mayDispatch: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const canAssign = mayDispatch && !order.driver && ASSIGNABLE_STATUSES.includes(order.status);
+  if (order.driver) {
+    const name = personName(order.driver);
+    return (
+      <Box component="span" title={name ?? undefined} sx={oneLine}>
+        {name}
+      </Box>
+    );
+  }
+  if (!canAssign)
+    return (
+      <Typography variant="body2" color="text.secondary" component="span">
+        {t('orders.no_driver')}
+      </Typography>
+    );
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        aria-label={t('orders.assign_to', { number: order.order_number })}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {t('orders.assign')}
+      </Button>
+      {open ? <AssignDriverDialog order={order} open={open} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function BoardRow({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewProps) {
+  const { state, waiting } = useOrderView(order, now);
+  const buyer = personName(order.buyer) ?? '';
   return (
     <TableRow
       sx={(theme) => {
@@ -150,79 +540,115 @@ function ActiveOrderRow({ order, now, isNew, showRestaurant, mayDispatch }: Acti
             ? null
             : theme.palette[LATE_COLOR[state]].main;
         return {
-          // A strip on the left and a faint tint; the text label says why, not the color alone.
           bgcolor: tone ? alpha(tone, 0.05) : undefined,
           '& > td:first-of-type': tone ? { boxShadow: `inset 4px 0 0 ${tone}` } : undefined,
-          '& > td': { verticalAlign: 'middle' },
+          '& > td': { verticalAlign: 'middle', height: 44 },
         };
       }}
     >
-      <TableCell>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <TableCell sx={oneLine}>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <MuiLink component={Link} to={`/orders/${order.id}`} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
             {order.order_number}
           </MuiLink>
-          {isNew ? (
-            <Chip
-              size="small"
-              label={t('orders.new')}
-              sx={(theme) => ({ color: '#fff', bgcolor: darken(theme.palette.info.main, 0.3) })}
-            />
-          ) : null}
+          {isNew ? <NewChip /> : null}
         </Stack>
       </TableCell>
-      {showRestaurant ? <TableCell>{order.restaurant.name}</TableCell> : null}
-      <TableCell>{personName(order.buyer)}</TableCell>
-      <TableCell>
+      {showRestaurant ? (
+        <TableCell sx={oneLine} title={order.restaurant.name}>
+          {order.restaurant.name}
+        </TableCell>
+      ) : null}
+      <TableCell sx={oneLine} title={buyer}>
+        {buyer}
+      </TableCell>
+      <TableCell sx={oneLine}>
         <OrderStatusChip status={order.status} />
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {formatMinutes(minutesSince(order.created_at, now), t)}
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <span>{formatMinutes(minutesSince(order.status_changed_at, now), t)}</span>
-          {state === 'on_time' ? null : (
-            <Chip
-              size="small"
-              label={t(`orders.${state}`)}
-              sx={(theme) => ({
-                color: '#fff',
-                bgcolor: darken(theme.palette[LATE_COLOR[state]].main, state === 'late' ? 0.35 : 0.2),
-              })}
-            />
-          )}
+        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+          <span>{waiting}</span>
+          <LateChip state={state} />
         </Stack>
       </TableCell>
-      <TableCell sx={{ minWidth: 160 }}>
-        {order.driver ? (
-          personName(order.driver)
-        ) : canAssign ? (
-          <DriverPicker
-            compact
-            value=""
-            label={t('orders.quick_assign', { number: order.order_number })}
-            disabled={assign.isPending}
-            onChange={(driverId) => {
-              if (!driverId) return;
-              assign.mutate(
-                { id: order.id, driver_id: Number(driverId) },
-                { onSuccess: () => toast.success(t('orders.driver_assigned')) },
-              );
-            }}
-          />
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            {t('orders.no_driver')}
-          </Typography>
-        )}
+      <TableCell sx={oneLine}>
+        <DriverCell order={order} mayDispatch={mayDispatch} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {formatMoney(order.total, currentLanguage())}
       </TableCell>
-      <TableCell sx={{ minWidth: 190 }}>
-        <StatusActions order={order} />
+      <TableCell>
+        <StatusActions order={order} compact />
       </TableCell>
     </TableRow>
+  );
+}
+
+function BoardCards({ label, rows, now, highlighted, showRestaurant, mayDispatch }: RowsProps) {
+  if (!rows)
+    return (
+      <Stack spacing={1}>
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} variant="rounded" height={120} />
+        ))}
+      </Stack>
+    );
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      {rows.map((order) => (
+        <BoardCard
+          key={order.id}
+          order={order}
+          now={now}
+          isNew={highlighted.has(order.id)}
+          showRestaurant={showRestaurant}
+          mayDispatch={mayDispatch}
+        />
+      ))}
+    </Box>
+  );
+}
+
+function BoardCard({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewProps) {
+  const { t } = useTranslation();
+  const { state, waiting } = useOrderView(order, now);
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-label={t('orders.details_title', { number: order.order_number })}
+      sx={(theme) => {
+        const tone = isNew
+          ? theme.palette.info.main
+          : state === 'on_time'
+            ? null
+            : theme.palette[LATE_COLOR[state]].main;
+        return { p: 1.5, borderLeft: tone ? `4px solid ${tone}` : undefined };
+      }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        <MuiLink component={Link} to={`/orders/${order.id}`} sx={{ fontWeight: 600 }}>
+          {order.order_number}
+        </MuiLink>
+        <OrderStatusChip status={order.status} />
+        {isNew ? <NewChip /> : null}
+        <LateChip state={state} />
+      </Stack>
+      <Typography variant="body2" sx={{ mt: 0.75, ...oneLine }}>
+        {[showRestaurant ? order.restaurant.name : null, personName(order.buyer)].filter(Boolean).join(' · ')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('orders.in_status')}: {waiting} · {formatMoney(order.total, currentLanguage())}
+      </Typography>
+      <Stack
+        direction="row"
+        sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+      >
+        <Box sx={{ minWidth: 0, maxWidth: '55%', display: 'flex' }}>
+          <DriverCell order={order} mayDispatch={mayDispatch} />
+        </Box>
+        <StatusActions order={order} compact />
+      </Stack>
+    </Paper>
   );
 }

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   CardContent,
+  Link as MuiLink,
   Stack,
   Table,
   TableBody,
@@ -14,15 +15,14 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
-import { useAssignDriver } from '../api/assign-driver';
 import { useUnassignDriver } from '../api/unassign-driver';
-import { DriverPicker } from './driver-picker';
+import { AssignDriverDialog } from './assign-driver-dialog';
 import { OrderStatusChip } from './order-status-chip';
 import { ASSIGNABLE_STATUSES, formatMinutes } from './order-time';
 import { personName } from './orders-table';
@@ -135,6 +135,7 @@ export function OrderCustomer({ order }: { order: Order }) {
       <Facts
         rows={[
           [t('orders.buyer'), personName(order.buyer)],
+          [t('orders.customer_phone'), <PhoneLink key="phone" phone={order.customer_phone} />],
           [t('orders.address'), order.address],
           [t('orders.note'), order.note || '—'],
           [t('orders.payment_method'), t(`orders.payment.${order.payment_method}`)],
@@ -152,12 +153,17 @@ export function OrderCustomer({ order }: { order: Order }) {
   );
 }
 
+/** A phone number that dials on a phone (tel:), or a dash. */
+function PhoneLink({ phone }: { phone: string | null }) {
+  if (!phone) return <>—</>;
+  return <MuiLink href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</MuiLink>;
+}
+
 export function OrderDriver({ order }: { order: Order }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
-  const assign = useAssignDriver();
   const unassign = useUnassignDriver();
-  const [driverId, setDriverId] = useState('');
+  const [assigning, setAssigning] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
   const mayDispatch = can(me, 'orders.dispatch');
@@ -169,26 +175,18 @@ export function OrderDriver({ order }: { order: Order }) {
     (assignable || (inDelivery && UNASSIGN_IN_DELIVERY_ROLES.includes(me.role)));
   const name = personName(order.driver) ?? '';
 
-  function submitAssign(event: FormEvent) {
-    event.preventDefault();
-    if (!driverId) return;
-    assign.mutate(
-      { id: order.id, driver_id: Number(driverId) },
-      {
-        onSuccess: () => {
-          toast.success(t('orders.driver_assigned'));
-          setDriverId('');
-        },
-      },
-    );
-  }
-
   return (
     <Section title={t('orders.driver')}>
       <Stack spacing={1.5}>
         <Facts
           rows={[
             [t('orders.driver'), name || t('orders.no_driver')],
+            ...(order.driver
+              ? ([[t('orders.driver_phone'), <PhoneLink key="phone" phone={order.driver_phone} />]] as [
+                  string,
+                  ReactNode,
+                ][])
+              : []),
             [t('orders.driver_request_time'), formatDateTime(order.driver_request_time)],
           ]}
         />
@@ -200,12 +198,14 @@ export function OrderDriver({ order }: { order: Order }) {
           </Box>
         ) : null}
         {mayDispatch && assignable && !order.driver ? (
-          <Stack component="form" onSubmit={submitAssign} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <DriverPicker value={driverId} onChange={setDriverId} label={t('orders.choose_driver')} />
-            <Button type="submit" variant="contained" disabled={!driverId} loading={assign.isPending}>
-              {t('orders.assign')}
+          <Box>
+            <Button variant="contained" onClick={() => setAssigning(true)}>
+              {t('orders.choose_driver_button')}
             </Button>
-          </Stack>
+            {assigning ? (
+              <AssignDriverDialog order={order} open={assigning} onClose={() => setAssigning(false)} />
+            ) : null}
+          </Box>
         ) : null}
       </Stack>
       <ReasonDialog

@@ -1,8 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
-import { orderQueryOptions } from '../api/get-order';
 import { beep } from '../live/cues';
 import type { LiveEvent } from '../live/event-stream';
 
@@ -10,12 +6,11 @@ import type { LiveEvent } from '../live/event-stream';
 const NEW_FOR_MS = 120_000;
 
 /**
- * The kitchen's cue for a new order: a toast 'New order D…', a short beep and the row highlighted for
- * two minutes. Returns the highlighted order ids and the handler to pass to `useOrderEvents`.
+ * The kitchen's cue for a new order: a short beep (when sound is on) and the row highlighted for two
+ * minutes; the board's summary banner counts them, so there is no toast per order. Returns the
+ * highlighted order ids and the handler to pass to `useOrderEvents`.
  */
 export function useNewOrderCue(enabled: boolean) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(() => new Set());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
@@ -41,36 +36,19 @@ export function useNewOrderCue(enabled: boolean) {
       }, NEW_FOR_MS);
       timers.current.add(timer);
       beep();
-      void queryClient
-        .fetchQuery(orderQueryOptions(id))
-        .then((order) =>
-          toast.info(t('orders.new_order', { number: order.order_number }), { toastId: `new:${id}` }),
-        )
-        .catch(() => undefined);
     },
-    [enabled, queryClient, t],
+    [enabled],
   );
 
   return { highlighted, onEvent };
 }
 
-/** Orders already cued as late in this tab, per status: each lateness is announced once. */
-const cuedLate = new Set<string>();
-
-/** Beeps and toasts once for each order that has become late in its current status. */
-export function useLateCue(
-  enabled: boolean,
-  late: readonly { id: number; order_number: string; status: string }[],
-) {
-  const { t } = useTranslation();
+/** One beep when the number of late orders grows (not on the first count of a visit, not per order). */
+export function useLateCue(enabled: boolean, late: number | undefined) {
+  const previous = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (!enabled) return;
-    const fresh = late.filter((order) => !cuedLate.has(`${order.id}:${order.status}`));
-    if (fresh.length === 0) return;
-    for (const order of fresh) {
-      cuedLate.add(`${order.id}:${order.status}`);
-      toast.warning(t('orders.late_order', { number: order.order_number }), { toastId: `late:${order.id}` });
-    }
-    beep();
-  }, [enabled, late, t]);
+    if (late === undefined) return;
+    if (enabled && previous.current !== undefined && late > previous.current) beep();
+    previous.current = late;
+  }, [enabled, late]);
 }

@@ -1,40 +1,94 @@
+import { useSyncExternalStore } from 'react';
+
 let audio: AudioContext | null = null;
 
-/** A short two-tone beep made with the Web Audio API (no audio file). Silent where audio is blocked. */
-export function beep(): void {
+const SOUND_KEY = 'dostava.sound';
+const listeners = new Set<() => void>();
+let soundOn = readSoundPreference();
+
+function readSoundPreference(): boolean {
   try {
-    audio ??= new AudioContext();
-    const context = audio;
-    if (context.state === 'suspended') void context.resume().catch(() => undefined);
-    const start = context.currentTime;
+    return localStorage.getItem(SOUND_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+function context(): AudioContext | null {
+  try {
+    if (!audio) {
+      audio = new AudioContext();
+      audio.addEventListener('statechange', notify);
+    }
+    return audio;
+  } catch {
+    return null;
+  }
+}
+
+/** A short two-tone beep made with the Web Audio API (no audio file), when sound is on. */
+export function beep(): void {
+  if (!soundOn) return;
+  const ctx = context();
+  if (!ctx) return;
+  try {
+    if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+    const start = ctx.currentTime;
     for (const [offset, frequency] of [
       [0, 880],
       [0.18, 1175],
     ] as const) {
-      const oscillator = context.createOscillator();
-      const gain = context.createGain();
+      const oscillator = ctx.createOscillator();
+      const gain = ctx.createGain();
       oscillator.type = 'sine';
       oscillator.frequency.value = frequency;
       gain.gain.setValueAtTime(0.0001, start + offset);
       gain.gain.exponentialRampToValueAtTime(0.25, start + offset + 0.02);
       gain.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.15);
-      oscillator.connect(gain).connect(context.destination);
+      oscillator.connect(gain).connect(ctx.destination);
       oscillator.start(start + offset);
       oscillator.stop(start + offset + 0.16);
     }
   } catch {
-    // No audio in this browser: the toast and the highlighted row still show.
+    // No audio in this browser: the banner and the highlighted rows still show.
   }
 }
 
-// Browsers start audio only after a user gesture: unlock it on the first click or key press.
+/** Browsers start audio only after a user gesture: any click or key press (the sound switch too) unlocks it. */
 function unlock() {
-  try {
-    audio ??= new AudioContext();
-    void audio.resume().catch(() => undefined);
-  } catch {
-    // Ignored: see beep().
-  }
+  void context()
+    ?.resume()
+    .then(notify)
+    .catch(() => undefined);
 }
 window.addEventListener('pointerdown', unlock, { once: true });
 window.addEventListener('keydown', unlock, { once: true });
+
+/** Turns the cues' sound on or off for this browser (kept across visits); turning it on unlocks audio. */
+export function setSound(on: boolean) {
+  soundOn = on;
+  try {
+    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
+  } catch {
+    // Private mode: the choice lasts for this tab.
+  }
+  if (on) unlock();
+  notify();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => `${soundOn ? 'on' : 'off'}:${audio?.state === 'running' ? 'running' : 'blocked'}`;
+
+/** Whether sound is on, and whether the browser still blocks it until the next click. */
+export function useSound(): { on: boolean; blocked: boolean } {
+  const value = useSyncExternalStore(subscribe, snapshot);
+  const [on, state] = value.split(':');
+  return { on: on === 'on', blocked: state !== 'running' };
+}

@@ -1,0 +1,24 @@
+import type { DriverCandidate } from '@dostava/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { orderKeys } from './keys';
+
+export function getDriverCandidates(orderId: number, signal?: AbortSignal) {
+  return api<{ data: DriverCandidate[] }>(`/orders/${orderId}/driver-candidates`, { signal }).then(
+    (r) => r.data,
+  );
+}
+
+export const driverCandidatesQueryOptions = (orderId: number) =>
+  queryOptions({
+    queryKey: orderKeys.candidates(orderId),
+    queryFn: ({ signal }) => getDriverCandidates(orderId, signal),
+  });
+
+/**
+ * The drivers who could take the order, fittest first. Fetched when the assign dialog opens and again
+ * only when a driver's state or an order changes (the event stream invalidates it), never on a timer.
+ */
+export function useDriverCandidates(orderId: number, enabled: boolean) {
+  return useQuery({ ...driverCandidatesQueryOptions(orderId), enabled });
+}
