@@ -67,41 +67,50 @@ test.describe('orders live flow', () => {
     if (restaurantId === null) throw new Error('The manager has no restaurant');
     const order = await placeOrder(request, restaurantId);
 
-    // The kitchen: highlighted row and a toast, no reload.
+    // The kitchen: the order in the New lane, highlighted, counted in the banner; no toast per order.
+    await kitchen.page.getByRole('tab', { name: /^New/ }).click();
     const kitchenRow = kitchen.page.getByRole('row', { name: new RegExp(order.order_number) });
     await expect(kitchenRow).toBeVisible();
     await expect(kitchenRow).toContainText('New');
-    await expect(kitchen.page.getByText(`New order ${order.order_number}`)).toBeVisible();
+    await expect(kitchen.page.getByRole('status').getByRole('button', { name: /New: \d+/ })).toBeVisible();
+    await expect(kitchen.page.locator('.Toastify__toast')).toHaveCount(0);
     await expect(kitchenRow).toContainText('Created');
     // The kitchen may not cancel: only its own moves are offered.
-    await expect(kitchenRow.getByRole('button', { name: `Cancel order ${order.order_number}` })).toHaveCount(
-      0,
-    );
+    await kitchenRow.getByRole('button', { name: `More actions for ${order.order_number}` }).click();
+    await expect(kitchen.page.getByRole('menuitem', { name: 'Cancel order' })).toHaveCount(0);
+    await expect(kitchen.page.getByRole('menuitem', { name: 'Decline' })).toBeVisible();
+    await kitchen.page.keyboard.press('Escape');
 
-    // The dispatcher's board shows it too.
+    // The dispatcher finds it by part of its number.
+    await dispatch.page.getByLabel('Search orders').fill(order.order_number.slice(-5));
     const dispatchRow = dispatch.page.getByRole('row', { name: new RegExp(order.order_number) });
     await expect(dispatchRow).toBeVisible();
     await expect(dispatchRow).toContainText('Created');
 
     await kitchenRow.getByRole('button', { name: `Accept ${order.order_number}` }).click();
-    await expect(kitchen.page.getByText('Order status changed')).toBeVisible();
-    await expect(kitchenRow).toContainText('Preparing');
+    await expect(kitchen.page.getByText(`Order ${order.order_number}: Preparing`)).toBeVisible();
     await expect(dispatchRow).toContainText('Preparing');
+    await kitchen.page.getByRole('tab', { name: /^Preparing/ }).click();
     await kitchenRow.getByRole('button', { name: `Ready ${order.order_number}` }).click();
-    await expect(kitchenRow).toContainText('Ready for pickup');
     await expect(dispatchRow).toContainText('Ready for pickup');
 
-    // Quick assign of an available driver.
-    const drivers = await request.get('/api/drivers?shift_state=available&per_page=100', {
-      headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    });
-    const available = ((await drivers.json()) as { data: { first_name: string; last_name: string }[] }).data;
-    const driver = available[0];
-    if (!driver) throw new Error('No available driver');
-    const driverName = `${driver.first_name} ${driver.last_name}`;
+    // Assign: the dialog ranks the drivers; the first (fittest) is free, and the assignment is confirmed.
     await expectAccessible(dispatch.page);
-    await dispatchRow.getByLabel(`Driver for ${order.order_number}`).selectOption({ label: driverName });
-    await expect(dispatch.page.getByText('Driver assigned')).toBeVisible();
+    await dispatchRow.getByRole('button', { name: `Assign a driver to ${order.order_number}` }).click();
+    const assignDialog = dispatch.page.getByRole('dialog', {
+      name: new RegExp(`Assign a driver to ${order.order_number}`),
+    });
+    const first = assignDialog.getByRole('radio').first();
+    await expect(first).toBeVisible();
+    const firstLabel = (await assignDialog.locator('label').first().innerText()).split('\n');
+    const driverName = firstLabel[0]?.trim() ?? '';
+    await expect(assignDialog.locator('label').first()).toContainText('Available');
+    await expectAccessible(dispatch.page);
+    await first.check();
+    await assignDialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expect(
+      dispatch.page.getByText(`Driver ${driverName} assigned to ${order.order_number}`),
+    ).toBeVisible();
     await expect(dispatchRow).toContainText(driverName);
 
     // Details: unassign with confirmation.
@@ -141,16 +150,18 @@ test.describe('orders live flow', () => {
     await expect(page.getByRole('heading', { name: 'Aktivne narudžbe' })).toBeVisible();
     await expect(page.getByRole('status').getByText('Uživo', { exact: true })).toBeVisible();
     const order = await placeOrder(request, session.user.restaurant_id ?? 0);
+    await page.getByRole('tab', { name: /^Nove/ }).click();
     const row = page.getByRole('row', { name: new RegExp(order.order_number) });
     await expect(row).toBeVisible();
-    await expect(page.getByText(`Nova narudžba ${order.order_number}`)).toBeVisible();
-    await row.getByRole('button', { name: `Odbij ${order.order_number}` }).click();
+    await expect(page.getByRole('status').getByRole('button', { name: /Nove: \d+/ })).toBeVisible();
+    await row.getByRole('button', { name: `Još radnji za ${order.order_number}` }).click();
+    await page.getByRole('menuitem', { name: 'Odbij' }).click();
     const dialog = page.getByRole('dialog', { name: 'Odbijanje narudžbe' });
     await dialog.getByRole('button', { name: 'Odbij' }).click();
     await expect(dialog.getByText('Navedite razlog')).toBeVisible();
     await dialog.getByLabel('Razlog').fill('Nema sastojaka');
     await dialog.getByRole('button', { name: 'Odbij' }).click();
-    await expect(page.getByText('Status narudžbe je promijenjen')).toBeVisible();
+    await expect(page.getByText(`Narudžba ${order.order_number}: Odbijena`)).toBeVisible();
     await expect(row).toHaveCount(0);
 
     // Its own all-orders list has it, declined; the details are open to the restaurant.

@@ -38,6 +38,8 @@ const RESTAURANT_STAFF = ['restaurant_manager', 'restaurant_employee'] as const;
  */
 export const PERMISSIONS = {
   'restaurants.list': [...ADMINS],
+  /** Reading the list of restaurants: dispatchers filter the board by restaurant and call kitchens. */
+  'restaurants.browse': [...ADMINS, 'dispatcher'],
   'restaurants.read': [...ADMINS, ...RESTAURANT_STAFF],
   'restaurants.create': [...ADMINS],
   'restaurants.update': [...ADMINS, 'restaurant_manager'],

@@ -621,7 +621,7 @@ export const bs: Catalogue = {
     assign_to: 'Dodijeli vozača narudžbi {{number}}',
     sound_on: 'Zvuk uključen',
     sound_off: 'Zvuk isključen',
-    sound_blocked: 'Kliknite da omogućite zvuk',
+    sound_blocked: 'Preglednik drži zvuk dok ne kliknete bilo gdje na stranici',
     customer_phone: 'Telefon kupca',
     driver_phone: 'Telefon vozača',
     choose_driver_button: 'Odaberi vozača',

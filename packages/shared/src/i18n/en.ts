@@ -619,7 +619,7 @@ export const en = {
     assign_to: 'Assign a driver to {{number}}',
     sound_on: 'Sound on',
     sound_off: 'Sound off',
-    sound_blocked: 'Click to enable sound',
+    sound_blocked: 'The browser holds the sound until you click anywhere on the page',
     customer_phone: 'Customer phone',
     driver_phone: 'Driver phone',
     choose_driver_button: 'Choose a driver',

@@ -80,8 +80,11 @@ describe('GET /api/restaurants', () => {
     ).toBe(0);
   });
 
-  it('refuses every other role', async () => {
-    for (const who of ['dispatcher', 'manager', 'employee', 'driver', 'customer']) {
+  it('lets the dispatcher read the list (the board filters by restaurant) and refuses every other role', async () => {
+    const dispatcher = await t.request({ method: 'GET', url: '/api/restaurants', token: tokens.dispatcher });
+    expect(dispatcher.statusCode).toBe(200);
+    expect(dispatcher.json().meta.total).toBeGreaterThan(1);
+    for (const who of ['manager', 'employee', 'driver', 'customer']) {
       expect(
         (await t.request({ method: 'GET', url: '/api/restaurants', token: tokens[who] })).statusCode,
         who,

@@ -19,7 +19,7 @@ export async function restaurantsRoutes(app: FastifyInstance) {
   r.get(
     '/api/restaurants',
     {
-      config: { permission: 'restaurants.list' },
+      config: { permission: 'restaurants.browse' },
       schema: { tags, querystring: restaurantListQuery, response: { 200: listResponse(restaurantSchema) } },
     },
     async (request) => service.listRestaurants(app.db, request.query),

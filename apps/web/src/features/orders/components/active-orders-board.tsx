@@ -55,7 +55,7 @@ const FALLBACK_POLL_MS = 20_000;
 const PAGE_SIZES = [25, 50, 100];
 const BOARD_SORTS = ['urgency'];
 /** Below this width the board shows a card per order instead of a table row. */
-const TABLE_MIN_WIDTH = 960;
+const TABLE_MIN_WIDTH = 900;
 
 const FILTERS = { lane: oneOf(BOARD_LANES), restaurant_id: positiveId, driver_id: positiveId };
 
@@ -213,6 +213,8 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
           page={Math.max(0, params.page - 1)}
           rowsPerPage={perPage}
           rowsPerPageOptions={PAGE_SIZES}
+          showFirstButton
+          showLastButton
           onPageChange={(_event, page) => setParams({ page: page + 1 })}
           onRowsPerPageChange={(event) => setParams({ per_page: Number(event.target.value) })}
           labelRowsPerPage={t('common.rows_per_page')}
@@ -413,16 +415,16 @@ function BoardTable({ label, rows, now, highlighted, showRestaurant, mayDispatch
       <Table size="small" aria-label={label} sx={{ tableLayout: 'fixed', '& td, & th': { px: 1 } }}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: 112 }}>{t('orders.order')}</TableCell>
+            <TableCell sx={{ width: 100 }}>{t('orders.order')}</TableCell>
             {showRestaurant ? <TableCell>{t('orders.restaurant')}</TableCell> : null}
             <TableCell>{t('orders.buyer')}</TableCell>
-            <TableCell sx={{ width: 150 }}>{t('orders.status')}</TableCell>
-            <TableCell sx={{ width: 140 }}>{t('orders.in_status')}</TableCell>
-            <TableCell sx={{ width: 150 }}>{t('orders.driver')}</TableCell>
-            <TableCell align="right" sx={{ width: 92 }}>
+            <TableCell sx={{ width: 172 }}>{t('orders.status')}</TableCell>
+            <TableCell sx={{ width: 148 }}>{t('orders.in_status')}</TableCell>
+            <TableCell sx={{ width: 120 }}>{t('orders.driver')}</TableCell>
+            <TableCell align="right" sx={{ width: 88 }}>
               {t('orders.total')}
             </TableCell>
-            <TableCell sx={{ width: 176 }}>{t('common.actions')}</TableCell>
+            <TableCell sx={{ width: 150 }}>{t('common.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

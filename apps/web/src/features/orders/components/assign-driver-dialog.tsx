@@ -128,7 +128,7 @@ export function AssignDriverDialog({ order, open, onClose }: AssignDriverDialogP
         </Button>
         <Button
           variant="contained"
-          color={busy ? 'warning' : 'primary'}
+          color={busy ? 'error' : 'primary'}
           disabled={!driver}
           loading={assign.isPending}
           onClick={submit}

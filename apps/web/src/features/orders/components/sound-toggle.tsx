@@ -1,32 +1,31 @@
+import NotificationsPausedIcon from '@mui/icons-material/NotificationsPaused';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { Button } from '@mui/material';
+import { Button, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { setSound, useSound } from '../live/cues';
 
 /**
- * Sound of the board's cues on or off (kept in this browser). While the browser still blocks audio
- * (no click on the page yet) it says so, and the click on it unlocks the audio.
+ * Sound of the board's cues on or off (kept in this browser). While the browser still blocks audio (no
+ * click on the page yet) the icon and the tooltip say so; any click, this one too, unlocks it. The label
+ * keeps its width either way, so the first click on the page never shifts the board under the pointer.
  */
 export function SoundToggle() {
   const { t } = useTranslation();
   const sound = useSound();
-  const label = !sound.on
-    ? t('orders.sound_off')
-    : sound.blocked
-      ? t('orders.sound_blocked')
-      : t('orders.sound_on');
+  const blocked = sound.on && sound.blocked;
   return (
-    <Button
-      size="small"
-      variant={sound.on && sound.blocked ? 'contained' : 'outlined'}
-      color={sound.on && sound.blocked ? 'warning' : 'primary'}
-      startIcon={sound.on ? <VolumeUpIcon /> : <VolumeOffIcon />}
-      aria-pressed={sound.on}
-      onClick={() => setSound(sound.blocked && sound.on ? true : !sound.on)}
-      sx={{ mb: 1, whiteSpace: 'nowrap' }}
-    >
-      {label}
-    </Button>
+    <Tooltip title={blocked ? t('orders.sound_blocked') : ''}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={!sound.on ? <VolumeOffIcon /> : blocked ? <NotificationsPausedIcon /> : <VolumeUpIcon />}
+        aria-pressed={sound.on}
+        onClick={() => setSound(!sound.on)}
+        sx={{ mb: 1, whiteSpace: 'nowrap', minWidth: 150 }}
+      >
+        {sound.on ? t('orders.sound_on') : t('orders.sound_off')}
+      </Button>
+    </Tooltip>
   );
 }

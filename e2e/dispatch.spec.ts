@@ -1,0 +1,236 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
+
+/**
+ * The dispatch board at volume: more than a hundred active orders on top of the demo board. The board
+ * reaches the newest order, fits 1440 px without sideways scrolling with the actions in view, becomes
+ * cards at 360 px, and sums up what needs a hand in one banner instead of a toast per order.
+ */
+const EXTRA_ORDERS = 110;
+
+interface Placed {
+  id: number;
+  order_number: string;
+}
+
+async function tokenOf(request: APIRequestContext, email: string, app = false) {
+  const res = await request.post(app ? '/api/auth/app/sign-in' : '/api/auth/sign-in', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+/** The customer app places `count` orders across the first restaurants; returns them, oldest first. */
+async function placeMany(request: APIRequestContext, count: number): Promise<Placed[]> {
+  const customer = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.customer, true)}` };
+  const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+  const restaurants = (
+    (await (await request.get('/api/restaurants?per_page=8', { headers: admin })).json()) as {
+      data: { id: number }[];
+    }
+  ).data;
+  const menus = new Map<number, number>();
+  for (const restaurant of restaurants) {
+    const menu = (await (
+      await request.get(`/api/restaurants/${restaurant.id}/menu`, { headers: customer })
+    ).json()) as {
+      data: { categories: { products: { id: number }[] }[] };
+    };
+    const product = menu.data.categories.flatMap((c) => c.products)[0];
+    if (product) menus.set(restaurant.id, product.id);
+  }
+  const ids = [...menus.keys()];
+  const placed: Placed[] = [];
+  for (let i = 0; i < count; i++) {
+    const restaurant_id = ids[i % ids.length] ?? 0;
+    const res = await request.post('/api/orders', {
+      headers: customer,
+      data: {
+        restaurant_id,
+        items: [{ product_id: menus.get(restaurant_id), quantity: 1 }],
+        address: `Ferhadija ${i + 1}, Sarajevo`,
+        phone: '+387 61 222 333',
+        lat: 43.859,
+        lng: 18.42,
+        payment: 'card',
+      },
+    });
+    expect(res.status()).toBe(201);
+    placed.push(((await res.json()) as { data: Placed }).data);
+  }
+  return placed;
+}
+
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+let placed: Placed[] = [];
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.describe('dispatch board at volume', () => {
+  test.beforeAll(async ({ request }) => {
+    test.setTimeout(180_000);
+    placed = await placeMany(request, EXTRA_ORDERS);
+    // A few of them cooked and waiting for a driver.
+    const headers = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+    for (const order of placed.slice(0, 6)) {
+      for (const status of ['preparing_order', 'ready_for_pickup']) {
+        const res = await request.post(`/api/orders/${order.id}/status`, { headers, data: { status } });
+        expect(res.status()).toBe(200);
+      }
+    }
+  });
+
+  test('1440 px, English: lanes with counts, one banner, one line per order, actions in view, the newest reached', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, 'dispatcher', { lang: 'en', path: '/active-orders' });
+    const board = page.getByRole('table', { name: 'Active orders' });
+    // The first visit after seeding a hundred orders may find the server busy: allow it time.
+    await expect(board.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+
+    // The lanes' counts are the API's; there are well over a hundred active orders.
+    const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+    const counts = (
+      (await (await request.get('/api/orders/lanes', { headers: admin })).json()) as {
+        data: Record<string, number>;
+      }
+    ).data;
+    expect(counts.all).toBeGreaterThan(100);
+    await expect(page.getByRole('tab', { name: `All active ${counts.all}` })).toBeVisible();
+    await expect(page.getByRole('tab', { name: `New ${counts.new}` })).toBeVisible();
+
+    // One summary banner, no toast per order.
+    await expect(page.getByRole('status').filter({ hasText: 'Needs attention' })).toHaveCount(1);
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+
+    // Fits: no sideways scroll, each order one line, the row's actions inside the window.
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    const rows = board.getByRole('row');
+    for (let i = 1; i <= 5; i++) {
+      const box = await rows.nth(i).boundingBox();
+      expect(box?.height ?? 100).toBeLessThan(60);
+    }
+    const firstAction = rows.nth(1).getByRole('button').last();
+    const actionBox = await firstAction.boundingBox();
+    expect((actionBox?.x ?? 9999) + (actionBox?.width ?? 0)).toBeLessThanOrEqual(1440);
+    await expectAccessible(page);
+
+    // Most urgent first: in the New lane the newest order is due last, on the last page.
+    const newest = placed.at(-1);
+    if (!newest) throw new Error('nothing placed');
+    await page.getByRole('tab', { name: /^New/ }).click();
+    await expect(page).toHaveURL(/lane=new/);
+    await expect(board.getByRole('row').nth(1)).toContainText('Created');
+    await page.getByRole('button', { name: 'Go to the last page' }).click();
+    await expect(board.getByRole('row', { name: new RegExp(newest.order_number) })).toBeVisible();
+    await expect(page.getByText(new RegExp(`of ${counts.new}$`))).toBeVisible();
+
+    // Search by part of a number reaches the newest at once.
+    await page.getByLabel('Search orders').fill(newest.order_number.slice(-4));
+    await expect(page.getByText(/Search results over the last 2 days/)).toBeVisible();
+    await expect(board.getByRole('row', { name: new RegExp(newest.order_number) })).toBeVisible();
+  });
+
+  test('360 px, Bosnian: a card per order with its actions, assign through the ranked dialog', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signInAs(page, 'dispatcher', { lang: 'bs', path: '/active-orders?lane=ready_no_driver' });
+    const list = page.getByRole('list', { name: 'Aktivne narudžbe' });
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Traži pažnju' })).toHaveCount(1);
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+    await expectAccessible(page);
+
+    const card = list.getByRole('listitem').first();
+    const number = (await card.getByRole('link').first().innerText()).trim();
+    await card.getByRole('button', { name: `Dodijeli vozača narudžbi ${number}` }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Dodijeli vozača narudžbi ${number}`) });
+    await expect(dialog.getByRole('radio').first()).toBeVisible();
+    // Fittest first: the free drivers lead the list.
+    await expect(dialog.locator('label').first()).toContainText('Slobodan');
+    await expectAccessible(page);
+    const name = (await dialog.locator('label').first().innerText()).split('\n')[0]?.trim() ?? '';
+    await dialog.getByRole('radio').first().check();
+    await dialog.getByRole('button', { name: 'Dodijeli', exact: true }).click();
+    await expect(page.getByText(`Vozač ${name} dodijeljen narudžbi ${number}`)).toBeVisible();
+    // It left the lane of orders without a driver.
+    await expect(list.getByRole('listitem', { name: `Narudžba ${number}` })).toHaveCount(0);
+
+    // A driver who now carries an order is busy: the next assignment warns and asks to confirm.
+    const next = list.getByRole('listitem').first();
+    const nextNumber = (await next.getByRole('link').first().innerText()).trim();
+    await next.getByRole('button', { name: `Dodijeli vozača narudžbi ${nextNumber}` }).click();
+    const second = page.getByRole('dialog', { name: new RegExp(`Dodijeli vozača narudžbi ${nextNumber}`) });
+    const busy = second.locator('label').filter({ hasText: name });
+    await expect(busy).toContainText('Dodijeljen · nosi 1');
+    await busy.getByRole('radio').check();
+    await expect(second.getByText(`${name} već nosi aktivnih narudžbi: 1`)).toBeVisible();
+    await second.getByRole('button', { name: 'Ipak dodijeli' }).click();
+    await expect(page.getByText(`Vozač ${name} dodijeljen narudžbi ${nextNumber}`)).toBeVisible();
+  });
+
+  test('Delivered asks first and confirms with a toast (360 px, English)', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signInAs(page, 'dispatcher', { lang: 'en', path: '/active-orders?lane=in_delivery' });
+    const list = page.getByRole('list', { name: 'Active orders' });
+    const card = list.getByRole('listitem').first();
+    await expect(card).toBeVisible();
+    const number = (await card.getByRole('link').first().innerText()).trim();
+    await card.getByRole('button', { name: `Delivered ${number}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Mark as delivered?' });
+    await expect(confirm).toContainText(`Mark order ${number} as delivered?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card).toContainText('In delivery');
+    await card.getByRole('button', { name: `Delivered ${number}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Mark as delivered?' })
+      .getByRole('button', { name: 'Delivered' })
+      .click();
+    await expect(page.getByText(`Order ${number}: Delivered`)).toBeVisible();
+    // Off the board, still found by search (a customer calls about it).
+    await page.getByLabel('Search orders').fill(number);
+    await expect(list.getByRole('listitem', { name: `Order ${number}` })).toContainText('Delivered');
+  });
+
+  test("the kitchen's board: one banner for late orders, no toast per order (1440 px, Bosnian)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, 'restaurant_manager', { lang: 'bs', path: '/restaurant-active-orders' });
+    await expect(page.getByRole('table', { name: 'Aktivne narudžbe' }).getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Traži pažnju' })).toHaveCount(1);
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // The sound switch: off (kept across a reload), then on again.
+    const on = page.getByRole('button', { name: 'Zvuk uključen' });
+    const off = page.getByRole('button', { name: 'Zvuk isključen' });
+    await expect(on).toHaveAttribute('aria-pressed', 'true');
+    await on.click();
+    await expect(off).toHaveAttribute('aria-pressed', 'false');
+    await page.reload();
+    await expect(off).toBeVisible();
+    await off.click();
+    await expect(on).toHaveAttribute('aria-pressed', 'true');
+    await expectAccessible(page);
+  });
+
+  test('order details: phones with tap-to-call', async ({ page }) => {
+    const order = placed[0];
+    if (!order) throw new Error('nothing placed');
+    await signInAs(page, 'dispatcher', { lang: 'en', path: `/orders/${order.id}` });
+    const customer = page.getByRole('region', { name: 'Buyer and address' });
+    await expect(customer.getByRole('link', { name: '+387 61 222 333' })).toHaveAttribute(
+      'href',
+      'tel:+38761222333',
+    );
+    await expectAccessible(page);
+  });
+});
