@@ -16,7 +16,7 @@ import { TokenService } from '../lib/tokens.js';
 import { signIn } from '../modules/auth/auth-service.js';
 import { dashboard } from '../modules/dashboard/dashboard-service.js';
 import { recordLocations, startShift } from '../modules/drivers/driver-app-service.js';
-import { getOrder, listOrders } from '../modules/orders/orders-service.js';
+import { boardCounts, getOrder, listOrders } from '../modules/orders/orders-service.js';
 import type { BaselineSpec, Captured } from './baseline.js';
 import { seedLarge } from './seed-large.js';
 
@@ -29,6 +29,8 @@ import { seedLarge } from './seed-large.js';
  */
 const env = process.env;
 const ORDERS = Number(env.BENCH_ORDERS ?? 1_000_000);
+/** Active orders on the board among them (BENCH_ACTIVE): a busy evening of a large operation. */
+const BOARD_ACTIVE = Number(env.BENCH_ACTIVE ?? 1000);
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 20);
 const SUBSCRIBERS = 500;
@@ -176,7 +178,7 @@ async function main() {
   await seedIfEmpty(db, { dataDir, demoPassword: config.demoPassword, orders: 2000, days: 30 });
   await seedLarge(
     db,
-    { orders: ORDERS, restaurants: 300, drivers: 1000, customers: 50_000 },
+    { orders: ORDERS, active: BOARD_ACTIVE, restaurants: 300, drivers: 1000, customers: 50_000 },
     config.timeZone,
     log,
   );
@@ -211,6 +213,21 @@ async function main() {
       run: () => listOrders(db, actor, { page: 500, per_page: 20, sort: '-created_at', status: 'delivered' }),
     },
     { name: 'order detail', path: `/api/orders/${detailId}`, run: () => getOrder(db, actor, detailId) },
+    {
+      name: `board: all active by urgency, page 1 (${BOARD_ACTIVE.toLocaleString('en')} active)`,
+      path: '/api/orders?lane=all&sort=urgency&page=1&per_page=25',
+      run: () => listOrders(db, actor, { page: 1, per_page: 25, sort: 'urgency', lane: 'all' }),
+    },
+    {
+      name: 'board: problems lane, page 2',
+      path: '/api/orders?lane=problems&sort=urgency&page=2&per_page=25',
+      run: () => listOrders(db, actor, { page: 2, per_page: 25, sort: 'urgency', lane: 'problems' }),
+    },
+    {
+      name: 'board: lane counts',
+      path: '/api/orders/lanes',
+      run: () => boardCounts(db, actor, {}),
+    },
     {
       name: 'dashboard, this month',
       path: '/api/dashboard?period=this_month',

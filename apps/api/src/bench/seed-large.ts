@@ -5,6 +5,8 @@ import { rebuildRollups } from '../modules/dashboard/rollups.js';
 
 export interface LargeSeed {
   orders: number;
+  /** Active orders on the board (created … no answer), among the orders: a busy evening's board. */
+  active: number;
   restaurants: number;
   drivers: number;
   customers: number;
@@ -92,7 +94,39 @@ export async function seedLarge(db: Db, target: LargeSeed, timeZone: string, log
       `orders ${to.toLocaleString('en')} / ${target.orders.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
-  if (have >= target.orders) return;
+  // The evening's board: active orders in every lane, placed over the last 90 minutes, some with
+  // drivers, spread over the restaurants.
+  const active = await count(
+    db,
+    "select count(*)::int n from orders where status not in ('delivered', 'cancelled', 'declined', 'returned')",
+  );
+  const missing = Math.max(0, target.active - active);
+  if (missing > 0) {
+    await db.execute(sql`
+      with rs as (select array_agg(id order by id) a from restaurants),
+           cs as (select array_agg(id order by id) a from users where role = 'customer'),
+           ds as (select array_agg(id order by id) a from users where role = 'driver')
+      insert into orders (restaurant_id, customer_id, driver_id, status, payment_method, address, customer_phone,
+        lat, lng, restaurant_amount, commission, delivery_costs, restaurant_total_amount, total,
+        estimated_delivery_minutes, created_at, status_changed_at, driver_request_time)
+      select rs.a[1 + (g * 7) % cardinality(rs.a)], cs.a[1 + (g * 13) % cardinality(cs.a)],
+        case when g % 6 >= 3 then ds.a[1 + (g * 17) % cardinality(ds.a)] end,
+        (array['created', 'preparing_order', 'ready_for_pickup', 'ready_for_pickup', 'in_delivery', 'no_answer'])[1 + g % 6]::order_status,
+        (case when g % 5 < 3 then 'cash' else 'card' end)::payment_method,
+        'Titova ' || (g % 120) || ', Sarajevo', '+387 61 000 ' || lpad((g % 1000)::text, 3, '0'),
+        43.85 + (g % 100) * 0.0002, 18.40 + (g % 100) * 0.0003, 1500, 225, 350, 1275, 1850, 30,
+        now() - (g % 90) * interval '1 minute', now() - (g % 40) * interval '1 minute',
+        case when g % 6 > 0 then now() - (g % 40) * interval '1 minute' end
+      from generate_series(1, ${missing}::int) g, rs, cs, ds`);
+    await db.execute(sql`
+      insert into order_items (order_id, product_id, name, unit_price, quantity)
+      select o.id, p.id, p.name, o.restaurant_amount, 1
+      from orders o
+      join lateral (select id, name from products where restaurant_id = o.restaurant_id order by id limit 1) p on true
+      where not exists (select 1 from order_items i where i.order_id = o.id)`);
+    log(`active orders on the board: ${target.active.toLocaleString('en')}`);
+  }
+  if (have >= target.orders && missing === 0) return;
   // The rollups from the orders, then fresh statistics and visibility maps for every table (the
   // planner must know the rollups' new size; index-only scans need the visibility map).
   log('rollups…');

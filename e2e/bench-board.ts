@@ -1,0 +1,219 @@
+/**
+ * `npm run bench:board`: how many API requests one open dispatch board sends per minute while 50
+ * drivers move (each sends a location every 3 s) and customers place an order every 10 s. Starts the
+ * built server on a fresh embedded database, opens /active-orders in Debian's Chromium as the
+ * dispatcher, and counts the page's requests by path (the event stream itself counts once).
+ * `BOARD_BENCH_SECONDS` (60) sets the length; `BOARD_BENCH_DRIVERS` (50) the drivers.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BOARD_BENCH_SECONDS ?? 60);
+const DRIVERS = Number(process.env.BOARD_BENCH_DRIVERS ?? 50);
+const PORT = Number(process.env.BOARD_BENCH_PORT ?? 3298);
+const PASSWORD = 'DemoPass!2026';
+const base = `http://127.0.0.1:${PORT}`;
+
+async function call<T>(
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  const res = await fetch(base + url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json().catch(() => null)) as T };
+}
+const signIn = async (email: string, app = false) =>
+  (
+    await call<{ data: { access_token: string } }>(
+      'POST',
+      app ? '/api/auth/app/sign-in' : '/api/auth/sign-in',
+      undefined,
+      { email, password: PASSWORD },
+    )
+  ).json.data.access_token;
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      SIGN_IN_MAX_PER_ACCOUNT: '100000',
+      SIGN_IN_MAX_PER_IP: '100000',
+      RATE_LIMIT_MAX: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) return server;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dostava-board-bench-'));
+  const server = await startServer(dataDir);
+  try {
+    const admin = await signIn('admin@example.com');
+    // Enough drivers: the demo has 45; more are added as needed.
+    const listed = await call<{ data: { email: string }[]; meta: { total: number } }>(
+      'GET',
+      '/api/users?role=driver&per_page=100',
+      admin,
+    );
+    const emails = listed.json.data.map((u) => u.email);
+    for (let i = emails.length; i < DRIVERS; i++) {
+      const email = `bench.driver.${i}@example.com`;
+      const res = await call('POST', '/api/users', admin, {
+        first_name: 'Bench',
+        last_name: `Driver ${i}`,
+        email,
+        role: 'driver',
+        password: 'Bench!Driver#2026x',
+      });
+      if (res.status !== 201) throw new Error(`could not add a driver: ${res.status}`);
+      emails.push(email);
+    }
+    const drivers: string[] = [];
+    for (const email of emails.slice(0, DRIVERS)) {
+      const token = await signIn(email, true).catch(async () => {
+        const res = await call<{ data: { access_token: string } }>(
+          'POST',
+          '/api/auth/app/sign-in',
+          undefined,
+          { email, password: 'Bench!Driver#2026x' },
+        );
+        return res.json.data.access_token;
+      });
+      await call('POST', '/api/driver/shift/start', token);
+      drivers.push(token);
+    }
+    const customer = await signIn('customer@example.com', true);
+    const restaurants = await call<{ data: { id: number }[] }>('GET', '/api/restaurants?per_page=5', admin);
+    const menus: { restaurant: number; product: number }[] = [];
+    for (const r of restaurants.json.data) {
+      const menu = await call<{ data: { categories: { products: { id: number }[] }[] } }>(
+        'GET',
+        `/api/restaurants/${r.id}/menu`,
+        customer,
+      );
+      const product = menu.json.data.categories.flatMap((c) => c.products)[0];
+      if (product) menus.push({ restaurant: r.id, product: product.id });
+    }
+
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const dispatcher = await call<{ data: { access_token: string; refresh_token: string; user: object } }>(
+      'POST',
+      '/api/auth/sign-in',
+      undefined,
+      {
+        email: 'dispatcher@example.com',
+        password: PASSWORD,
+      },
+    );
+    await page.goto(`${base}/404`);
+    await page.evaluate((data) => {
+      localStorage.setItem('token', data.access_token);
+      localStorage.setItem('refresh_token', data.refresh_token);
+      localStorage.setItem('adminuser', JSON.stringify({ ...data.user, access_token: data.access_token }));
+      localStorage.setItem('lang', 'en');
+    }, dispatcher.json.data);
+    await page.goto(`${base}/active-orders`);
+    await page
+      .getByRole('table', { name: 'Active orders' })
+      .getByRole('row')
+      .nth(1)
+      .waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(2000);
+
+    const counts = new Map<string, number>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      const key = `${request.method()} ${url.pathname.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    });
+
+    const started = Date.now();
+    let sent = 0;
+    let placed = 0;
+    const ticks: Promise<unknown>[] = [];
+    const until = started + SECONDS * 1000;
+    let tick = 0;
+    while (Date.now() < until) {
+      // Each driver sends a location every 3 s, spread over the 3 s.
+      const batch = drivers.filter((_, i) => i % 3 === tick % 3);
+      for (const [i, token] of batch.entries()) {
+        const at = new Date().toISOString();
+        ticks.push(
+          call('POST', '/api/driver/locations', token, {
+            points: [
+              {
+                lat: 43.85 + ((i + tick) % 50) * 0.0005,
+                lng: 18.4 + ((i * 3 + tick) % 50) * 0.0005,
+                recorded_at: at,
+              },
+            ],
+          }).then(() => sent++),
+        );
+      }
+      if (tick % 10 === 0 && menus.length) {
+        const menu = menus[placed % menus.length];
+        ticks.push(
+          call('POST', '/api/orders', customer, {
+            restaurant_id: menu?.restaurant,
+            items: [{ product_id: menu?.product, quantity: 1 }],
+            address: 'Ferhadija 1, Sarajevo',
+            phone: '+387 61 222 333',
+            lat: 43.859,
+            lng: 18.42,
+            payment: 'card',
+          }).then(() => placed++),
+        );
+      }
+      tick++;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    await Promise.all(ticks);
+    await page.waitForTimeout(1000);
+    const minutes = (Date.now() - started) / 60_000;
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `\nOne open dispatch board, ${DRIVERS} drivers moving (${sent} location posts), ${placed} orders placed, ${(minutes * 60).toFixed(0)} s:`,
+    );
+    console.log(`  ${Math.round(total / minutes)} API requests per minute from the board`);
+    for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]))
+      console.log(`  ${String(n).padStart(5)}  ${key}`);
+    await browser.close();
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
