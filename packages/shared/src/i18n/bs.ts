@@ -386,6 +386,7 @@ export const bs: Catalogue = {
     not_in_restaurant: 'Ovaj proizvod ne pripada ovom restoranu.',
   },
   users: {
+    phone: 'Telefon',
     title: 'Korisnici',
     title_of: 'Korisnici restorana {{name}}',
     add: 'Dodaj korisnika',

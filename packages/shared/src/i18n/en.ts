@@ -388,6 +388,7 @@ export const en = {
     not_in_restaurant: 'This product does not belong to this restaurant.',
   },
   users: {
+    phone: 'Phone',
     title: 'Users',
     title_of: 'Users of {{name}}',
     add: 'Add user',

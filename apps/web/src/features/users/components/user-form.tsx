@@ -37,6 +37,7 @@ const FIELDS = [
   'first_name',
   'last_name',
   'email',
+  'phone',
   'role',
   'restaurant_id',
   'password',
@@ -49,6 +50,7 @@ export interface UserFormValues {
   first_name: string;
   last_name: string;
   email: string;
+  phone: string;
   role: Role | '';
   restaurant_id: string;
   password: string;
@@ -70,6 +72,7 @@ function toFormValues(
     first_name: user?.first_name ?? '',
     last_name: user?.last_name ?? '',
     email: user?.email ?? '',
+    phone: user?.phone ?? '',
     role: user?.role ?? preset.role ?? '',
     restaurant_id: restaurantId ? String(restaurantId) : '',
     password: '',
@@ -201,6 +204,7 @@ export function UserForm({
             autoComplete="off"
             required
           />
+          <FormTextField control={control} name="phone" label={t('users.phone')} type="tel" autoComplete="off" />
           <PasswordField
             control={control}
             name="password"
