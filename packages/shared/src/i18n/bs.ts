@@ -582,6 +582,16 @@ export const bs: Catalogue = {
     showing_first: 'Prikazano je prvih {{shown}} od {{total}} aktivnih narudžbi.',
     no_active: 'Trenutno nema aktivnih narudžbi.',
   },
+  driver_states: {
+    available: 'Slobodan',
+    assigned: 'Dodijeljen',
+    delivering: 'Dostavlja',
+    on_break: 'Na pauzi',
+    off_shift: 'Van smjene',
+    busy_count_one: '{{count}} narudžba',
+    busy_count_few: '{{count}} narudžbe',
+    busy_count_other: '{{count}} narudžbi',
+  },
   drivers_map: {
     map_label: 'Mapa vozača',
     list_label: 'Vozači u smjeni',

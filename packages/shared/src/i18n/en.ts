@@ -580,6 +580,16 @@ export const en = {
     showing_first: 'Showing the first {{shown}} of {{total}} active orders.',
     no_active: 'No active orders right now.',
   },
+  driver_states: {
+    available: 'Available',
+    assigned: 'Assigned',
+    delivering: 'Delivering',
+    on_break: 'On break',
+    off_shift: 'Off shift',
+    busy_count_one: '{{count}} order',
+    busy_count_few: '{{count}} orders',
+    busy_count_other: '{{count}} orders',
+  },
   drivers_map: {
     map_label: 'Map of drivers',
     list_label: 'Drivers on shift',
