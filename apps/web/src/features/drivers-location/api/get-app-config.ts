@@ -11,6 +11,8 @@ export interface AppConfig {
     tile_url: string;
     tile_attribution: string;
     google_maps_api_key: string | null;
+    /** A driver's location older than this is flagged stale. */
+    stale_location_minutes: number;
   };
 }
 

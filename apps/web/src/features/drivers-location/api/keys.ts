@@ -2,4 +2,5 @@
 export const driverLocationKeys = {
   all: ['driver-locations'] as const,
   config: ['app-config'] as const,
+  orders: ['driver-locations-orders'] as const,
 };
