@@ -263,7 +263,7 @@ test.describe('drivers map', () => {
     await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
   });
 
-  test('?driver=ID: the seed message without a location, off shift, or not found', async ({ page }) => {
+  test('?driver=ID of a driver without a location shows the seed message', async ({ page }) => {
     await blockTiles(page);
     const { data } = await adminGet<{ data: MapDriver[] }>(page.request, '/api/drivers/locations');
     const withoutLocation = data.find((d) => !d.last_location_at) as MapDriver;
@@ -288,13 +288,16 @@ test.describe('drivers map', () => {
     await expect(page.getByRole('region', { name: name(withoutLocation) }).getByRole('status')).toHaveText(
       'Driver doesnt have location yet',
     );
+  });
 
+  test('?driver=ID of a driver off shift, or of nobody', async ({ page }) => {
+    await blockTiles(page);
     const offShift = await adminGet<{ data: MapDriver[] }>(
       page.request,
       '/api/drivers?shift_state=off_shift&per_page=1',
     );
     const off = offShift.data[0] as MapDriver;
-    await page.goto(`/drivers-location?driver=${off.id}`);
+    await signInAs(page, 'dispatcher', { lang: 'en', path: `/drivers-location?driver=${off.id}` });
     await mapReady(page);
     const offPanel = page.getByRole('region', { name: name(off) });
     await expect(offPanel.getByRole('status')).toHaveText('Not on shift, so not on the map.');

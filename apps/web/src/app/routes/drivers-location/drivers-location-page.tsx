@@ -7,8 +7,8 @@ import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useDriver } from '../../../features/drivers/api/get-driver';
 import { useAppConfig } from '../../../features/drivers-location/api/get-app-config';
+import { useMapDriver } from '../../../features/drivers-location/api/get-map-driver';
 import { useOrderMap } from '../../../features/drivers-location/api/get-order-map';
 import { useDriverLocations } from '../../../features/drivers-location/api/list-driver-locations';
 import {
@@ -180,7 +180,7 @@ export function DriversLocationPage() {
   );
   const selected = selectedId === null ? undefined : store.get(selectedId);
   // The phone (and, for a driver not on shift, everything) comes from the driver's own record.
-  const driverRecord = useDriver(selectedId ?? 0);
+  const driverRecord = useMapDriver(selectedId);
 
   // Orders: late ones are told apart by size, ring and words; the selected driver's are lit.
   const mapOrders = orderMap.data?.orders ?? NO_ORDERS;

@@ -167,7 +167,7 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
         entry?.marker.remove();
         const marker = L.marker([point.lat, point.lng], {
           icon: L.divIcon({
-            html: restaurantHtml(point.count),
+            html: restaurantHtml(point.count, point.label),
             className: 'driver-marker',
             iconSize: [24, 24],
             iconAnchor: [12, 12],
@@ -177,9 +177,6 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
           zIndexOffset: -500,
         });
         marker.addTo(restaurantLayer);
-        const el = marker.getElement();
-        el?.setAttribute('role', 'img');
-        el?.setAttribute('aria-label', point.label);
         restaurants.set(point.id, { marker, key });
       }
       for (const [id, entry] of restaurants) {

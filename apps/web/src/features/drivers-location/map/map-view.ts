@@ -131,8 +131,9 @@ export function markerHtml(look: MarkerLook): string {
 }
 
 /** A restaurant marker: a teal square with the restaurant icon and its count of active orders. */
-export function restaurantHtml(count: number): string {
-  return `<span aria-hidden="true" style="position:relative;display:flex;align-items:center;justify-content:center;width:24px;height:24px;border-radius:4px;background:${ORDER_COLORS.restaurant};border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.4)"><svg viewBox="0 0 24 24" width="16" height="16" focusable="false"><path fill="#fff" d="${RESTAURANT_PATH}"/></svg><span style="position:absolute;right:-9px;top:-9px;min-width:16px;height:16px;padding:0 3px;box-sizing:border-box;border-radius:8px;background:#fff;color:#1a1a1a;border:1px solid ${ORDER_COLORS.restaurant};font:700 11px/14px Roboto,Arial,sans-serif;text-align:center">${count}</span></span>`;
+export function restaurantHtml(count: number, label: string): string {
+  // The name is in the icon's own HTML: Leaflet rebuilds the element when a layer is shown again.
+  return `<span role="img" aria-label="${escapeHtml(label)}" style="position:relative;display:flex;align-items:center;justify-content:center;width:24px;height:24px;border-radius:4px;background:${ORDER_COLORS.restaurant};border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.4)"><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"><path fill="#fff" d="${RESTAURANT_PATH}"/></svg><span aria-hidden="true" style="position:absolute;right:-9px;top:-9px;min-width:16px;height:16px;padding:0 3px;box-sizing:border-box;border-radius:8px;background:#fff;color:#1a1a1a;border:1px solid ${ORDER_COLORS.restaurant};font:700 11px/14px Roboto,Arial,sans-serif;text-align:center">${count}</span></span>`;
 }
 
 export const lookKey = (look: MarkerLook) =>
