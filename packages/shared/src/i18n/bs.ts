@@ -626,8 +626,6 @@ export const bs: Catalogue = {
     legend_selected: 'Dostava odabranog vozača',
     legend_stale: 'Zastarjela lokacija',
     restaurant_label: 'Restoran {{name}}, aktivnih narudžbi: {{count}}',
-    order_label: 'Narudžba {{number}}, {{status}}, {{address}}',
-    order_late: '{{label}}, kasni',
     tabs: 'Vozači i narudžbe',
     tab_drivers: 'Vozači',
     tab_orders: 'Narudžbe',

@@ -624,8 +624,6 @@ export const en = {
     legend_selected: "Selected driver's drop-off",
     legend_stale: 'Stale location',
     restaurant_label: 'Restaurant {{name}}, active orders: {{count}}',
-    order_label: 'Order {{number}}, {{status}}, {{address}}',
-    order_late: '{{label}}, late',
     tabs: 'Drivers and orders',
     tab_drivers: 'Drivers',
     tab_orders: 'Orders',
