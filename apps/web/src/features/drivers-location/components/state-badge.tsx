@@ -23,7 +23,7 @@ export function StateBadge({
         width: size,
         height: size,
         borderRadius: state === 'on_break' ? '5px' : '50%',
-        bgcolor: stale ? ORDER_COLORS.stale : STATE_COLORS[state],
+        bgcolor: STATE_COLORS[state],
         border: stale ? '2px dashed #212121' : 0,
         boxSizing: 'border-box',
         color: '#fff',

@@ -52,8 +52,8 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
     icon: {
       path: look.state === 'on_break' ? 'M -10 -10 L 10 -10 L 10 10 L -10 10 Z' : g.SymbolPath.CIRCLE,
       scale: look.state === 'on_break' ? 1.2 : 13,
-      fillColor: look.stale ? ORDER_COLORS.stale : STATE_COLORS[look.state],
-      fillOpacity: 1,
+      fillColor: STATE_COLORS[look.state],
+      fillOpacity: look.stale ? 0.6 : 1,
       strokeColor: '#ffffff',
       strokeWeight: 2,
     },

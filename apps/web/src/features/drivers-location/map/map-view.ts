@@ -94,7 +94,6 @@ export const ORDER_COLORS = {
   late_ring: '#5f0000',
   highlight: '#ffb300',
   restaurant: '#00695c',
-  stale: '#616161',
 } as const;
 
 /** MUI's Restaurant icon (24×24). */
@@ -117,17 +116,17 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** The marker's inner HTML: a badge with the state's letter (a square while on break) and the vehicle. */
 export function markerHtml(look: MarkerLook): string {
-  const color = look.stale ? ORDER_COLORS.stale : STATE_COLORS[look.state];
+  // A stale marker keeps its state's color and letter, with a dashed dark ring and a clock badge.
+  const color = STATE_COLORS[look.state];
   const radius = look.state === 'on_break' ? '6px' : '50%';
   const vehicle = look.vehicle
     ? `<span style="position:absolute;right:-8px;bottom:-6px;width:18px;height:18px;border-radius:50%;background:#fff;border:1px solid ${color};display:flex;align-items:center;justify-content:center"><svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false"><path fill="${color}" d="${VEHICLE_PATHS[look.vehicle]}"/></svg></span>`
     : '';
-  // A stale location: grey with a dashed ring and a clock badge (shape and sign, not color alone).
   const stale = look.stale
     ? `<span style="position:absolute;left:-8px;top:-7px;width:16px;height:16px;border-radius:50%;background:#fff;border:1px solid #212121;display:flex;align-items:center;justify-content:center"><svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false"><path fill="#212121" d="${CLOCK_PATH}"/></svg></span>`
     : '';
   const border = look.stale ? '2px dashed #212121' : '2px solid #fff';
-  return `<span aria-hidden="true" style="position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:${radius};background:${color};color:#fff;font:700 14px/1 Roboto,Arial,sans-serif;border:${border};box-shadow:0 1px 4px rgba(0,0,0,.45)">${escapeHtml(look.letter)}${vehicle}${stale}</span>`;
+  return `<span aria-hidden="true" style="position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:${radius};background:${color};color:#fff;font:700 14px/1 Roboto,Arial,sans-serif;border:${border};box-shadow:0 1px 4px rgba(0,0,0,.45)>${escapeHtml(look.letter)}${vehicle}${stale}</span>`;
 }
 
 /** A restaurant marker: a teal square with the restaurant icon and its count of active orders. */
