@@ -5,13 +5,53 @@ interface MapDriver {
   id: number;
   first_name: string;
   last_name: string;
+  state: 'available' | 'assigned' | 'delivering' | 'on_break' | 'off_shift';
+  active_orders: number;
   location: { lat: number; lng: number } | null;
   last_location_at: string | null;
+}
+
+interface OrderMap {
+  orders: {
+    id: number;
+    order_number: string;
+    status: string;
+    restaurant_id: number;
+    driver_id: number | null;
+    address: string;
+    status_changed_at: string;
+  }[];
+  restaurants: { id: number; name: string; active_orders: number }[];
 }
 
 /** CI has no internet: the map tiles are refused, and the screen must work without them. */
 async function blockTiles(page: Page) {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+}
+
+async function driverAppToken(request: APIRequestContext, driverId: number): Promise<string> {
+  const users = await adminGet<{ data: { id: number; email: string }[] }>(
+    request,
+    '/api/users?role=driver&per_page=100',
+  );
+  const email = users.data.find((u) => u.id === driverId)?.email as string;
+  const signIn = await request.post('/api/auth/app/sign-in', { data: { email, password: DEMO_PASSWORD } });
+  expect(signIn.status()).toBe(200);
+  return ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+async function postLocation(
+  request: APIRequestContext,
+  token: string,
+  at: Date,
+  lat = 43.8591,
+  lng = 18.4212,
+) {
+  const posted = await request.post('/api/driver/locations', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { points: [{ lat, lng, recorded_at: at.toISOString() }] },
+  });
+  expect(posted.status()).toBe(200);
 }
 
 async function adminGet<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -26,7 +66,15 @@ async function adminGet<T>(request: APIRequestContext, path: string): Promise<T>
 
 const name = (d: MapDriver) => `${d.first_name} ${d.last_name}`;
 
+/** The map's library is a lazy chunk: wait once, generously, for it (a busy CI machine is slow). */
+async function mapReady(page: Page) {
+  await expect(page.locator('.leaflet-container')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText(/^(Učitavanje mape…|Loading the map…)$/)).toHaveCount(0, { timeout: 45_000 });
+}
+
 test.describe('drivers map', () => {
+  // Each test signs in and loads the map (a lazy chunk) more than once.
+  test.describe.configure({ timeout: 120_000 });
   test('lists every driver on shift with tiles blocked, and says who has no location yet', async ({
     page,
   }) => {
@@ -37,14 +85,16 @@ test.describe('drivers map', () => {
     expect(withoutLocation).toBeDefined();
 
     await signInAs(page, 'dispatcher', { path: '/drivers-location' });
+
+    await mapReady(page);
     await expect(page.getByRole('heading', { name: 'Lokacije vozača' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Vozači u smjeni' });
     await expect(list.getByRole('listitem')).toHaveCount(data.length);
     // Markers are on the map with their state in words (not color alone), tiles or no tiles.
     const map = page.getByRole('region', { name: 'Mapa vozača' });
-    await expect(map.getByRole('button', { name: /, (Slobodan|Dostavlja|Na pauzi), / })).toHaveCount(
-      data.filter((d) => d.last_location_at).length,
-    );
+    await expect(
+      map.getByRole('button', { name: /, (Slobodan|Dodijeljen|Dostavlja|Na pauzi)( · \d+ narudžb\w+)?, / }),
+    ).toHaveCount(data.filter((d) => d.last_location_at).length);
     await expect(
       page.getByText('Podloga mape se nije mogla učitati; vozači su i dalje prikazani.'),
     ).toBeVisible();
@@ -71,6 +121,8 @@ test.describe('drivers map', () => {
     const email = users.data.find((u) => u.id === driver.id)?.email as string;
 
     await signInAs(page, 'admin', { lang: 'en', path: `/drivers-location?driver=${driver.id}` });
+
+    await mapReady(page);
     const popup = page.getByTestId('driver-details');
     await expect(popup).toContainText(name(driver));
     await expect(popup).toContainText(
@@ -105,6 +157,199 @@ test.describe('drivers map', () => {
       .click();
     await expect(page).toHaveURL(new RegExp(`driver=${other.id}`));
     await expect(popup).toContainText(name(other));
+  });
+
+  test('active orders on the map: restaurants, drop-offs in the orders list, late ones, layers', async ({
+    page,
+  }) => {
+    await blockTiles(page);
+    const { data } = await adminGet<{ data: OrderMap }>(page.request, '/api/orders/map');
+    expect(data.orders.length).toBeGreaterThanOrEqual(8);
+    await signInAs(page, 'dispatcher', { path: '/drivers-location' });
+    await mapReady(page);
+    const map = page.getByRole('region', { name: 'Mapa vozača' });
+    // Each restaurant with active orders is a marker named by the restaurant and its count.
+    const restaurant = data.restaurants[0] as OrderMap['restaurants'][number];
+    await expect(map.getByRole('img', { name: /^Restoran / })).toHaveCount(data.restaurants.length);
+    await expect(
+      map.getByRole('img', {
+        name: `Restoran ${restaurant.name}, aktivnih narudžbi: ${restaurant.active_orders}`,
+      }),
+    ).toBeVisible();
+
+    // The drop-offs are drawn on a canvas; the orders tab is their accessible list, late ones first.
+    await page.getByRole('tab', { name: `Narudžbe (${data.orders.length})` }).click();
+    await expect(page).toHaveURL(/tab=orders/);
+    const list = page.getByRole('list', { name: 'Aktivne narudžbe na mapi' });
+    await expect(list.getByRole('listitem')).toHaveCount(data.orders.length);
+    await expect(
+      page.getByText(new RegExp(`Aktivnih narudžbi: ${data.orders.length} · kasni: [1-9]`)),
+    ).toBeVisible();
+    await expect(list.getByRole('listitem').first()).toContainText('Kasni');
+    await expectAccessible(page);
+
+    // Showing an order on the map opens its popup, with a link to its details.
+    const order = data.orders.find((o) => o.driver_id === null) as OrderMap['orders'][number];
+    await list.getByRole('button', { name: `Prikaži ${order.order_number} na mapi` }).click();
+    await expect(page).toHaveURL(new RegExp(`order=${order.id}`));
+    const summary = page.getByTestId('order-summary');
+    await expect(summary).toContainText(order.address);
+    await expect(summary).toContainText('Bez vozača');
+    await expect(summary.getByRole('link', { name: order.order_number })).toHaveAttribute(
+      'href',
+      `/orders/${order.id}`,
+    );
+    await expect(list.getByRole('link', { name: `Otvori narudžbu ${order.order_number}` })).toHaveAttribute(
+      'href',
+      `/orders/${order.id}`,
+    );
+
+    // The restaurants layer can be hidden and shown again.
+    await page.getByRole('checkbox', { name: 'Restorani' }).uncheck();
+    await expect(map.getByRole('img', { name: /^Restoran / })).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'Restorani' }).check();
+    await expect(map.getByRole('img', { name: /^Restoran / })).toHaveCount(data.restaurants.length);
+  });
+
+  test("a driver's state with their load, phone and active orders on a phone screen", async ({ page }) => {
+    await blockTiles(page);
+    await page.setViewportSize({ width: 360, height: 800 });
+    const drivers = await adminGet<{ data: MapDriver[] }>(page.request, '/api/drivers/locations');
+    const orders = await adminGet<{ data: OrderMap }>(page.request, '/api/orders/map');
+    const busy = drivers.data.find(
+      (d) => d.last_location_at && d.state === 'delivering' && d.active_orders === 1,
+    ) as MapDriver;
+    expect(busy).toBeDefined();
+    const record = await adminGet<{ data: { phone: string | null } }>(
+      page.request,
+      `/api/drivers/${busy.id}`,
+    );
+    const carried = orders.data.orders.filter((o) => o.driver_id === busy.id);
+    expect(carried).toHaveLength(1);
+    const order = carried[0] as OrderMap['orders'][number];
+
+    await signInAs(page, 'admin', { lang: 'en', path: '/drivers-location' });
+
+    await mapReady(page);
+    await page
+      .getByRole('list', { name: 'Drivers on shift' })
+      .getByRole('button', { name: new RegExp(name(busy)) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`driver=${busy.id}`));
+    const details = page.getByTestId('driver-details');
+    await expect(details).toContainText('Delivering · 1 order');
+    if (record.data.phone) {
+      await expect(details.getByRole('link', { name: record.data.phone })).toHaveAttribute(
+        'href',
+        `tel:${record.data.phone.replace(/[^\d+]/g, '')}`,
+      );
+    }
+    const active = details.getByRole('list', { name: `Active orders: ${name(busy)}` });
+    await expect(active.getByRole('link', { name: order.order_number })).toHaveAttribute(
+      'href',
+      `/orders/${order.id}`,
+    );
+    // The marker carries the same words.
+    await expect(
+      page
+        .getByRole('region', { name: 'Map of drivers' })
+        .getByRole('button', { name: new RegExp(`^${name(busy)}, Delivering · 1 order, `) }),
+    ).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+
+    await active.getByRole('link', { name: order.order_number }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+  });
+
+  test('?driver=ID of a driver without a location shows the seed message', async ({ page }) => {
+    await blockTiles(page);
+    const { data } = await adminGet<{ data: MapDriver[] }>(page.request, '/api/drivers/locations');
+    const withoutLocation = data.find((d) => !d.last_location_at) as MapDriver;
+    await signInAs(page, 'dispatcher', { path: `/drivers-location?driver=${withoutLocation.id}` });
+    await mapReady(page);
+    const panel = page.getByRole('region', { name: name(withoutLocation) });
+    await expect(panel.getByRole('status')).toHaveText('Vozač još nema lokaciju');
+    await expect(panel.getByTestId('driver-details')).toContainText('Slobodan');
+    await expect(
+      page
+        .getByRole('list', { name: 'Vozači u smjeni' })
+        .getByRole('button', { name: new RegExp(name(withoutLocation)) }),
+    ).toHaveAttribute('aria-current', 'true');
+    await expectAccessible(page);
+
+    // In English the seed's words exactly.
+    await signInAs(page, 'dispatcher', {
+      lang: 'en',
+      path: `/drivers-location?driver=${withoutLocation.id}`,
+    });
+    await mapReady(page);
+    await expect(page.getByRole('region', { name: name(withoutLocation) }).getByRole('status')).toHaveText(
+      'Driver doesnt have location yet',
+    );
+  });
+
+  test('?driver=ID of a driver off shift, or of nobody', async ({ page }) => {
+    await blockTiles(page);
+    const offShift = await adminGet<{ data: MapDriver[] }>(
+      page.request,
+      '/api/drivers?shift_state=off_shift&per_page=1',
+    );
+    const off = offShift.data[0] as MapDriver;
+    await signInAs(page, 'dispatcher', { lang: 'en', path: `/drivers-location?driver=${off.id}` });
+    await mapReady(page);
+    const offPanel = page.getByRole('region', { name: name(off) });
+    await expect(offPanel.getByRole('status')).toHaveText('Not on shift, so not on the map.');
+    await expect(offPanel.getByTestId('driver-details')).toContainText('Off shift');
+
+    await page.goto('/drivers-location?driver=999999');
+    await mapReady(page);
+    await expect(page.getByRole('alert')).toHaveText('Driver not found');
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page).not.toHaveURL(/driver=/);
+  });
+
+  test('a location older than the configured age is flagged on the marker and in the list', async ({
+    page,
+  }) => {
+    await blockTiles(page);
+    const config = (await (await page.request.get('/api/config')).json()) as {
+      map: { stale_location_minutes: number };
+    };
+    const minutes = config.map.stale_location_minutes;
+    const { data } = await adminGet<{ data: MapDriver[] }>(page.request, '/api/drivers/locations');
+    // The driver who had no location sends an old fix; another sends a fresh one.
+    const late = data.find((d) => !d.last_location_at) as MapDriver;
+    const fresh = data.find((d) => d.last_location_at && d.id !== late.id) as MapDriver;
+    await postLocation(
+      page.request,
+      await driverAppToken(page.request, late.id),
+      new Date(Date.now() - (minutes + 3) * 60_000),
+    );
+    await postLocation(
+      page.request,
+      await driverAppToken(page.request, fresh.id),
+      new Date(Date.now() - 1_000),
+    );
+
+    await signInAs(page, 'dispatcher', { path: '/drivers-location' });
+
+    await mapReady(page);
+    const list = page.getByRole('list', { name: 'Vozači u smjeni' });
+    const row = (d: MapDriver) => list.getByRole('listitem').filter({ hasText: name(d) });
+    await expect(row(late)).toContainText('Zastarjela lokacija');
+    await expect(row(late)).toContainText(`prije ${minutes + 3} min`);
+    await expect(row(fresh)).not.toContainText('Zastarjela lokacija');
+    const map = page.getByRole('region', { name: 'Mapa vozača' });
+    await expect(
+      map.getByRole('button', { name: new RegExp(`^${name(late)}, .*, Zastarjela lokacija$`) }),
+    ).toBeVisible();
+    await expect(map.getByRole('button', { name: new RegExp(`^${name(fresh)}, `) })).not.toHaveAccessibleName(
+      /Zastarjela/,
+    );
+    await expect(page.getByRole('list', { name: 'Značenje oznaka' })).toContainText('Zastarjela lokacija');
+    await expectAccessible(page);
   });
 });
 

@@ -1,6 +1,6 @@
-import type { DriverLocation } from '@dostava/shared';
+import { DEFAULT_STALE_LOCATION_MINUTES, type DriverLocation } from '@dostava/shared';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, InputAdornment, Paper, Skeleton, TextField, Typography } from '@mui/material';
+import { Alert, Box, InputAdornment, Paper, Skeleton, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,36 +8,69 @@ import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { useAppConfig } from '../../../features/drivers-location/api/get-app-config';
+import { useMapDriver } from '../../../features/drivers-location/api/get-map-driver';
+import { useOrderMap } from '../../../features/drivers-location/api/get-order-map';
 import { useDriverLocations } from '../../../features/drivers-location/api/list-driver-locations';
-import { DriverDetails, driverName } from '../../../features/drivers-location/components/driver-details';
+import {
+  DriverDetails,
+  driverName,
+  driverStateText,
+  isStale,
+  type MapOrder,
+} from '../../../features/drivers-location/components/driver-details';
 import { DriverList } from '../../../features/drivers-location/components/driver-list';
 import { DriversMap } from '../../../features/drivers-location/components/drivers-map';
-import { MAP_STATES, MapLegend } from '../../../features/drivers-location/components/state-badge';
+import {
+  OrderList,
+  type OrderRowData,
+  OrderSummary,
+} from '../../../features/drivers-location/components/order-list';
+import {
+  LayerToggles,
+  MAP_STATES,
+  MapLegend,
+} from '../../../features/drivers-location/components/state-badge';
+import { coalesce } from '../../../features/drivers-location/live/coalesce';
 import {
   type DriverUpdate,
   isLocated,
   LiveDrivers,
 } from '../../../features/drivers-location/live/live-drivers';
-import type { MarkerLook } from '../../../features/drivers-location/map/map-view';
+import type { MapLayer, MarkerLook } from '../../../features/drivers-location/map/map-view';
 import { LiveStatus } from '../../../features/orders/components/live-status';
+import { lateness } from '../../../features/orders/components/order-time';
 import { eventStream } from '../../../features/orders/live/event-stream';
 import { useNow } from '../../../features/orders/live/use-now';
+import { isApiError } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../use-document-title';
 
-const MAP_HEIGHT = { xs: 380, md: 'calc(100dvh - 260px)' };
+const MAP_HEIGHT = { xs: 380, md: 'calc(100dvh - 300px)' };
+/** Order events arrive in bursts: the orders layer is fetched a second after the last, at most every 5 s. */
+const ORDERS_REFRESH_MS = 1_000;
+const ORDERS_REFRESH_MAX_MS = 5_000;
 const matches = (driver: DriverLocation, q: string) =>
   !q ||
   driverName(driver).toLowerCase().includes(q) ||
   (driver.vehicle?.plate_number.toLowerCase().replace(/[\s-]/g, '') ?? '').includes(q.replace(/[\s-]/g, ''));
+const positiveId = (value: string | null) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+const NO_ORDERS: readonly MapOrder[] = [];
 
-/** /drivers-location: every driver on shift on a live map, with a list to find and focus one. */
+/**
+ * /drivers-location: every driver on shift on a live map, with the active orders' restaurants and
+ * drop-off points, and lists to find and focus a driver or an order.
+ */
 export function DriversLocationPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('pages.drivers_location'));
   const config = useAppConfig();
   const query = useDriverLocations();
-  const { refetch } = query;
+  const orderMap = useOrderMap();
+  const refetchRef = useMemoRef(query.refetch);
+  const refetchOrdersRef = useMemoRef(orderMap.refetch);
   const [searchParams, setSearchParams] = useSearchParams();
 
   const [store] = useState(() => new LiveDrivers(() => staleRefetch()));
@@ -53,7 +86,11 @@ export function DriversLocationPage() {
     };
     return fn;
   });
-  const refetchRef = useMemoRef(refetch);
+  // Order events refresh the orders layer once per burst; location pings never do.
+  const [refreshOrders] = useState(() =>
+    coalesce(() => void refetchOrdersRef.current(), ORDERS_REFRESH_MS, ORDERS_REFRESH_MAX_MS),
+  );
+  useEffect(() => () => refreshOrders.cancel(), [refreshOrders]);
 
   useEffect(() => {
     if (query.data) store.reset(query.data);
@@ -62,56 +99,71 @@ export function DriversLocationPage() {
   useEffect(
     () =>
       eventStream.listen((message) => {
-        if (message.kind === 'resync') void refetchRef.current();
-        else if (message.event.type === 'driver.updated')
+        if (message.kind === 'resync') {
+          void refetchRef.current();
+          refreshOrders();
+        } else if (message.event.type === 'driver.updated')
           store.push(message.event.data as unknown as DriverUpdate);
+        else refreshOrders();
       }),
-    [store, refetchRef],
+    [store, refetchRef, refreshOrders],
   );
   const stream = useSyncExternalStore(eventStream.subscribeState, eventStream.getState);
   const drivers = useSyncExternalStore(store.subscribe, store.list);
   const now = useNow(10_000);
+  const staleMs = (config.data?.map.stale_location_minutes ?? DEFAULT_STALE_LOCATION_MINUTES) * 60_000;
 
-  // Filters and the focused driver live in the URL (?q=&state=&driver=), so a link restores the view.
+  // Filters, the tab and the focused driver or order live in the URL, so a link restores the view.
   const stateFilter = MAP_STATES.find((s) => s === searchParams.get('state')) ?? '';
-  const selectedParam = Number(searchParams.get('driver'));
-  const selectedId = Number.isInteger(selectedParam) && selectedParam > 0 ? selectedParam : null;
+  const selectedId = positiveId(searchParams.get('driver'));
+  const selectedOrderId = positiveId(searchParams.get('order'));
+  const tab = searchParams.get('tab') === 'orders' ? 'orders' : 'drivers';
   const [search, setSearch] = useState(searchParams.get('q') ?? '');
   const q = useDebouncedValue(search.trim().toLowerCase(), 200);
-  const setParam = useCallback(
-    (key: string, value: string | null) =>
+  const setParams = useCallback(
+    (values: Record<string, string | null>) =>
       setSearchParams(
         (previous) => {
           const next = new URLSearchParams(previous);
-          if (value) next.set(key, value);
-          else next.delete(key);
+          for (const [key, value] of Object.entries(values)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
           return next;
         },
         { replace: true },
       ),
     [setSearchParams],
   );
+  const setParam = useCallback(
+    (key: string, value: string | null) => setParams({ [key]: value }),
+    [setParams],
+  );
   useEffect(() => {
     if ((searchParams.get('q') ?? '') !== q) setParam('q', q || null);
   }, [q, searchParams, setParam]);
+  const [layers, setLayers] = useState<Record<MapLayer, boolean>>({ restaurants: true, orders: true });
 
+  const staleOf = useCallback((driver: DriverLocation) => isStale(driver, now, staleMs), [now, staleMs]);
   const isVisible = useCallback(
-    (driver: DriverLocation) => (!stateFilter || driver.shift_state === stateFilter) && matches(driver, q),
+    (driver: DriverLocation) => (!stateFilter || driver.state === stateFilter) && matches(driver, q),
     [stateFilter, q],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes every marker's words.
   const describe = useCallback(
     (driver: DriverLocation): MarkerLook => {
-      const state = driver.shift_state === 'off_shift' ? 'available' : driver.shift_state;
+      const state = driver.state === 'off_shift' ? 'available' : driver.state;
       const vehicle = driver.vehicle ? t(`vehicles.types.${driver.vehicle.type}`) : t('drivers.no_vehicle');
+      const stale = staleOf(driver);
       return {
         state,
         vehicle: driver.vehicle?.type ?? null,
         letter: t(`drivers_map.letters.${state}`),
-        label: `${driverName(driver)}, ${t(`drivers.shift_states.${driver.shift_state}`)}, ${vehicle}`,
+        stale,
+        label: `${driverName(driver)}, ${driverStateText(t, driver)}, ${vehicle}${stale ? `, ${t('drivers_map.stale')}` : ''}`,
       };
     },
-    [t, i18n.language],
+    [t, i18n.language, staleOf],
   );
   const visible = useMemo(
     () =>
@@ -122,9 +174,147 @@ export function DriversLocationPage() {
   );
   const located = visible.filter(isLocated).length;
   const select = useCallback((id: number | null) => setParam('driver', id ? String(id) : null), [setParam]);
+  const selectOrder = useCallback(
+    (id: number | null) => setParam('order', id ? String(id) : null),
+    [setParam],
+  );
   const selected = selectedId === null ? undefined : store.get(selectedId);
+  // The phone (and, for a driver not on shift, everything) comes from the driver's own record.
+  const driverRecord = useMapDriver(selectedId);
 
-  const failed = config.isError || query.isError;
+  // Orders: late ones are told apart by size, ring and words; the selected driver's are lit.
+  const mapOrders = orderMap.data?.orders ?? NO_ORDERS;
+  const isLate = useCallback((order: MapOrder) => lateness(order, now) !== 'on_time', [now]);
+  const restaurantNames = useMemo(
+    () => new Map((orderMap.data?.restaurants ?? []).map((r) => [r.id, r.name])),
+    [orderMap.data],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes the labels.
+  const restaurantPoints = useMemo(
+    () =>
+      (orderMap.data?.restaurants ?? []).map((r) => ({
+        id: r.id,
+        lat: r.lat,
+        lng: r.lng,
+        count: r.active_orders,
+        label: t('drivers_map.restaurant_label', { name: r.name, count: r.active_orders }),
+      })),
+    [orderMap.data, t, i18n.language],
+  );
+  const orderPoints = useMemo(
+    () =>
+      mapOrders.map((o) => ({
+        id: o.id,
+        lat: o.lat,
+        lng: o.lng,
+        late: isLate(o),
+        highlighted: selectedId !== null && o.driver_id === selectedId,
+      })),
+    [mapOrders, isLate, selectedId],
+  );
+  const driverOrders = useMemo(
+    () => (selectedId === null ? NO_ORDERS : mapOrders.filter((o) => o.driver_id === selectedId)),
+    [mapOrders, selectedId],
+  );
+  const fromLat = isLocated(selected) ? selected.location.lat : null;
+  const fromLng = isLocated(selected) ? selected.location.lng : null;
+  const routes = useMemo(
+    () => ({
+      from: fromLat !== null && fromLng !== null ? { lat: fromLat, lng: fromLng } : null,
+      to: driverOrders,
+    }),
+    [fromLat, fromLng, driverOrders],
+  );
+  // Names change rarely, locations often: the order rows depend on the names only.
+  const namesKey = drivers.map((d) => `${d.id}:${d.first_name} ${d.last_name}`).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: namesKey stands for the drivers' names.
+  const driverById = useMemo(() => new Map(drivers.map((d) => [d.id, d])), [namesKey]);
+  const orderRows: OrderRowData[] = useMemo(
+    () =>
+      mapOrders
+        .map((order) => ({
+          order,
+          late: isLate(order),
+          restaurant: restaurantNames.get(order.restaurant_id),
+          driver: order.driver_id === null ? undefined : driverById.get(order.driver_id),
+        }))
+        // Late first, then the one waiting longest in its status.
+        .sort(
+          (a, b) =>
+            Number(b.late) - Number(a.late) ||
+            Date.parse(a.order.status_changed_at) - Date.parse(b.order.status_changed_at),
+        ),
+    [mapOrders, isLate, restaurantNames, driverById],
+  );
+  const lateCount = orderRows.filter((r) => r.late).length;
+  const selectedOrderRow = orderRows.find((r) => r.order.id === selectedOrderId);
+  const showOrder = useCallback(
+    (id: number) => {
+      setLayers((current) => (current.orders ? current : { ...current, orders: true }));
+      selectOrder(id);
+    },
+    [selectOrder],
+  );
+
+  const details = (driver: DriverLocation) => (
+    <DriverDetails
+      driver={driver}
+      now={now}
+      staleMs={staleMs}
+      phone={driverRecord.isError ? null : driverRecord.data?.phone}
+      orders={driverOrders}
+      isLate={isLate}
+      onShowOrder={showOrder}
+    />
+  );
+
+  // A focused driver without a marker: the seed's message, 'not on shift', or 'not found'.
+  let focusNotice: React.ReactNode = null;
+  const markerShown = isLocated(selected) && isVisible(selected);
+  if (selectedId !== null && !markerShown && query.data) {
+    const known: DriverLocation | undefined = selected ?? driverRecord.data;
+    if (
+      !selected &&
+      driverRecord.isError &&
+      isApiError(driverRecord.error) &&
+      driverRecord.error.status === 404
+    ) {
+      focusNotice = (
+        <Alert severity="error" role="alert" onClose={() => select(null)}>
+          {t('drivers_map.driver_not_found')}
+        </Alert>
+      );
+    } else if (known) {
+      const message = !selected
+        ? t('drivers_map.not_on_shift')
+        : !isLocated(selected)
+          ? t('errors.driver_no_location')
+          : null;
+      focusNotice = (
+        <Paper
+          variant="outlined"
+          sx={{ p: 1.5, display: 'grid', gap: 1 }}
+          role="region"
+          aria-label={driverName(known)}
+        >
+          {message ? (
+            <Alert severity="info" role="status" onClose={() => select(null)}>
+              {message}
+            </Alert>
+          ) : null}
+          {details(known)}
+        </Paper>
+      );
+    } else if (driverRecord.isError) {
+      focusNotice = <ErrorState onRetry={() => void driverRecord.refetch()} />;
+    } else {
+      focusNotice = <Skeleton variant="rectangular" height={120} sx={{ borderRadius: 1 }} />;
+    }
+  }
+
+  const failed = config.isError || query.isError || orderMap.isError;
+  const tabId = (name: string) => `drivers-map-tab-${name}`;
+  const panelId = (name: string) => `drivers-map-panel-${name}`;
   return (
     <PageContainer maxWidth={1800}>
       <PageHeader
@@ -143,6 +333,7 @@ export function DriversLocationPage() {
           onRetry={() => {
             void config.refetch();
             void query.refetch();
+            void orderMap.refetch();
           }}
         />
       ) : (
@@ -150,11 +341,12 @@ export function DriversLocationPage() {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 320px' },
+            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' },
             alignItems: 'start',
           }}
         >
-          <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ minWidth: 0, display: 'grid', gap: 1 }}>
+            {focusNotice}
             {config.data && query.data ? (
               <DriversMap
                 config={config.data.map}
@@ -163,63 +355,141 @@ export function DriversLocationPage() {
                 describe={describe}
                 selectedId={selectedId}
                 onSelect={select}
-                popup={selected ? <DriverDetails driver={selected} now={now} /> : null}
+                popup={selected ? details(selected) : null}
                 empty={located === 0}
                 height={MAP_HEIGHT}
+                restaurants={restaurantPoints}
+                orders={orderPoints}
+                layers={layers}
+                routes={routes}
+                selectedOrderId={selectedOrderId}
+                onSelectOrder={selectOrder}
+                orderPopup={
+                  selectedOrderRow ? (
+                    <OrderSummary row={selectedOrderRow} onShowDriver={(id) => select(id)} />
+                  ) : null
+                }
               />
             ) : (
               <Skeleton variant="rectangular" sx={{ height: MAP_HEIGHT, borderRadius: 1 }} />
             )}
-            <Box sx={{ mt: 1 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 3, rowGap: 1 }}>
+              <LayerToggles
+                layers={layers}
+                onChange={(layer, shown) => setLayers((current) => ({ ...current, [layer]: shown }))}
+              />
               <MapLegend />
             </Box>
           </Box>
           <Paper
             variant="outlined"
-            sx={{ display: 'flex', flexDirection: 'column', maxHeight: { md: MAP_HEIGHT.md } }}
+            sx={{ display: 'flex', flexDirection: 'column', maxHeight: { md: MAP_HEIGHT.md }, minWidth: 0 }}
           >
-            <Box sx={{ p: 1.5, display: 'grid', gap: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-              <TextField
-                type="search"
-                size="small"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder={t('drivers_map.search_placeholder')}
-                slotProps={{
-                  htmlInput: { 'aria-label': t('drivers_map.search_label') },
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <SearchIcon fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
+            <Tabs
+              value={tab}
+              onChange={(_, value: string) => setParam('tab', value === 'orders' ? 'orders' : null)}
+              aria-label={t('drivers_map.tabs')}
+              variant="fullWidth"
+              sx={{ borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}
+            >
+              <Tab
+                value="drivers"
+                id={tabId('drivers')}
+                aria-controls={panelId('drivers')}
+                label={`${t('drivers_map.tab_drivers')} (${drivers.length})`}
               />
-              <TextField
-                select
-                size="small"
-                label={t('drivers.shift_state')}
-                value={stateFilter}
-                onChange={(event) => setParam('state', event.target.value || null)}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{t('drivers.all_shift_states')}</option>
-                {MAP_STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {t(`drivers.shift_states.${state}`)}
-                  </option>
-                ))}
-              </TextField>
-              {query.data ? (
-                <Typography variant="body2" color="text.secondary" role="status">
-                  {t('drivers_map.shown', { shown: visible.length, located })}
-                </Typography>
-              ) : null}
+              <Tab
+                value="orders"
+                id={tabId('orders')}
+                aria-controls={panelId('orders')}
+                label={`${t('drivers_map.tab_orders')} (${mapOrders.length})`}
+              />
+            </Tabs>
+            <Box
+              role="tabpanel"
+              id={panelId('drivers')}
+              aria-labelledby={tabId('drivers')}
+              hidden={tab !== 'drivers'}
+              sx={{ display: tab === 'drivers' ? 'flex' : 'none', flexDirection: 'column', minHeight: 0 }}
+            >
+              <Box sx={{ p: 1.5, display: 'grid', gap: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+                <TextField
+                  type="search"
+                  size="small"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  placeholder={t('drivers_map.search_placeholder')}
+                  slotProps={{
+                    htmlInput: { 'aria-label': t('drivers_map.search_label') },
+                    input: {
+                      startAdornment: (
+                        <InputAdornment position="start">
+                          <SearchIcon fontSize="small" />
+                        </InputAdornment>
+                      ),
+                    },
+                  }}
+                />
+                <TextField
+                  select
+                  size="small"
+                  label={t('drivers.shift_state')}
+                  value={stateFilter}
+                  onChange={(event) => setParam('state', event.target.value || null)}
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                >
+                  <option value="">{t('drivers.all_shift_states')}</option>
+                  {MAP_STATES.map((state) => (
+                    <option key={state} value={state}>
+                      {t(`driver_states.${state}`)}
+                    </option>
+                  ))}
+                </TextField>
+                {query.data ? (
+                  <Typography variant="body2" color="text.secondary" role="status">
+                    {t('drivers_map.shown', { shown: visible.length, located })}
+                  </Typography>
+                ) : null}
+              </Box>
+              <Box sx={{ overflowY: 'auto', minHeight: 0 }}>
+                {query.data ? (
+                  <DriverList
+                    drivers={visible}
+                    selectedId={selectedId}
+                    onSelect={select}
+                    now={now}
+                    isStale={staleOf}
+                  />
+                ) : (
+                  <Box sx={{ p: 2 }}>
+                    {[0, 1, 2, 3].map((i) => (
+                      <Skeleton key={i} height={48} />
+                    ))}
+                  </Box>
+                )}
+              </Box>
             </Box>
-            <Box sx={{ overflowY: 'auto', minHeight: 0 }}>
-              {query.data ? (
-                <DriverList drivers={visible} selectedId={selectedId} onSelect={select} now={now} />
+            <Box
+              role="tabpanel"
+              id={panelId('orders')}
+              aria-labelledby={tabId('orders')}
+              hidden={tab !== 'orders'}
+              sx={{ display: tab === 'orders' ? 'flex' : 'none', flexDirection: 'column', minHeight: 0 }}
+            >
+              {orderMap.data ? (
+                <>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    role="status"
+                    sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}
+                  >
+                    {t('drivers_map.orders_shown', { count: mapOrders.length, late: lateCount })}
+                  </Typography>
+                  <Box sx={{ overflowY: 'auto', minHeight: 0 }}>
+                    <OrderList rows={orderRows} selectedId={selectedOrderId} onSelect={showOrder} />
+                  </Box>
+                </>
               ) : (
                 <Box sx={{ p: 2 }}>
                   {[0, 1, 2, 3].map((i) => (

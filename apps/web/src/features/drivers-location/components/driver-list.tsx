@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAge } from '../../drivers/components/location-age';
 import { isLocated } from '../live/live-drivers';
-import { DriverDetails, driverName } from './driver-details';
+import { driverName, driverStateText, StaleFlag } from './driver-details';
 import { StateBadge } from './state-badge';
 
 interface DriverListProps {
@@ -12,10 +12,12 @@ interface DriverListProps {
   selectedId: number | null;
   onSelect: (id: number) => void;
   now: number;
+  /** Which drivers' locations are older than the configured age. */
+  isStale: (driver: DriverLocation) => boolean;
 }
 
 /** The drivers on shift beside the map: pick one to focus it. */
-export function DriverList({ drivers, selectedId, onSelect, now }: DriverListProps) {
+export function DriverList({ drivers, selectedId, onSelect, now, isStale }: DriverListProps) {
   const { t } = useTranslation();
   if (drivers.length === 0) {
     return (
@@ -32,6 +34,7 @@ export function DriverList({ drivers, selectedId, onSelect, now }: DriverListPro
           driver={driver}
           selected={driver.id === selectedId}
           onSelect={onSelect}
+          stale={isStale(driver)}
           // Ages move on with the clock; other rows re-render only when their driver changed.
           now={now}
         />
@@ -44,15 +47,17 @@ const DriverRow = memo(function DriverRow({
   driver,
   selected,
   onSelect,
+  stale,
   now,
 }: {
   driver: DriverLocation;
   selected: boolean;
   onSelect: (id: number) => void;
+  stale: boolean;
   now: number;
 }) {
   const { t } = useTranslation();
-  const state = driver.shift_state === 'off_shift' ? null : driver.shift_state;
+  const state = driver.state === 'off_shift' ? null : driver.state;
   const vehicle = driver.vehicle
     ? `${t(`vehicles.types.${driver.vehicle.type}`)} · ${driver.vehicle.plate_number}`
     : t('drivers.no_vehicle');
@@ -69,7 +74,7 @@ const DriverRow = memo(function DriverRow({
       >
         {state ? (
           <Box sx={{ pt: 0.75 }}>
-            <StateBadge state={state} />
+            <StateBadge state={state} stale={stale} />
           </Box>
         ) : null}
         <ListItemText
@@ -77,20 +82,20 @@ const DriverRow = memo(function DriverRow({
           secondary={
             <>
               <span>
-                {t(`drivers.shift_states.${driver.shift_state}`)} · {vehicle}
+                {driverStateText(t, driver)} · {vehicle}
               </span>
               <br />
+              {stale ? (
+                <>
+                  <StaleFlag /> ·{' '}
+                </>
+              ) : null}
               <span>{where}</span>
             </>
           }
           slotProps={{ primary: { sx: { fontWeight: 500 } } }}
         />
       </ListItemButton>
-      {selected && !isLocated(driver) ? (
-        <Box sx={{ px: 2, py: 1, bgcolor: 'action.hover' }}>
-          <DriverDetails driver={driver} now={now} />
-        </Box>
-      ) : null}
     </li>
   );
 });

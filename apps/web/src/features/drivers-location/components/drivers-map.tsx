@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../api/get-app-config';
 import { isLocated, type LiveDrivers } from '../live/live-drivers';
 import { googleScriptState, loadGoogleMaps, subscribeGoogleScript } from '../map/google-loader';
-import type { DriverMapView, MarkerLook } from '../map/map-view';
+import type { DriverMapView, MapLayer, MarkerLook, OrderPoint, RestaurantPoint } from '../map/map-view';
 
 interface DriversMapProps {
   config: AppConfig['map'];
@@ -21,6 +21,15 @@ interface DriversMapProps {
   /** No marker is left on the map: 'No locations'. */
   empty: boolean;
   height: Record<string, number | string>;
+  restaurants: readonly RestaurantPoint[];
+  orders: readonly OrderPoint[];
+  layers: Record<MapLayer, boolean>;
+  /** Dashed lines from the selected driver to their drop-offs. */
+  routes: { from: { lat: number; lng: number } | null; to: readonly { lat: number; lng: number }[] };
+  selectedOrderId: number | null;
+  onSelectOrder: (id: number | null) => void;
+  /** The selected order's popup content. */
+  orderPopup: ReactNode;
 }
 
 const hasLocation = isLocated;
@@ -31,14 +40,18 @@ const hasLocation = isLocated;
  */
 export function DriversMap(props: DriversMapProps) {
   const { config, store, isVisible, describe, selectedId, onSelect, popup, empty, height } = props;
+  const { restaurants, orders, layers, routes, selectedOrderId, onSelectOrder, orderPopup } = props;
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<DriverMapView | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [popupElement] = useState(() => document.createElement('div'));
+  const [orderPopupElement] = useState(() => document.createElement('div'));
   const googleState = useSyncExternalStore(subscribeGoogleScript, googleScriptState);
   const selectRef = useRef(onSelect);
   selectRef.current = onSelect;
+  const selectOrderRef = useRef(onSelectOrder);
+  selectOrderRef.current = onSelectOrder;
   const google = config.provider === 'google' && !!config.google_maps_api_key;
   const googleLoaded = googleState === 'loaded';
 
@@ -51,6 +64,8 @@ export function DriversMap(props: DriversMapProps) {
     const callbacks = {
       onMarkerClick: (id: number) => selectRef.current(id),
       onPopupClose: () => selectRef.current(null),
+      onOrderClick: (id: number) => selectOrderRef.current(id),
+      onOrderPopupClose: () => selectOrderRef.current(null),
     };
     if (google) {
       if (!googleLoaded) {
@@ -126,6 +141,28 @@ export function DriversMap(props: DriversMapProps) {
   useLayoutEffect(() => {
     view?.refreshPopup();
   });
+
+  // The orders' layers: replaced when the orders change (a refetch), restyled when the selection does.
+  useEffect(() => {
+    view?.setRestaurants(restaurants);
+  }, [view, restaurants]);
+  useEffect(() => {
+    view?.setOrders(orders);
+  }, [view, orders]);
+  useEffect(() => {
+    view?.setRoutes(routes.from, routes.to);
+  }, [view, routes]);
+  useEffect(() => {
+    view?.setLayerVisible('restaurants', layers.restaurants);
+    view?.setLayerVisible('orders', layers.orders);
+  }, [view, layers]);
+  const orderShown =
+    selectedOrderId !== null && layers.orders && orders.some((o) => o.id === selectedOrderId);
+  useEffect(() => {
+    if (!view) return;
+    if (orderShown && selectedOrderId !== null) view.openOrderPopup(selectedOrderId, orderPopupElement);
+    else view.closeOrderPopup();
+  }, [view, orderShown, selectedOrderId, orderPopupElement]);
 
   const overlay = (content: ReactNode) => (
     <Box
@@ -221,7 +258,8 @@ export function DriversMap(props: DriversMapProps) {
             position: 'absolute',
             right: 8,
             top: 8,
-            zIndex: 1000,
+            // Above the tiles and markers, below the popups (Leaflet's popup pane is 700).
+            zIndex: 650,
             bgcolor: 'background.paper',
             px: 1,
             py: 0.5,
@@ -234,6 +272,7 @@ export function DriversMap(props: DriversMapProps) {
         </Typography>
       ) : null}
       {selected && markerShown ? createPortal(popup, popupElement) : null}
+      {orderShown ? createPortal(orderPopup, orderPopupElement) : null}
     </Box>
   );
 }

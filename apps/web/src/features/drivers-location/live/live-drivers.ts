@@ -128,7 +128,12 @@ export class LiveDrivers {
         next = { ...next, location: update.location, last_location_at: update.last_location_at ?? null };
       }
       if (update.shift_state && update.shift_state !== next.shift_state) {
-        next = { ...next, shift_state: update.shift_state };
+        // A break is a state of its own; coming back, the orders decide (the refetch brings it).
+        next = {
+          ...next,
+          shift_state: update.shift_state,
+          state: update.shift_state === 'on_break' ? 'on_break' : next.state,
+        };
         stale = true;
       }
       if (next !== known) {
@@ -151,6 +156,8 @@ export class LiveDrivers {
 function sameDriver(a: DriverLocation, b: DriverLocation): boolean {
   return (
     a.shift_state === b.shift_state &&
+    a.state === b.state &&
+    a.active_orders === b.active_orders &&
     a.first_name === b.first_name &&
     a.last_name === b.last_name &&
     a.last_location_at === b.last_location_at &&

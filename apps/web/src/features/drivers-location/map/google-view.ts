@@ -6,6 +6,9 @@ import {
   lookKey,
   type MapViewCallbacks,
   type MarkerLook,
+  ORDER_COLORS,
+  type OrderPoint,
+  RESTAURANT_PATH,
   STATE_COLORS,
 } from './map-view';
 
@@ -23,6 +26,26 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
     if (id !== null) callbacks.onPopupClose(id);
   });
 
+  // Orders: Google draws symbol markers cheaply enough for hundreds; the side list is their accessible form.
+  const restaurants = new Map<number, GoogleMarker>();
+  const orders = new Map<number, { marker: GoogleMarker; key: string }>();
+  const visible = { restaurants: true, orders: true };
+  const orderInfo = new g.InfoWindow();
+  let orderOwner: number | null = null;
+  orderInfo.addListener('closeclick', () => {
+    const id = orderOwner;
+    orderOwner = null;
+    if (id !== null) callbacks.onOrderPopupClose(id);
+  });
+  const orderIcon = (point: OrderPoint) => ({
+    path: g.SymbolPath.CIRCLE,
+    scale: point.highlighted ? 9 : point.late ? 7 : 5,
+    fillColor: point.late ? ORDER_COLORS.late : ORDER_COLORS.on_time,
+    fillOpacity: 0.95,
+    strokeColor: point.highlighted ? ORDER_COLORS.highlight : point.late ? ORDER_COLORS.late_ring : '#ffffff',
+    strokeWeight: point.highlighted ? 4 : point.late ? 3 : 1.5,
+  });
+
   const markerOptions = (look: MarkerLook) => ({
     title: look.label,
     label: { text: look.letter, color: '#ffffff', fontWeight: '700' },
@@ -30,7 +53,7 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
       path: look.state === 'on_break' ? 'M -10 -10 L 10 -10 L 10 10 L -10 10 Z' : g.SymbolPath.CIRCLE,
       scale: look.state === 'on_break' ? 1.2 : 13,
       fillColor: STATE_COLORS[look.state],
-      fillOpacity: 1,
+      fillOpacity: look.stale ? 0.6 : 1,
       strokeColor: '#ffffff',
       strokeWeight: 2,
     },
@@ -87,10 +110,90 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
     refreshPopup() {
       // The InfoWindow sizes itself to its content.
     },
+    setRestaurants(points) {
+      const seen = new Set(points.map((p) => p.id));
+      for (const [id, marker] of restaurants) {
+        if (seen.has(id)) continue;
+        marker.setMap(null);
+        restaurants.delete(id);
+      }
+      for (const point of points) {
+        const options = {
+          position: { lat: point.lat, lng: point.lng },
+          title: point.label,
+          clickable: false,
+          zIndex: 1,
+          icon: {
+            path: RESTAURANT_PATH,
+            scale: 1,
+            anchor: { x: 12, y: 12 },
+            fillColor: ORDER_COLORS.restaurant,
+            fillOpacity: 1,
+            strokeColor: '#ffffff',
+            strokeWeight: 1,
+          },
+        };
+        const marker = restaurants.get(point.id);
+        if (marker) marker.setOptions(options);
+        else restaurants.set(point.id, new g.Marker({ ...options, map: visible.restaurants ? map : null }));
+      }
+    },
+    setOrders(points) {
+      const seen = new Set(points.map((p) => p.id));
+      for (const [id, entry] of orders) {
+        if (seen.has(id)) continue;
+        if (orderOwner === id) this.closeOrderPopup();
+        entry.marker.setMap(null);
+        orders.delete(id);
+      }
+      for (const point of points) {
+        const key = `${point.lat}|${point.lng}|${point.late}|${point.highlighted}`;
+        const entry = orders.get(point.id);
+        if (entry?.key === key) continue;
+        const options = {
+          position: { lat: point.lat, lng: point.lng },
+          icon: orderIcon(point),
+          zIndex: point.highlighted ? 3 : 2,
+        };
+        if (entry) {
+          entry.marker.setOptions(options);
+          entry.key = key;
+        } else {
+          const marker = new g.Marker({ ...options, map: visible.orders ? map : null });
+          marker.addListener('click', () => callbacks.onOrderClick(point.id));
+          orders.set(point.id, { marker, key });
+        }
+      }
+    },
+    setLayerVisible(layer, show) {
+      visible[layer] = show;
+      const markers =
+        layer === 'restaurants' ? [...restaurants.values()] : [...orders.values()].map((e) => e.marker);
+      for (const marker of markers) marker.setMap(show ? map : null);
+    },
+    setRoutes() {
+      // Google's view shows the highlighted drop-offs without the dashed lines.
+    },
+    openOrderPopup(id, content) {
+      const entry = orders.get(id);
+      if (!entry) return;
+      orderOwner = id;
+      orderInfo.setContent(content);
+      orderInfo.open({ map, anchor: entry.marker });
+    },
+    closeOrderPopup() {
+      orderOwner = null;
+      orderInfo.close();
+    },
     destroy() {
       for (const { marker } of entries.values()) marker.setMap(null);
+      for (const marker of restaurants.values()) marker.setMap(null);
+      for (const { marker } of orders.values()) marker.setMap(null);
       entries.clear();
+      restaurants.clear();
+      orders.clear();
       info.close();
+      orderInfo.close();
     },
   };
 }

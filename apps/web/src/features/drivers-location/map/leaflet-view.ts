@@ -5,9 +5,13 @@ import {
   DEFAULT_ZOOM,
   type DriverMapView,
   lookKey,
+  type MapLayer,
   type MapViewCallbacks,
   type MarkerLook,
   markerHtml,
+  ORDER_COLORS,
+  type OrderPoint,
+  restaurantHtml,
 } from './map-view';
 
 interface Entry {
@@ -29,8 +33,39 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
   tiles.on('tileerror', () => options.onTileError());
   tiles.addTo(map);
   const entries = new Map<number, Entry>();
-  const popup = L.popup({ autoPan: true, maxWidth: 280, minWidth: 200 });
+  // The driver's popup stays open while an order's popup opens beside it (their drop-offs stay lit).
+  const popup = L.popup({
+    autoPan: true,
+    maxWidth: 300,
+    minWidth: 220,
+    autoClose: false,
+    closeOnClick: false,
+  });
   let popupOwner: number | null = null;
+
+  // Orders: restaurants as DOM markers (few), drop-offs as circles on one canvas (hundreds).
+  const canvas = L.canvas({ padding: 0.3 });
+  const restaurantLayer = L.layerGroup().addTo(map);
+  const routeLayer = L.layerGroup().addTo(map);
+  const orderLayer = L.layerGroup().addTo(map);
+  const restaurants = new Map<number, { marker: L.Marker; key: string }>();
+  const orders = new Map<number, { marker: L.CircleMarker; key: string }>();
+  const orderPopup = L.popup({ autoPan: true, maxWidth: 300, minWidth: 220 });
+  let orderPopupOwner: number | null = null;
+  orderPopup.on('remove', () => {
+    const id = orderPopupOwner;
+    orderPopupOwner = null;
+    if (id !== null) options.onOrderPopupClose(id);
+  });
+  const orderStyle = (point: OrderPoint): L.CircleMarkerOptions => ({
+    renderer: canvas,
+    radius: point.highlighted ? 9 : point.late ? 7 : 5,
+    color: point.highlighted ? ORDER_COLORS.highlight : point.late ? ORDER_COLORS.late_ring : '#ffffff',
+    weight: point.highlighted ? 4 : point.late ? 3 : 1.5,
+    fillColor: point.late ? ORDER_COLORS.late : ORDER_COLORS.on_time,
+    fillOpacity: 0.95,
+    opacity: 1,
+  });
 
   const icon = (look: MarkerLook) =>
     L.divIcon({
@@ -82,7 +117,8 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
     ids: () => [...entries.keys()],
     focus(id) {
       const entry = entries.get(id);
-      if (entry) map.setView(entry.marker.getLatLng(), Math.max(map.getZoom(), 15));
+      // Without animation: the popup opened next pans itself into view against the final view.
+      if (entry) map.setView(entry.marker.getLatLng(), Math.max(map.getZoom(), 15), { animate: false });
     },
     fitAll() {
       const points = [...entries.values()].map((e) => e.marker.getLatLng());
@@ -93,6 +129,8 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
       const entry = entries.get(id);
       if (!entry) return;
       if (popupOwner !== null && popupOwner !== id) this.closePopup();
+      // A tall popup scrolls inside a small map (a phone) instead of running off its top.
+      popup.options.maxHeight = Math.max(160, map.getSize().y - 60);
       popup.setContent(content);
       entry.marker.bindPopup(popup);
       entry.marker.off('popupclose');
@@ -117,9 +155,104 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
     },
     refreshPopup() {
       if (popupOwner !== null) popup.update();
+      if (orderPopupOwner !== null) orderPopup.update();
+    },
+    setRestaurants(points) {
+      const seen = new Set<number>();
+      for (const point of points) {
+        seen.add(point.id);
+        const key = `${point.lat}|${point.lng}|${point.count}|${point.label}`;
+        const entry = restaurants.get(point.id);
+        if (entry?.key === key) continue;
+        entry?.marker.remove();
+        const marker = L.marker([point.lat, point.lng], {
+          icon: L.divIcon({
+            html: restaurantHtml(point.count, point.label),
+            className: 'driver-marker',
+            iconSize: [24, 24],
+            iconAnchor: [12, 12],
+          }),
+          interactive: false,
+          keyboard: false,
+          zIndexOffset: -500,
+        });
+        marker.addTo(restaurantLayer);
+        restaurants.set(point.id, { marker, key });
+      }
+      for (const [id, entry] of restaurants) {
+        if (seen.has(id)) continue;
+        entry.marker.remove();
+        restaurants.delete(id);
+      }
+    },
+    setOrders(points) {
+      const seen = new Set<number>();
+      for (const point of points) {
+        seen.add(point.id);
+        const key = `${point.lat}|${point.lng}|${point.late}|${point.highlighted}`;
+        const entry = orders.get(point.id);
+        if (entry?.key === key) continue;
+        if (entry) {
+          entry.marker.setLatLng([point.lat, point.lng]);
+          entry.marker.setStyle(orderStyle(point));
+          entry.marker.setRadius(orderStyle(point).radius ?? 5);
+          entry.key = key;
+        } else {
+          const marker = L.circleMarker([point.lat, point.lng], orderStyle(point));
+          marker.on('click', () => options.onOrderClick(point.id));
+          marker.addTo(orderLayer);
+          orders.set(point.id, { marker, key });
+        }
+        if (point.highlighted) orders.get(point.id)?.marker.bringToFront();
+      }
+      for (const [id, entry] of orders) {
+        if (seen.has(id)) continue;
+        if (orderPopupOwner === id) this.closeOrderPopup();
+        entry.marker.remove();
+        orders.delete(id);
+      }
+    },
+    setLayerVisible(layer: MapLayer, visible: boolean) {
+      const group = layer === 'restaurants' ? restaurantLayer : orderLayer;
+      if (visible) group.addTo(map);
+      else group.remove();
+      if (layer === 'orders') {
+        if (visible) routeLayer.addTo(map);
+        else routeLayer.remove();
+      }
+    },
+    setRoutes(from, to) {
+      routeLayer.clearLayers();
+      if (!from) return;
+      for (const point of to) {
+        L.polyline(
+          [
+            [from.lat, from.lng],
+            [point.lat, point.lng],
+          ],
+          { color: '#0d47a1', weight: 2, opacity: 0.8, dashArray: '6 6', interactive: false },
+        ).addTo(routeLayer);
+      }
+    },
+    openOrderPopup(id, content) {
+      const entry = orders.get(id);
+      if (!entry) return;
+      orderPopupOwner = null;
+      map.setView(entry.marker.getLatLng(), Math.max(map.getZoom(), 15), { animate: false });
+      orderPopup.options.maxHeight = Math.max(160, map.getSize().y - 60);
+      orderPopup.setLatLng(entry.marker.getLatLng()).setContent(content);
+      if (!map.hasLayer(orderPopup)) orderPopup.openOn(map);
+      orderPopupOwner = id;
+    },
+    closeOrderPopup() {
+      orderPopupOwner = null;
+      orderPopup.close();
     },
     destroy() {
       entries.clear();
+      restaurants.clear();
+      orders.clear();
+      orderPopupOwner = null;
       map.remove();
     },
   };

@@ -1,17 +1,59 @@
-import type { DriverLocation, ShiftState, VehicleType } from '@dostava/shared';
+import type { DriverLocation, DriverState, VehicleType } from '@dostava/shared';
+
+/** The driver states a marker can show (a driver off shift is not on the map). */
+export type MapState = Exclude<DriverState, 'off_shift'>;
 
 /** What a marker shows besides its position: its state (color, shape and letter) and vehicle. */
 export interface MarkerLook {
-  state: Exclude<ShiftState, 'off_shift'>;
+  state: MapState;
   vehicle: VehicleType | null;
   /** The state's letter in the current language (never color alone). */
   letter: string;
-  /** The accessible name: name, state and vehicle. */
+  /** The location is older than the configured age: drawn faded with a dashed ring and a clock. */
+  stale: boolean;
+  /** The accessible name: name, state, load, vehicle and a stale location in words. */
   label: string;
 }
 
+/** A restaurant that active orders come from. */
+export interface RestaurantPoint {
+  id: number;
+  lat: number;
+  lng: number;
+  /** The accessible name: the restaurant and how many active orders it has. */
+  label: string;
+  count: number;
+}
+
+/** An active order's drop-off point. */
+export interface OrderPoint {
+  id: number;
+  lat: number;
+  lng: number;
+  late: boolean;
+  /** One of the selected driver's orders. */
+  highlighted: boolean;
+}
+
+export type MapLayer = 'restaurants' | 'orders';
+
+/**
+ * What active orders add to the map: restaurants as a few DOM markers, drop-off points on one canvas
+ * (hundreds of orders draw as fast as a handful; the side list is their accessible form).
+ */
+export interface OrdersOverlay {
+  setRestaurants(points: readonly RestaurantPoint[]): void;
+  setOrders(points: readonly OrderPoint[]): void;
+  setLayerVisible(layer: MapLayer, visible: boolean): void;
+  /** Dashed lines from the selected driver to their drop-offs (none when `from` is null). */
+  setRoutes(from: { lat: number; lng: number } | null, to: readonly { lat: number; lng: number }[]): void;
+  /** Centers the map on an order's drop-off and opens its popup with the given content. */
+  openOrderPopup(id: number, content: HTMLElement): void;
+  closeOrderPopup(): void;
+}
+
 /** A map provider behind one interface: markers are added, moved and removed imperatively. */
-export interface DriverMapView {
+export interface DriverMapView extends OrdersOverlay {
   upsert(driver: DriverLocation & { location: { lat: number; lng: number } }, look: MarkerLook): void;
   remove(id: number): void;
   ids(): number[];
@@ -30,17 +72,37 @@ export interface DriverMapView {
 export interface MapViewCallbacks {
   onMarkerClick(id: number): void;
   onPopupClose(id: number): void;
+  onOrderClick(id: number): void;
+  onOrderPopupClose(id: number): void;
 }
 
 /** Sarajevo, where the operation runs. */
 export const DEFAULT_CENTER = { lat: 43.8563, lng: 18.4131 };
 export const DEFAULT_ZOOM = 13;
 
-export const STATE_COLORS: Record<MarkerLook['state'], string> = {
+export const STATE_COLORS: Record<MapState, string> = {
   available: '#1b7a3d',
+  assigned: '#6a1b9a',
   delivering: '#1565c0',
   on_break: '#a35200',
 };
+
+/** The orders layer's colors: drop-offs on time, late ones (also larger, with a dark ring), restaurants. */
+export const ORDER_COLORS = {
+  on_time: '#455a64',
+  late: '#c62828',
+  late_ring: '#5f0000',
+  highlight: '#ffb300',
+  restaurant: '#00695c',
+} as const;
+
+/** MUI's Restaurant icon (24×24). */
+export const RESTAURANT_PATH =
+  'M11 9H9V2H7v7H5V2H3v7c0 2.12 1.66 3.84 3.75 3.97V22h2.5v-9.03C11.34 12.84 13 11.12 13 9V2h-2zm5-3v8h2.5v8H21V2c-2.76 0-5 2.24-5 4';
+
+/** MUI's Schedule (clock) icon (24×24): the stale badge. */
+export const CLOCK_PATH =
+  'M11.99 2C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8m.5-13H11v6l5.25 3.15.75-1.23-4.5-2.67z';
 
 /** MUI icon paths (24×24) of the vehicle types. */
 export const VEHICLE_PATHS: Record<VehicleType, string> = {
@@ -54,12 +116,24 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** The marker's inner HTML: a badge with the state's letter (a square while on break) and the vehicle. */
 export function markerHtml(look: MarkerLook): string {
+  // A stale marker keeps its state's color and letter, with a dashed dark ring and a clock badge.
   const color = STATE_COLORS[look.state];
   const radius = look.state === 'on_break' ? '6px' : '50%';
   const vehicle = look.vehicle
     ? `<span style="position:absolute;right:-8px;bottom:-6px;width:18px;height:18px;border-radius:50%;background:#fff;border:1px solid ${color};display:flex;align-items:center;justify-content:center"><svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false"><path fill="${color}" d="${VEHICLE_PATHS[look.vehicle]}"/></svg></span>`
     : '';
-  return `<span aria-hidden="true" style="position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:${radius};background:${color};color:#fff;font:700 14px/1 Roboto,Arial,sans-serif;border:2px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.45)">${escapeHtml(look.letter)}${vehicle}</span>`;
+  const stale = look.stale
+    ? `<span style="position:absolute;left:-8px;top:-7px;width:16px;height:16px;border-radius:50%;background:#fff;border:1px solid #212121;display:flex;align-items:center;justify-content:center"><svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false"><path fill="#212121" d="${CLOCK_PATH}"/></svg></span>`
+    : '';
+  const border = look.stale ? '2px dashed #212121' : '2px solid #fff';
+  return `<span aria-hidden="true" style="position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:${radius};background:${color};color:#fff;font:700 14px/1 Roboto,Arial,sans-serif;border:${border};box-shadow:0 1px 4px rgba(0,0,0,.45)>${escapeHtml(look.letter)}${vehicle}${stale}</span>`;
 }
 
-export const lookKey = (look: MarkerLook) => `${look.state}|${look.vehicle}|${look.letter}|${look.label}`;
+/** A restaurant marker: a teal square with the restaurant icon and its count of active orders. */
+export function restaurantHtml(count: number, label: string): string {
+  // The name is in the icon's own HTML: Leaflet rebuilds the element when a layer is shown again.
+  return `<span role="img" aria-label="${escapeHtml(label)}" style="position:relative;display:flex;align-items:center;justify-content:center;width:24px;height:24px;border-radius:4px;background:${ORDER_COLORS.restaurant};border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.4)"><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"><path fill="#fff" d="${RESTAURANT_PATH}"/></svg><span aria-hidden="true" style="position:absolute;right:-9px;top:-9px;min-width:16px;height:16px;padding:0 3px;box-sizing:border-box;border-radius:8px;background:#fff;color:#1a1a1a;border:1px solid ${ORDER_COLORS.restaurant};font:700 11px/14px Roboto,Arial,sans-serif;text-align:center">${count}</span></span>`;
+}
+
+export const lookKey = (look: MarkerLook) =>
+  `${look.state}|${look.vehicle}|${look.letter}|${look.stale}|${look.label}`;

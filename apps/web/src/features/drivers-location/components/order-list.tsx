@@ -1,0 +1,177 @@
+import type { DriverLocation } from '@dostava/shared';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import {
+  Box,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  Link as MuiLink,
+  Typography,
+} from '@mui/material';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { driverName, type MapOrder } from './driver-details';
+
+export interface OrderRowData {
+  order: MapOrder;
+  late: boolean;
+  restaurant: string | undefined;
+  driver: DriverLocation | undefined;
+}
+
+/** The active orders on the map as a list: their accessible form (the drop-offs are drawn on a canvas). */
+export function OrderList({
+  rows,
+  selectedId,
+  onSelect,
+}: {
+  rows: readonly OrderRowData[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (rows.length === 0) {
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary">
+        {t('drivers_map.no_active_orders')}
+      </Typography>
+    );
+  }
+  return (
+    <List dense disablePadding aria-label={t('drivers_map.orders_list_label')}>
+      {rows.map((row) => (
+        <OrderRow key={row.order.id} row={row} selected={row.order.id === selectedId} onSelect={onSelect} />
+      ))}
+    </List>
+  );
+}
+
+const OrderRow = memo(function OrderRow({
+  row,
+  selected,
+  onSelect,
+}: {
+  row: OrderRowData;
+  selected: boolean;
+  onSelect: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { order, late } = row;
+  return (
+    <Box component="li" sx={{ display: 'flex', alignItems: 'center' }}>
+      <ListItemButton
+        selected={selected}
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => onSelect(order.id)}
+        aria-label={t('drivers_map.show_on_map', { number: order.order_number })}
+        sx={{ gap: 1, alignItems: 'flex-start', minWidth: 0 }}
+      >
+        <Box
+          component="span"
+          aria-hidden="true"
+          sx={{
+            mt: 0.75,
+            flexShrink: 0,
+            width: late ? 14 : 10,
+            height: late ? 14 : 10,
+            borderRadius: '50%',
+            boxSizing: 'border-box',
+            bgcolor: late ? '#c62828' : '#455a64',
+            border: late ? '3px solid #5f0000' : 0,
+          }}
+        />
+        <ListItemText
+          primary={
+            <>
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                {order.order_number}
+              </Box>{' '}
+              · {t(`order_status.${order.status}`)}
+              {late ? (
+                <Box component="span" sx={{ fontWeight: 700, color: '#b71c1c' }}>
+                  {' '}
+                  · {t('orders.late')}
+                </Box>
+              ) : null}
+            </>
+          }
+          secondary={
+            <>
+              <span>{row.restaurant ?? '—'}</span>
+              <br />
+              <span>{order.address}</span>
+              <br />
+              <span>{row.driver ? driverName(row.driver) : t('drivers_map.no_driver')}</span>
+            </>
+          }
+        />
+      </ListItemButton>
+      <IconButton
+        component={Link}
+        to={`/orders/${order.id}`}
+        size="small"
+        aria-label={t('drivers_map.open_order', { number: order.order_number })}
+        sx={{ mr: 1 }}
+      >
+        <OpenInNewIcon fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+});
+
+/** An order's popup on the map. */
+export function OrderSummary({
+  row,
+  onShowDriver,
+}: {
+  row: OrderRowData;
+  onShowDriver: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { order, late } = row;
+  const line = (label: string, value: React.ReactNode) => (
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', py: 0.25 }}>
+      <Typography variant="body2" color="text.secondary" component="span">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="span" sx={{ textAlign: 'right', overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Box sx={{ minWidth: 200, fontFamily: 'Roboto, Arial, sans-serif' }} data-testid="order-summary">
+      <Typography variant="subtitle2" component="p" sx={{ m: 0, mb: 0.5 }}>
+        <MuiLink component={Link} to={`/orders/${order.id}`} sx={{ fontWeight: 600 }}>
+          {order.order_number}
+        </MuiLink>{' '}
+        · {t(`order_status.${order.status}`)}
+        {late ? (
+          <Box component="span" sx={{ fontWeight: 700, color: '#b71c1c' }}>
+            {' '}
+            · {t('orders.late')}
+          </Box>
+        ) : null}
+      </Typography>
+      {line(t('drivers_map.address'), order.address)}
+      {line(t('drivers_map.restaurant'), row.restaurant ?? '—')}
+      {line(
+        t('drivers_map.driver_of_order'),
+        row.driver ? (
+          <MuiLink
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => onShowDriver(order.driver_id ?? 0)}
+          >
+            {driverName(row.driver)}
+          </MuiLink>
+        ) : (
+          t('drivers_map.no_driver')
+        ),
+      )}
+    </Box>
+  );
+}
