@@ -170,7 +170,7 @@ test.describe('dispatch board at volume', () => {
     await next.getByRole('button', { name: `Dodijeli vozača narudžbi ${nextNumber}` }).click();
     const second = page.getByRole('dialog', { name: new RegExp(`Dodijeli vozača narudžbi ${nextNumber}`) });
     const busy = second.locator('label').filter({ hasText: name });
-    await expect(busy).toContainText('Dodijeljen · nosi 1');
+    await expect(busy).toContainText('Dodijeljen · 1 narudžba');
     await busy.getByRole('radio').check();
     await expect(second.getByText(`${name} već nosi aktivnih narudžbi: 1`)).toBeVisible();
     await second.getByRole('button', { name: 'Ipak dodijeli' }).click();
