@@ -204,7 +204,13 @@ export function UserForm({
             autoComplete="off"
             required
           />
-          <FormTextField control={control} name="phone" label={t('users.phone')} type="tel" autoComplete="off" />
+          <FormTextField
+            control={control}
+            name="phone"
+            label={t('users.phone')}
+            type="tel"
+            autoComplete="off"
+          />
           <PasswordField
             control={control}
             name="password"
