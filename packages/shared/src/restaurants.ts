@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
-import { id, optionalUrl, phone, requiredText } from './validation.js';
+import { id, optionalUrl, patchOf, phone, requiredText } from './validation.js';
 
 const coordinate = (max: number) =>
   z.preprocess((v) => (v === '' ? null : v), z.coerce.number().min(-max).max(max).nullable());
@@ -22,7 +22,7 @@ export const restaurantBody = z.object({
 });
 export type RestaurantBody = z.infer<typeof restaurantBody>;
 export type RestaurantInput = z.input<typeof restaurantBody>;
-export const restaurantPatchBody = restaurantBody.partial();
+export const restaurantPatchBody = patchOf(restaurantBody);
 
 export const restaurantSchema = z.object({
   id: z.number().int(),

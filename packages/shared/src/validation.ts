@@ -124,3 +124,19 @@ export const id = () =>
       .max(2_147_483_647, { error: msg('validation.invalid') }),
   );
 export const idParams = z.object({ id: id() });
+
+/**
+ * The PATCH form of a create schema: every field optional and no field's default applied. A
+ * `.partial()` alone keeps `.default(true)` alive (zod runs a default for an absent key even inside
+ * an optional), so a patch that left out `is_active` would silently re-activate an account.
+ */
+export function patchOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const withoutDefaults: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    if (field instanceof z.ZodDefault || field instanceof z.ZodPrefault) {
+      withoutDefaults[key] = field.unwrap() as z.ZodType;
+    }
+  }
+  // The cast keeps the field types of `.partial()`; only the absent-key behaviour changed.
+  return schema.extend(withoutDefaults).partial() as unknown as ReturnType<z.ZodObject<S>['partial']>;
+}

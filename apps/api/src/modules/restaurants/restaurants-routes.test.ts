@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, restaurants, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { expectPatchChangesOnly } from '../../test/patch.js';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -326,5 +327,21 @@ describe('GET /api/search', () => {
     expect((await t.request({ method: 'GET', url: '/api/search?q=', token: tokens.admin })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe('partial updates of restaurants', () => {
+  it('a PATCH changes only the fields it names: web address, position and commission stay', async () => {
+    const url = `/api/restaurants/${own}`;
+    await expectPatchChangesOnly(t, tokens.admin as string, url, {
+      web_address: 'https://ostaje.example.ba',
+      lat: 43.85,
+      lng: 18.41,
+      percentage: 17.5,
+    });
+    const after = await expectPatchChangesOnly(t, tokens.manager as string, url, {
+      phone: '+387 33 999 888',
+    });
+    expect(after).toMatchObject({ web_address: 'https://ostaje.example.ba', lat: 43.85, percentage: 17.5 });
   });
 });
