@@ -119,6 +119,8 @@ export const bs: Catalogue = {
     restaurant_in_use: 'Ovaj restoran još ima korisnika ({{count}}) i ne može se obrisati.',
     no_locations: 'Nema lokacija',
     driver_no_location: 'Vozač još nema lokaciju',
+    // Money integrity and access revocation
+    commission_admin_only: 'Samo Admin ili App Manager može promijeniti proviziju restorana.',
   },
   auth: {
     sign_in: 'Prijava',
@@ -237,6 +239,7 @@ export const bs: Catalogue = {
     web_address: 'Web adresa',
     percentage: 'Procenat',
     percentage_hint: 'Provizija koju služba uzima na prodaju ovog restorana',
+    percentage_admin_only: 'Određuje je služba (Admin ili App Manager)',
     lat: 'Geografska širina',
     lng: 'Geografska dužina',
     image: 'Slika',

@@ -121,6 +121,8 @@ export const en = {
     restaurant_in_use: 'This restaurant still has {{count}} users and cannot be deleted.',
     no_locations: 'No locations',
     driver_no_location: 'Driver doesnt have location yet',
+    // Money integrity and access revocation
+    commission_admin_only: 'Only an Admin or App Manager can change the commission of a restaurant.',
   },
   auth: {
     sign_in: 'Sign in',
@@ -240,6 +242,7 @@ export const en = {
     web_address: 'Web address',
     percentage: 'Percentage',
     percentage_hint: "The commission the operation takes on this restaurant's sales",
+    percentage_admin_only: 'Set by the operation (Admin or App Manager)',
     lat: 'Latitude',
     lng: 'Longitude',
     image: 'Image',

@@ -249,6 +249,56 @@ describe('PATCH /api/restaurants/:id', () => {
     }
   });
 
+  it('lets only Admin and App Manager change the commission; the manager gets a translated 403', async () => {
+    const percentage = async () =>
+      Number((await t.database.db.select().from(restaurants).where(eq(restaurants.id, own)))[0]?.percentage);
+    const start = await percentage();
+    const byManager = await t.request({
+      method: 'PATCH',
+      url: `/api/restaurants/${own}`,
+      token: tokens.manager,
+      lang: 'en',
+      payload: { percentage: 0, name: 'Bez provizije' },
+    });
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json()).toMatchObject({
+      error: 'commission_admin_only',
+      message: 'Only an Admin or App Manager can change the commission of a restaurant.',
+    });
+    expect(await percentage()).toBe(start);
+    const [row] = await t.database.db.select().from(restaurants).where(eq(restaurants.id, own));
+    expect(row?.name).not.toBe('Bez provizije');
+    // The form sends the unchanged value back with the other fields: that is no change of it.
+    const unchanged = await t.request({
+      method: 'PATCH',
+      url: `/api/restaurants/${own}`,
+      token: tokens.manager,
+      payload: { percentage: start, address: 'Titova 2, Sarajevo' },
+    });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    for (const [who, value] of [
+      ['admin', 11.25],
+      ['appmanager', 9.5],
+    ] as const) {
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/api/restaurants/${own}`,
+        token: tokens[who],
+        payload: { percentage: value },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await percentage()).toBe(value);
+    }
+    // Another restaurant's commission stays out of reach too (403 before any field is looked at).
+    const theirs = await t.request({
+      method: 'PATCH',
+      url: `/api/restaurants/${other}`,
+      token: tokens.manager,
+      payload: { percentage: 1 },
+    });
+    expect(theirs.statusCode).toBe(403);
+  });
+
   it('records before and after in the audit log', async () => {
     await t.request({
       method: 'PATCH',

@@ -123,6 +123,12 @@ export async function updateRestaurant(
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for('update');
     if (!before) throw new NotFound();
+    // The form sends the commission back unchanged; only a different value is a change of it.
+    const changesCommission =
+      patch.percentage !== undefined && Number(patch.percentage) !== Number(before.percentage);
+    if (changesCommission && !can(actor, 'restaurants.commission')) {
+      throw new Forbidden('commission_admin_only', 'errors.commission_admin_only');
+    }
     const [after] = await tx
       .update(restaurants)
       .set({ ...patch, updated_at: new Date() })

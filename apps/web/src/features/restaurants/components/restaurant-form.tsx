@@ -33,6 +33,8 @@ interface RestaurantFormProps {
   restaurant?: Restaurant;
   /** Fields disabled and no save button (a restaurant employee looking at their restaurant). */
   readOnly?: boolean;
+  /** The commission is shown but not editable (restaurant staff: only Admin and App Manager set it). */
+  commissionReadOnly?: boolean;
   /** Saves; throws the API error so field errors can be shown. */
   onSubmit: (body: RestaurantBody) => Promise<unknown>;
   submitLabel?: string;
@@ -44,6 +46,7 @@ interface RestaurantFormProps {
 export function RestaurantForm({
   restaurant,
   readOnly,
+  commissionReadOnly,
   onSubmit,
   submitLabel,
   secondaryActions,
@@ -108,9 +111,13 @@ export function RestaurantForm({
           <FormTextField {...field} name="web_address" label={t('restaurants.web_address')} type="url" />
           <FormTextField
             {...field}
+            // Read-only rather than disabled: a disabled field would leave the value out of validation.
+            readOnly={readOnly || commissionReadOnly}
             name="percentage"
             label={t('restaurants.percentage')}
-            helperText={t('restaurants.percentage_hint')}
+            helperText={t(
+              commissionReadOnly ? 'restaurants.percentage_admin_only' : 'restaurants.percentage_hint',
+            )}
             type="number"
             required
             inputProps={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}
