@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { amount } from './money.js';
-import { id, msg, optionalText } from './validation.js';
+import { calendarDate, dateRangeRule, id, msg, optionalText } from './validation.js';
 
 export const driverMealBody = z.object({
   driver_id: id(),
   restaurant_id: id(),
-  date: z.iso.date({ error: msg('validation.invalid') }),
+  date: calendarDate(),
   amount: amount().refine((v) => v > 0, { error: msg('validation.price') }),
   note: optionalText(300),
 });
@@ -27,9 +27,11 @@ export const driverMealSchema = z.object({
 });
 export type DriverMeal = z.infer<typeof driverMealSchema>;
 export const DRIVER_MEAL_SORTS = ['date', 'amount'] as const;
-export const driverMealListQuery = listQuery(DRIVER_MEAL_SORTS, '-date').extend({
-  driver_id: id().optional(),
-  restaurant_id: id().optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-});
+export const driverMealListQuery = listQuery(DRIVER_MEAL_SORTS, '-date')
+  .extend({
+    driver_id: id().optional(),
+    restaurant_id: id().optional(),
+    from: calendarDate().optional(),
+    to: calendarDate().optional(),
+  })
+  .superRefine(dateRangeRule);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import type { Role } from './roles.js';
-import { id, msg, optionalText, requiredText } from './validation.js';
+import { dateOrDateTime, id, msg, optionalText, requiredText } from './validation.js';
 
 export const ORDER_STATUSES = [
   'created',
@@ -180,7 +180,7 @@ export const orderSchema = orderListItemSchema.extend({
 export type Order = z.infer<typeof orderSchema>;
 
 export const ORDER_SORTS = ['created_at', 'total', 'status', 'order_number'] as const;
-const isoDate = z.iso.datetime({ offset: true, error: msg('validation.invalid') }).or(z.iso.date());
+const isoDate = dateOrDateTime();
 export const orderListQuery = listQuery(ORDER_SORTS, '-created_at').extend({
   status: z.enum(ORDER_STATUSES).optional(),
   active: z

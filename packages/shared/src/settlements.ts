@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { id, msg } from './validation.js';
+import { calendarDate, id, msg } from './validation.js';
 
 export const SETTLEMENT_STATUSES = ['pending', 'approved'] as const;
 export const SETTLEMENT_MIN_DAYS = 7;
@@ -13,8 +13,8 @@ export const periodDays = (from: string, to: string) =>
 export const settlementBody = z
   .object({
     restaurant_id: id(),
-    from: z.iso.date({ error: msg('validation.invalid') }),
-    to: z.iso.date({ error: msg('validation.invalid') }),
+    from: calendarDate(),
+    to: calendarDate(),
   })
   .superRefine((body, ctx) => {
     const days = periodDays(body.from, body.to);

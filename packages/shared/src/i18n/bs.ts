@@ -77,6 +77,11 @@ export const bs: Catalogue = {
     file_type: 'Prihvataju se samo PNG, JPEG i WebP slike',
     file_size: 'Datoteka je veća od {{max}} MB',
     file_missing: 'Odaberite datoteku za učitavanje',
+    // Money integrity and access revocation
+    characters: 'Nedozvoljeni znakovi',
+    date_bounds: 'Izaberite datum između {{min}} i {{max}}',
+    order_too_large: 'Narudžba može iznositi najviše {{max}} KM',
+    date_order: 'Krajnji datum ne može biti prije početnog',
   },
   errors: {
     deliveries_open: 'Završite ili predajte dostave u toku prije kraja smjene.',

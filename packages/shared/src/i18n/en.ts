@@ -79,6 +79,11 @@ export const en = {
     file_type: 'Only PNG, JPEG and WebP images are accepted',
     file_size: 'The file is larger than {{max}} MB',
     file_missing: 'Choose a file to upload',
+    // Money integrity and access revocation
+    characters: 'Invalid characters',
+    date_bounds: 'Choose a date between {{min}} and {{max}}',
+    order_too_large: 'An order may come to at most {{max}} KM',
+    date_order: 'The end date cannot be before the start date',
   },
   errors: {
     deliveries_open: 'Finish or hand over the deliveries in progress before ending the shift.',

@@ -91,7 +91,7 @@ export async function requestEndShift(db: Db, bus: EventBus, actor: ActorContext
     .limit(1);
   if (busy) throw new RuleBroken('deliveries_open', 'errors.deliveries_open');
   const [totals] = await db
-    .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)::int`, n: sql<number>`count(*)::int` })
+    .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint`, n: sql<number>`count(*)::int` })
     .from(orders)
     .where(shiftCash(shift));
   let id: number;

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   dataResponse,
+  dateRangeRule,
   idParams,
   listResponse,
   orderAssignBody,
@@ -26,7 +27,11 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/orders',
     {
       config: { permission: 'orders.read' },
-      schema: { tags, querystring: orderListQuery, response: { 200: listResponse(orderListItemSchema) } },
+      schema: {
+        tags,
+        querystring: orderListQuery.superRefine(dateRangeRule),
+        response: { 200: listResponse(orderListItemSchema) },
+      },
     },
     async (request) => service.listOrders(app.db, actorOf(request), request.query),
   );
@@ -38,7 +43,9 @@ export async function ordersRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The filtered orders as CSV, streamed',
-        querystring: orderListQuery.omit({ page: true, per_page: true, sort: true }),
+        querystring: orderListQuery
+          .omit({ page: true, per_page: true, sort: true })
+          .superRefine(dateRangeRule),
       },
     },
     async (request, reply) => {

@@ -3,6 +3,8 @@ import {
   can,
   isActiveStatus,
   isRestaurantRole,
+  MAX_ORDER_AMOUNT,
+  msg,
   ORDER_STATUSES,
   type Order,
   type OrderCreateBody,
@@ -436,6 +438,8 @@ export async function createOrder(
     return { product_id: product.id, name: product.name, unit_price: product.price, quantity: item.quantity };
   });
   const itemsAmount = lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0);
+  if (itemsAmount > MAX_ORDER_AMOUNT)
+    throw new BadRequest({ items: [msg('validation.order_too_large', { max: MAX_ORDER_AMOUNT / 100 })] });
   const km =
     restaurant.lat !== null && restaurant.lng !== null
       ? distanceKm({ lat: restaurant.lat, lng: restaurant.lng }, { lat: body.lat, lng: body.lng })

@@ -105,14 +105,14 @@ export async function createSettlement(db: Db, actor: ActorContext, body: Settle
     const [sums] = await tx
       .select({
         n: sql<number>`count(*)::int`,
-        amount: sql<number>`coalesce(sum(${orders.restaurant_amount}), 0)::int`,
-        commission: sql<number>`coalesce(sum(${orders.commission}), 0)::int`,
-        owed: sql<number>`coalesce(sum(${orders.restaurant_total_amount}), 0)::int`,
+        amount: sql<number>`coalesce(sum(${orders.restaurant_amount}), 0)::bigint`,
+        commission: sql<number>`coalesce(sum(${orders.commission}), 0)::bigint`,
+        owed: sql<number>`coalesce(sum(${orders.restaurant_total_amount}), 0)::bigint`,
       })
       .from(orders)
       .where(deliveredIn(restaurant.id, body.from, body.to, timeZone));
     const [meals] = await tx
-      .select({ amount: sql<number>`coalesce(sum(${driverMeals.amount}), 0)::int` })
+      .select({ amount: sql<number>`coalesce(sum(${driverMeals.amount}), 0)::bigint` })
       .from(driverMeals)
       .where(
         and(
