@@ -85,10 +85,10 @@ const hostileValue = fc.oneof(
   fc.constant(null),
   fc.constantFrom(-1, 0, 2 ** 31, 2 ** 31 - 1, -(2 ** 53), 1.5, Number.MAX_SAFE_INTEGER, 99, 100_000_00),
   // Orders whose quantities × prices would overflow int4 if nothing bounded them.
-  fc.array(
-    fc.record({ product_id: fc.constantFrom(1, 2, 3), quantity: fc.constantFrom(99, 2 ** 31 - 1) }),
-    { minLength: 1, maxLength: 50 },
-  ),
+  fc.array(fc.record({ product_id: fc.constantFrom(1, 2, 3), quantity: fc.constantFrom(99, 2 ** 31 - 1) }), {
+    minLength: 1,
+    maxLength: 50,
+  }),
   fc.array(fc.oneof(fc.integer(), fc.string()), { maxLength: 5 }),
 );
 const FIELDS = [

@@ -125,6 +125,7 @@ export const bs: Catalogue = {
     no_locations: 'Nema lokacija',
     driver_no_location: 'Vozač još nema lokaciju',
     // Money integrity and access revocation
+    session_revoked: 'Vaša sesija je završena. Molimo prijavite se ponovo.',
     commission_admin_only: 'Samo Admin ili App Manager može promijeniti proviziju restorana.',
   },
   auth: {

@@ -127,6 +127,7 @@ export const en = {
     no_locations: 'No locations',
     driver_no_location: 'Driver doesnt have location yet',
     // Money integrity and access revocation
+    session_revoked: 'Your session has ended. Please sign in again.',
     commission_admin_only: 'Only an Admin or App Manager can change the commission of a restaurant.',
   },
   auth: {
