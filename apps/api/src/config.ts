@@ -26,6 +26,8 @@ const envSchema = z.object({
   SEED: flag.default(true),
   TZ_OPERATION: z.string().default('Europe/Sarajevo'),
   CURRENCY: z.string().length(3).default('BAM'),
+  /** The most one driver meal may cost, in minor units (default 20 KM). */
+  MEAL_MAX_AMOUNT: z.coerce.number().int().min(1).max(100_000_00).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   CORS_ORIGINS: z.string().default(''),
@@ -60,6 +62,7 @@ export interface Config {
   seed: boolean;
   timeZone: string;
   currency: string;
+  mealMaxAmount: number;
   logLevel: string;
   webDist: string;
   corsOrigins: string[];
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     timeZone: e.TZ_OPERATION,
     currency: e.CURRENCY,
+    mealMaxAmount: e.MEAL_MAX_AMOUNT,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     corsOrigins: e.CORS_ORIGINS.split(',')

@@ -81,6 +81,8 @@ export const bs: Catalogue = {
     characters: 'Nedozvoljeni znakovi',
     date_bounds: 'Izaberite datum između {{min}} i {{max}}',
     order_too_large: 'Narudžba može iznositi najviše {{max}} KM',
+    meal_max: 'Obrok može koštati najviše {{max}} KM',
+    meal_restaurant_not_served: 'U ovoj smjeni niste preuzeli narudžbu iz ovog restorana',
     date_order: 'Krajnji datum ne može biti prije početnog',
   },
   errors: {
@@ -126,6 +128,7 @@ export const bs: Catalogue = {
     driver_no_location: 'Vozač još nema lokaciju',
     // Money integrity and access revocation
     session_revoked: 'Vaša sesija je završena. Molimo prijavite se ponovo.',
+    meal_already_claimed: 'Obrok je u ovoj smjeni već prijavljen.',
     commission_admin_only: 'Samo Admin ili App Manager može promijeniti proviziju restorana.',
   },
   auth: {

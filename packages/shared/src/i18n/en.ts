@@ -83,6 +83,8 @@ export const en = {
     characters: 'Invalid characters',
     date_bounds: 'Choose a date between {{min}} and {{max}}',
     order_too_large: 'An order may come to at most {{max}} KM',
+    meal_max: 'A meal may cost at most {{max}} KM',
+    meal_restaurant_not_served: 'You took no order from this restaurant during this shift',
     date_order: 'The end date cannot be before the start date',
   },
   errors: {
@@ -128,6 +130,7 @@ export const en = {
     driver_no_location: 'Driver doesnt have location yet',
     // Money integrity and access revocation
     session_revoked: 'Your session has ended. Please sign in again.',
+    meal_already_claimed: 'A meal was already claimed in this shift.',
     commission_admin_only: 'Only an Admin or App Manager can change the commission of a restaurant.',
   },
   auth: {

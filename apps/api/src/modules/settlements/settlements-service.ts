@@ -117,6 +117,8 @@ export async function createSettlement(db: Db, actor: ActorContext, body: Settle
       .where(
         and(
           eq(driverMeals.restaurant_id, restaurant.id),
+          // A driver's claim counts once staff approved it; pending and rejected ones never do.
+          eq(driverMeals.status, 'approved'),
           gte(driverMeals.date, body.from),
           lte(driverMeals.date, body.to),
         ),
