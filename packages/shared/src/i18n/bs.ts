@@ -784,6 +784,17 @@ export const bs: Catalogue = {
     deleted: 'Obrok je obrisan.',
     settled: 'Obračunato',
     settled_hint: 'Ovaj obrok je obuhvaćen odobrenim obračunom, pa se ne može obrisati.',
+    // Money integrity and access revocation: claims reviewed by staff
+    status: 'Status',
+    statuses: { pending: 'Čeka pregled', approved: 'Odobren', rejected: 'Odbijen' },
+    approve: 'Odobri',
+    approve_item: 'Odobri obrok vozača {{driver}} od {{date}}',
+    approved: 'Obrok je odobren.',
+    reject: 'Odbij',
+    reject_item: 'Odbij obrok vozača {{driver}} od {{date}}',
+    reject_title: 'Odbiti prijavu obroka?',
+    reject_reason: 'Razlog',
+    rejected: 'Prijava obroka je odbijena.',
   },
   app_versions: {
     title: 'Verzije aplikacija',

@@ -782,6 +782,17 @@ export const en = {
     deleted: 'The meal is deleted.',
     settled: 'Settled',
     settled_hint: 'An approved settlement covers this meal, so it cannot be deleted.',
+    // Money integrity and access revocation: claims reviewed by staff
+    status: 'Status',
+    statuses: { pending: 'Waiting for review', approved: 'Approved', rejected: 'Rejected' },
+    approve: 'Approve',
+    approve_item: 'Approve the meal of {{driver}} on {{date}}',
+    approved: 'The meal is approved.',
+    reject: 'Reject',
+    reject_item: 'Reject the meal of {{driver}} on {{date}}',
+    reject_title: 'Reject the meal claim?',
+    reject_reason: 'Reason',
+    rejected: 'The meal claim is rejected.',
   },
   app_versions: {
     title: 'App versions',
