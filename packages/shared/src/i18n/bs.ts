@@ -127,6 +127,7 @@ export const bs: Catalogue = {
     no_locations: 'Nema lokacija',
     driver_no_location: 'Vozač još nema lokaciju',
     // Money integrity and access revocation
+    driver_ending_shift: 'Ovaj vozač je zatražio završetak smjene i ne preuzima nove narudžbe.',
     session_revoked: 'Vaša sesija je završena. Molimo prijavite se ponovo.',
     meal_already_claimed: 'Obrok je u ovoj smjeni već prijavljen.',
     commission_admin_only: 'Samo Admin ili App Manager može promijeniti proviziju restorana.',

@@ -129,6 +129,7 @@ export const en = {
     no_locations: 'No locations',
     driver_no_location: 'Driver doesnt have location yet',
     // Money integrity and access revocation
+    driver_ending_shift: 'This driver has asked to end the shift and takes no new orders.',
     session_revoked: 'Your session has ended. Please sign in again.',
     meal_already_claimed: 'A meal was already claimed in this shift.',
     commission_admin_only: 'Only an Admin or App Manager can change the commission of a restaurant.',

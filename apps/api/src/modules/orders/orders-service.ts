@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
   drivers,
+  endShiftRequests,
   orderItems,
   orderStatusHistory,
   orders,
@@ -577,6 +578,14 @@ async function assertAvailableDriver(db: Db, driverId: number) {
   if (row.state === 'off_shift' || row.state === 'on_break') {
     throw new RuleBroken('driver_not_on_shift', 'errors.driver_not_on_shift');
   }
+  // A driver who asked to end the shift takes no new orders: cash delivered after the request
+  // would otherwise belong to no shift total.
+  const [ending] = await db
+    .select({ id: endShiftRequests.id })
+    .from(endShiftRequests)
+    .where(and(eq(endShiftRequests.driver_id, driverId), eq(endShiftRequests.status, 'pending')))
+    .limit(1);
+  if (ending) throw new RuleBroken('driver_ending_shift', 'errors.driver_ending_shift');
 }
 
 /** Dispatchers and admins assign a driver to an order that has not left the restaurant. */
