@@ -83,6 +83,7 @@ export const bs: Catalogue = {
     order_too_large: 'Narudžba može iznositi najviše {{max}} KM',
     meal_max: 'Obrok može koštati najviše {{max}} KM',
     meal_restaurant_not_served: 'U ovoj smjeni niste preuzeli narudžbu iz ovog restorana',
+    period_not_ended: 'Obračun obuhvata samo završene dane: izaberite jučer ili ranije',
     date_order: 'Krajnji datum ne može biti prije početnog',
   },
   errors: {

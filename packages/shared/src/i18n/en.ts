@@ -85,6 +85,7 @@ export const en = {
     order_too_large: 'An order may come to at most {{max}} KM',
     meal_max: 'A meal may cost at most {{max}} KM',
     meal_restaurant_not_served: 'You took no order from this restaurant during this shift',
+    period_not_ended: 'A settlement covers only days that have ended: choose yesterday or earlier',
     date_order: 'The end date cannot be before the start date',
   },
   errors: {

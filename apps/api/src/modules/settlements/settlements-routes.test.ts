@@ -75,6 +75,24 @@ describe('settlements', () => {
     expect(bs.json().errors.to).toEqual(['Molimo unesite raspon od najmanje 7 dana i najviše 31 dan']);
   });
 
+  it('covers only days that have ended: a period reaching today or the future is refused', async () => {
+    const count = async () => (await t.database.db.select().from(settlements)).length;
+    const before = await count();
+    for (const [from, to] of [
+      [day(6), day(0)],
+      [day(-3), day(-10)],
+      [day(3), day(-5)],
+    ] as const) {
+      const res = await create({ restaurant_id: 12, from, to });
+      expect(res.statusCode, `${from}..${to}`).toBe(400);
+      expect(res.json().errors.to).toEqual([
+        'A settlement covers only days that have ended: choose yesterday or earlier',
+      ]);
+    }
+    expect(await count()).toBe(before);
+    expect((await create({ restaurant_id: 12, from: day(8), to: day(2) })).statusCode).toBe(201);
+  });
+
   it('approves once: a concurrent second approval gets 409, and an approved settlement never changes', async () => {
     const s = (await create({ restaurant_id: 10, from: day(14), to: day(1) })).json().data;
     const approve = () =>

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { driverMeals, orders, restaurants, settlements, users } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
+import { localToday } from '../../lib/dates.js';
 import { BadRequest, Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 
@@ -77,6 +78,9 @@ const deliveredIn = (restaurantId: number, from: string, to: string, timeZone: s
  * locked so two concurrent creations cannot both pass that check.
  */
 export async function createSettlement(db: Db, actor: ActorContext, body: SettlementBody, timeZone: string) {
+  // Only days that have ended: orders of today (or later) would arrive after the settlement and,
+  // its period being taken, never be settled at all.
+  if (body.to >= localToday(timeZone)) throw new BadRequest({ to: ['validation.period_not_ended'] });
   const id = await db.transaction(async (tx) => {
     const [restaurant] = await tx
       .select()
