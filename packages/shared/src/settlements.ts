@@ -44,6 +44,8 @@ export const settlementSchema = z.object({
   approved_at: z.string().nullable(),
   approved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   payment_orders_created_at: z.string().nullable(),
+  /** Who is paid, fixed when the settlement is approved (null while pending). */
+  payee: z.object({ name: z.string(), address: z.string(), iban: z.string().nullable() }).nullable(),
   created_at: z.string(),
 });
 export type Settlement = z.infer<typeof settlementSchema>;

@@ -1,3 +1,4 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 
 /**
@@ -184,3 +185,25 @@ export function patchOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
   // The cast keeps the field types of `.partial()`; only the absent-key behaviour changed.
   return schema.extend(withoutDefaults).partial() as unknown as ReturnType<z.ZodObject<S>['partial']>;
 }
+
+/**
+ * A bank account as an IBAN, checked by ibantools (country length, national format, check digits).
+ * Stored in its electronic form ('BA391290079401028494'); blank means none.
+ */
+export const optionalIban = () =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value.trim() === ''
+          ? null
+          : electronicFormatIBAN(value)
+        : (value ?? null),
+    z
+      .string()
+      .max(34)
+      .refine((value) => isValidIBAN(value), { error: msg('validation.iban') })
+      .nullable(),
+  );
+export const isIban = (value: string) => isValidIBAN(electronicFormatIBAN(value) ?? '');
+/** 'BA39 1290 0794 0102 8494' → 'BA391290079401028494'. */
+export const electronicIban = (value: string) => electronicFormatIBAN(value);

@@ -84,6 +84,7 @@ export const bs: Catalogue = {
     meal_max: 'Obrok može koštati najviše {{max}} KM',
     meal_restaurant_not_served: 'U ovoj smjeni niste preuzeli narudžbu iz ovog restorana',
     period_not_ended: 'Obračun obuhvata samo završene dane: izaberite jučer ili ranije',
+    iban: 'Unesite ispravan IBAN, na primjer BA39 1290 0794 0102 8494',
     date_order: 'Krajnji datum ne može biti prije početnog',
   },
   errors: {

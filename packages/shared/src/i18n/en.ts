@@ -86,6 +86,7 @@ export const en = {
     meal_max: 'A meal may cost at most {{max}} KM',
     meal_restaurant_not_served: 'You took no order from this restaurant during this shift',
     period_not_ended: 'A settlement covers only days that have ended: choose yesterday or earlier',
+    iban: 'Enter a valid IBAN, for example BA39 1290 0794 0102 8494',
     date_order: 'The end date cannot be before the start date',
   },
   errors: {

@@ -9,6 +9,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  text,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants.js';
@@ -32,6 +33,10 @@ export const settlements = pgTable(
     restaurant_total_amount: bigint('restaurant_total_amount', { mode: 'number' }).notNull(),
     meals_amount: bigint('meals_amount', { mode: 'number' }).notNull(),
     net_amount: bigint('net_amount', { mode: 'number' }).notNull(),
+    /** The payee as it stood at approval: a later edit of the restaurant cannot redirect the money. */
+    payee_name: text('payee_name'),
+    payee_address: text('payee_address'),
+    payee_iban: text('payee_iban'),
     status: settlementStatusEnum('status').notNull().default('pending'),
     approved_at: timestamp('approved_at', { withTimezone: true }),
     approved_by: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),

@@ -33,6 +33,7 @@ import {
 import type { ActorContext } from '../../lib/audit.js';
 import { audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
+import { csvRow } from '../../lib/csv.js';
 import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
 import { preparedFor } from '../../lib/sql.js';
@@ -262,13 +263,7 @@ export async function* exportOrdersCsv(
     'total',
     'delivered_at',
   ];
-  yield `${header.join(',')}\r\n`;
-  const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    // Quote, and keep spreadsheets from running a cell as a formula.
-    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-    return /[",\r\n']/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
+  yield csvRow(header);
   const money = (minor: number) => (minor / 100).toFixed(2);
   const base = orderFilters(actor, query);
   let after: { created_at: Date; id: number } | null = null;
@@ -288,7 +283,7 @@ export async function* exportOrdersCsv(
     let chunk = '';
     for (const r of page) {
       const o = toListItem(r);
-      chunk += `${[
+      chunk += csvRow([
         o.order_number,
         o.created_at,
         o.status,
@@ -302,9 +297,7 @@ export async function* exportOrdersCsv(
         money(o.restaurant_total_amount),
         money(o.total),
         o.delivered_at ?? '',
-      ]
-        .map(cell)
-        .join(',')}\r\n`;
+      ]);
     }
     yield chunk;
     const last = page.at(-1);
