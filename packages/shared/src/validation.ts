@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 
 /**
@@ -207,3 +207,5 @@ export const optionalIban = () =>
 export const isIban = (value: string) => isValidIBAN(electronicFormatIBAN(value) ?? '');
 /** 'BA39 1290 0794 0102 8494' → 'BA391290079401028494'. */
 export const electronicIban = (value: string) => electronicFormatIBAN(value);
+/** 'BA391290079401028494' → 'BA39 1290 0794 0102 8494', as people read and type it. */
+export const printIban = (value: string) => friendlyFormatIBAN(value) ?? value;

@@ -251,6 +251,8 @@ export const bs: Catalogue = {
     web_address: 'Web adresa',
     percentage: 'Procenat',
     percentage_hint: 'Provizija koju služba uzima na prodaju ovog restorana',
+    iban: 'Bankovni račun (IBAN)',
+    iban_hint: 'Obračuni se isplaćuju na ovaj račun',
     percentage_admin_only: 'Određuje je služba (Admin ili App Manager)',
     lat: 'Geografska širina',
     lng: 'Geografska dužina',
@@ -760,6 +762,8 @@ export const bs: Catalogue = {
       period: 'Period obračuna',
       issued: 'Datum',
       signature: 'Potpis i pečat uplatioca',
+      payer_iban: 'Račun platioca (IBAN)',
+      recipient_iban: 'Račun primaoca (IBAN)',
     },
   },
   driver_meals: {

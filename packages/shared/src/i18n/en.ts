@@ -254,6 +254,8 @@ export const en = {
     web_address: 'Web address',
     percentage: 'Percentage',
     percentage_hint: "The commission the operation takes on this restaurant's sales",
+    iban: 'Bank account (IBAN)',
+    iban_hint: 'Settlements are paid into this account',
     percentage_admin_only: 'Set by the operation (Admin or App Manager)',
     lat: 'Latitude',
     lng: 'Longitude',
@@ -758,6 +760,8 @@ export const en = {
       period: 'Settlement period',
       issued: 'Date',
       signature: 'Signature and stamp of the payer',
+      payer_iban: 'Payer account (IBAN)',
+      recipient_iban: 'Recipient account (IBAN)',
     },
   },
   driver_meals: {

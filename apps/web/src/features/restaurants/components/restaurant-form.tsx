@@ -1,5 +1,6 @@
 import {
   type Image,
+  printIban,
   type Restaurant,
   type RestaurantBody,
   type RestaurantInput,
@@ -14,7 +15,17 @@ import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { applyApiErrors } from '../../../lib/form';
 
-const FIELDS = ['name', 'address', 'phone', 'web_address', 'percentage', 'lat', 'lng', 'image_id'] as const;
+const FIELDS = [
+  'name',
+  'address',
+  'phone',
+  'web_address',
+  'iban',
+  'percentage',
+  'lat',
+  'lng',
+  'image_id',
+] as const;
 
 function toFormValues(restaurant?: Restaurant): RestaurantInput {
   return {
@@ -22,6 +33,7 @@ function toFormValues(restaurant?: Restaurant): RestaurantInput {
     address: restaurant?.address ?? '',
     phone: restaurant?.phone ?? '',
     web_address: restaurant?.web_address ?? '',
+    iban: restaurant?.iban ? printIban(restaurant.iban) : '',
     percentage: restaurant ? String(restaurant.percentage) : '',
     lat: restaurant?.lat ?? '',
     lng: restaurant?.lng ?? '',
@@ -109,6 +121,13 @@ export function RestaurantForm({
             sx={{ gridColumn: { md: '1 / -1' } }}
           />
           <FormTextField {...field} name="web_address" label={t('restaurants.web_address')} type="url" />
+          <FormTextField
+            {...field}
+            name="iban"
+            label={t('restaurants.iban')}
+            helperText={t('restaurants.iban_hint')}
+            autoComplete="off"
+          />
           <FormTextField
             {...field}
             // Read-only rather than disabled: a disabled field would leave the value out of validation.
