@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { EventBus } from './lib/bus.js';
+import { SessionGate } from './lib/sessions.js';
 import { TokenService } from './lib/tokens.js';
 import { appVersionsRoutes } from './modules/app-versions/app-versions-routes.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log-routes.js';
@@ -39,6 +40,7 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     bus: EventBus;
+    sessions: SessionGate;
   }
 }
 
@@ -87,11 +89,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('tokens', new TokenService(config.jwtSecret, config.accessTokenTtlSeconds));
   const bus = new EventBus(config.redisUrl, app.log);
   app.decorate('bus', bus);
+  const sessionGate = new SessionGate(database.db, bus);
+  app.decorate('sessions', sessionGate);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
     redis?.disconnect();
+    sessionGate.close();
     await bus.close();
     if (ownsDatabase) await database.close();
   });

@@ -58,6 +58,32 @@ describe.runIf(enabled)('two API instances', () => {
     ).toBe(401);
   });
 
+  it('ends a session on every instance at once: logout on A, the same access token refused on B', async () => {
+    const session = await a.signIn('dispatcher@example.com');
+    const onB = () =>
+      b.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+    expect((await onB()).statusCode).toBe(200); // B now remembers the session as active
+    const out = await a.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: session.access_token,
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    // The notice crosses Redis in milliseconds; B must not answer from its stale memory for long.
+    const start = Date.now();
+    let status = (await onB()).statusCode;
+    while (status === 200 && Date.now() - start < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await onB()).statusCode;
+    }
+    expect(status).toBe(401);
+  });
+
   it('carries an order change made through instance A to an event subscriber on instance B', async () => {
     const dispatcher = await a.signIn('dispatcher@example.com');
     const controller = new AbortController();

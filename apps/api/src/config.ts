@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_STALE_LOCATION_MINUTES } from '@dostava/shared';
+import { DEFAULT_STALE_LOCATION_MINUTES, electronicIban, isIban } from '@dostava/shared';
 import { z } from 'zod';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +27,14 @@ const envSchema = z.object({
   SEED: flag.default(true),
   TZ_OPERATION: z.string().default('Europe/Sarajevo'),
   CURRENCY: z.string().length(3).default('BAM'),
+  /** The operation's own bank account (payer of the payment orders); checked as an IBAN. */
+  OPERATION_IBAN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? (electronicIban(v) ?? v) : undefined))
+    .refine((v) => v === undefined || isIban(v), { message: 'OPERATION_IBAN is not a valid IBAN' }),
+  /** The most one driver meal may cost, in minor units (default 20 KM). */
+  MEAL_MAX_AMOUNT: z.coerce.number().int().min(1).max(100_000_00).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   CORS_ORIGINS: z.string().default(''),
@@ -62,6 +70,8 @@ export interface Config {
   seed: boolean;
   timeZone: string;
   currency: string;
+  mealMaxAmount: number;
+  operationIban: string | null;
   logLevel: string;
   webDist: string;
   corsOrigins: string[];
@@ -112,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     timeZone: e.TZ_OPERATION,
     currency: e.CURRENCY,
+    mealMaxAmount: e.MEAL_MAX_AMOUNT,
+    operationIban: e.OPERATION_IBAN ?? null,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     corsOrigins: e.CORS_ORIGINS.split(',')

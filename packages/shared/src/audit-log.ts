@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { id } from './validation.js';
+import { calendarDate, dateRangeRule, id } from './validation.js';
 
-export const auditLogQuery = listQuery(['created_at'] as const, '-created_at').extend({
-  user_id: id().optional(),
-  entity: z.string().trim().max(50).optional(),
-  action: z.string().trim().max(50).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-});
+export const auditLogQuery = listQuery(['created_at'] as const, '-created_at')
+  .extend({
+    user_id: id().optional(),
+    entity: z.string().trim().max(50).optional(),
+    action: z.string().trim().max(50).optional(),
+    from: calendarDate().optional(),
+    to: calendarDate().optional(),
+  })
+  .superRefine(dateRangeRule);
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   actor: z.object({ id: z.number().int(), name: z.string(), role: z.string() }).nullable(),

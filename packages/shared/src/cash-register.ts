@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { amount } from './money.js';
-import { id, requiredText } from './validation.js';
+import { calendarDate, dateRangeRule, id, requiredText } from './validation.js';
 
 export const END_SHIFT_STATUSES = ['pending', 'collected', 'rejected'] as const;
 export type EndShiftStatus = (typeof END_SHIFT_STATUSES)[number];
@@ -38,9 +38,11 @@ export const endShiftRequestDetailSchema = endShiftRequestSchema.extend({
   ),
 });
 export const END_SHIFT_SORTS = ['created_at', 'shift_total', 'number'] as const;
-export const endShiftListQuery = listQuery(END_SHIFT_SORTS, '-created_at').extend({
-  status: z.enum(END_SHIFT_STATUSES).optional(),
-  driver_id: id().optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-});
+export const endShiftListQuery = listQuery(END_SHIFT_SORTS, '-created_at')
+  .extend({
+    status: z.enum(END_SHIFT_STATUSES).optional(),
+    driver_id: id().optional(),
+    from: calendarDate().optional(),
+    to: calendarDate().optional(),
+  })
+  .superRefine(dateRangeRule);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { id, msg, optionalText, requiredText } from './validation.js';
+import { id, msg, optionalText, patchOf, requiredText } from './validation.js';
 
 export const categoryBody = z.object({
   name: requiredText(80),
@@ -10,7 +10,7 @@ export const categoryBody = z.object({
 });
 export type CategoryBody = z.infer<typeof categoryBody>;
 export type CategoryInput = z.input<typeof categoryBody>;
-export const categoryPatchBody = categoryBody.partial();
+export const categoryPatchBody = patchOf(categoryBody);
 
 export const categorySchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './validation.js';
+import { msg, searchText } from './validation.js';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
@@ -11,7 +11,7 @@ export function listQuery<const S extends readonly [string, ...string[]]>(sortab
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
     sort: z.enum(sorts, { error: msg('validation.invalid_choice') }).default(defaultSort),
-    q: z.string().trim().max(100).optional(),
+    q: searchText().optional(),
   });
 }
 

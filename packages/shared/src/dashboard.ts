@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './validation.js';
+import { calendarDate, msg } from './validation.js';
 import { VEHICLE_TYPES } from './vehicles.js';
 
 export const PERIODS = [
@@ -19,8 +19,8 @@ export const MAX_CUSTOM_DAYS = 366;
 export const dashboardQuery = z
   .object({
     period: z.enum(PERIODS, { error: msg('validation.invalid_choice') }).default('this_month'),
-    from: z.iso.date({ error: msg('validation.invalid') }).optional(),
-    to: z.iso.date({ error: msg('validation.invalid') }).optional(),
+    from: calendarDate().optional(),
+    to: calendarDate().optional(),
   })
   .superRefine((q, ctx) => {
     if (q.period !== 'custom') return;

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { amount } from './money.js';
-import { id, msg, optionalText } from './validation.js';
+import { calendarDate, dateRangeRule, id, msg, optionalText, requiredText } from './validation.js';
+
+/**
+ * A driver's claim is `pending` until staff approve or reject it; a settlement counts only approved
+ * meals. Meals staff enter are approved as they are entered. See docs/decisions/0008.
+ */
+export const MEAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type MealStatus = (typeof MEAL_STATUSES)[number];
 
 export const driverMealBody = z.object({
   driver_id: id(),
   restaurant_id: id(),
-  date: z.iso.date({ error: msg('validation.invalid') }),
+  date: calendarDate(),
   amount: amount().refine((v) => v > 0, { error: msg('validation.price') }),
   note: optionalText(300),
 });
@@ -23,13 +30,21 @@ export const driverMealSchema = z.object({
   note: z.string().nullable(),
   /** An approved settlement covers it: it can no longer be deleted. */
   settled: z.boolean(),
+  status: z.enum(MEAL_STATUSES),
+  reviewed_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type DriverMeal = z.infer<typeof driverMealSchema>;
 export const DRIVER_MEAL_SORTS = ['date', 'amount'] as const;
-export const driverMealListQuery = listQuery(DRIVER_MEAL_SORTS, '-date').extend({
-  driver_id: id().optional(),
-  restaurant_id: id().optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-});
+export const driverMealListQuery = listQuery(DRIVER_MEAL_SORTS, '-date')
+  .extend({
+    driver_id: id().optional(),
+    restaurant_id: id().optional(),
+    status: z.enum(MEAL_STATUSES, { error: msg('validation.invalid_choice') }).optional(),
+    from: calendarDate().optional(),
+    to: calendarDate().optional(),
+  })
+  .superRefine(dateRangeRule);
+
+/** Rejecting a claim says why (the driver sees it in the app). */
+export const mealRejectBody = z.object({ reason: requiredText(300) });

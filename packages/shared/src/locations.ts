@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DRIVER_STATES, SHIFT_STATES } from './drivers.js';
-import { msg } from './validation.js';
+import { calendarDate, dateRangeRule, msg } from './validation.js';
 import { VEHICLE_TYPES } from './vehicles.js';
 
 export const MAX_LOCATION_BATCH = 100;
@@ -47,7 +47,9 @@ export const breaksResponse = z.object({
   days: z.array(z.object({ day: z.string(), breaks: z.number().int(), total_seconds: z.number().int() })),
   driver: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
 });
-export const breaksQuery = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-});
+export const breaksQuery = z
+  .object({
+    from: calendarDate().optional(),
+    to: calendarDate().optional(),
+  })
+  .superRefine(dateRangeRule);

@@ -65,6 +65,12 @@ export function formatMoneyInput(minor: number, language: Language): string {
   return `${sign}${text}`;
 }
 
+/**
+ * The most one order may come to, in minor units (50 000 KM). Far above any real order, and low
+ * enough that an order's amounts fit PostgreSQL integers: 50 items × 99 × the highest price would not.
+ */
+export const MAX_ORDER_AMOUNT = 50_000_00;
+
 /** An amount of money in minor units, from a form or JSON. */
 export const amount = () =>
   z.coerce

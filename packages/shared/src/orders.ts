@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import type { Role } from './roles.js';
-import { id, msg, optionalText, phone, requiredText } from './validation.js';
+import { dateOrDateTime, id, msg, optionalText, phone, requiredText } from './validation.js';
 
 export const ORDER_STATUSES = [
   'created',
@@ -208,7 +208,7 @@ export type BoardLane = (typeof BOARD_LANES)[number];
  * status began), so what waits longest for the next step is on top.
  */
 export const ORDER_SORTS = ['created_at', 'total', 'status', 'order_number', 'urgency'] as const;
-const isoDate = z.iso.datetime({ offset: true, error: msg('validation.invalid') }).or(z.iso.date());
+const isoDate = dateOrDateTime();
 export const orderListQuery = listQuery(ORDER_SORTS, '-created_at').extend({
   status: z.enum(ORDER_STATUSES).optional(),
   active: z

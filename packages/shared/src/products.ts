@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
 import { amount } from './money.js';
-import { id, optionalText, requiredText } from './validation.js';
+import { id, optionalText, patchOf, requiredText } from './validation.js';
 
 /** Prices are integers in minor units (fening): 1250 is 12,50 KM. */
 export const MAX_PRICE = 100_000_00;
@@ -17,7 +17,7 @@ export const productBody = z.object({
 });
 export type ProductBody = z.infer<typeof productBody>;
 export type ProductInput = z.input<typeof productBody>;
-export const productPatchBody = productBody.partial();
+export const productPatchBody = patchOf(productBody);
 export type ProductPatchBody = z.infer<typeof productPatchBody>;
 
 export const productSchema = z.object({

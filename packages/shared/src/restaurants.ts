@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
-import { id, optionalUrl, phone, requiredText } from './validation.js';
+import { id, optionalIban, optionalUrl, patchOf, phone, requiredText } from './validation.js';
 
 const coordinate = (max: number) =>
   z.preprocess((v) => (v === '' ? null : v), z.coerce.number().min(-max).max(max).nullable());
@@ -10,6 +10,8 @@ export const restaurantBody = z.object({
   address: requiredText(200),
   phone: phone(),
   web_address: optionalUrl(),
+  /** The account the operation pays the restaurant's settlements into. */
+  iban: optionalIban().optional(),
   /** The operation's commission on the restaurant's sales, in percent (0–100, two decimals). */
   percentage: z.coerce
     .number()
@@ -22,7 +24,7 @@ export const restaurantBody = z.object({
 });
 export type RestaurantBody = z.infer<typeof restaurantBody>;
 export type RestaurantInput = z.input<typeof restaurantBody>;
-export const restaurantPatchBody = restaurantBody.partial();
+export const restaurantPatchBody = patchOf(restaurantBody);
 
 export const restaurantSchema = z.object({
   id: z.number().int(),
@@ -30,6 +32,7 @@ export const restaurantSchema = z.object({
   address: z.string(),
   phone: z.string(),
   web_address: z.string().nullable(),
+  iban: z.string().nullable(),
   percentage: z.number(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),

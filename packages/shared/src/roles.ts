@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   'restaurants.read': [...ADMINS, ...RESTAURANT_STAFF],
   'restaurants.create': [...ADMINS],
   'restaurants.update': [...ADMINS, 'restaurant_manager'],
+  /** The operation's commission is the operation's decision: a restaurant never sets its own. */
+  'restaurants.commission': [...ADMINS],
   'restaurants.delete': [...ADMINS],
   'categories.read': [...ADMINS, ...RESTAURANT_STAFF],
   'categories.write': [...ADMINS],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './validation.js';
 
 export const SEARCH_KINDS = [
   'order',
@@ -11,7 +12,7 @@ export const SEARCH_KINDS = [
 ] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
-export const searchQuery = z.object({ q: z.string().trim().min(1).max(100) });
+export const searchQuery = z.object({ q: searchText().min(1) });
 export const searchHitSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { id, msg } from './validation.js';
+import { calendarDate, id, msg } from './validation.js';
 
 export const SETTLEMENT_STATUSES = ['pending', 'approved'] as const;
 export const SETTLEMENT_MIN_DAYS = 7;
@@ -13,8 +13,8 @@ export const periodDays = (from: string, to: string) =>
 export const settlementBody = z
   .object({
     restaurant_id: id(),
-    from: z.iso.date({ error: msg('validation.invalid') }),
-    to: z.iso.date({ error: msg('validation.invalid') }),
+    from: calendarDate(),
+    to: calendarDate(),
   })
   .superRefine((body, ctx) => {
     const days = periodDays(body.from, body.to);
@@ -44,6 +44,8 @@ export const settlementSchema = z.object({
   approved_at: z.string().nullable(),
   approved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   payment_orders_created_at: z.string().nullable(),
+  /** Who is paid, fixed when the settlement is approved (null while pending). */
+  payee: z.object({ name: z.string(), address: z.string(), iban: z.string().nullable() }).nullable(),
   created_at: z.string(),
 });
 export type Settlement = z.infer<typeof settlementSchema>;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { changePasswordBody } from './auth.js';
 import { bs } from './i18n/bs.js';
 import { en } from './i18n/en.js';
 import { pickLanguage, translate } from './i18n/index.js';
+import * as shared from './index.js';
 import { restaurantBody } from './restaurants.js';
 import { can } from './roles.js';
 
@@ -71,5 +73,44 @@ describe('schemas', () => {
     expect(restaurantBody.parse({ ...base, web_address: '' }).web_address).toBeNull();
     expect(restaurantBody.safeParse({ ...base, percentage: 12.345 }).success).toBe(false);
     expect(restaurantBody.safeParse({ ...base, percentage: 12.35 }).success).toBe(true);
+  });
+});
+
+describe('partial updates', () => {
+  // Every PATCH schema of the package: found by name so that a new one is covered without a list.
+  const patchSchemas = Object.entries(shared).filter(
+    (entry): entry is [string, z.ZodType] =>
+      /(Patch|Update)Body$/.test(entry[0]) &&
+      entry[1] instanceof z.ZodType &&
+      entry[0] !== 'updateProfileBody',
+  );
+
+  it('finds the patch schemas of every editable resource', () => {
+    expect(patchSchemas.map(([name]) => name).sort()).toEqual(
+      expect.arrayContaining([
+        'categoryPatchBody',
+        'productPatchBody',
+        'restaurantPatchBody',
+        'userUpdateBody',
+        'vehiclePatchBody',
+      ]),
+    );
+  });
+
+  it.each(patchSchemas)('%s adds no field the patch did not name (no defaults)', (_name, schema) => {
+    expect(schema.parse({})).toEqual({});
+  });
+
+  it('keeps the defaults of the create schemas', () => {
+    expect(shared.productBody.parse({ name: 'A', price: 100, category_id: 1 }).show_on_menu).toBe(true);
+    expect(
+      shared.userCreateBody.parse({
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@example.com',
+        role: 'admin',
+        password: 'Zr7!kq-Vwp',
+      }).is_active,
+    ).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
 import { isRestaurantRole, ROLES, type Role } from './roles.js';
-import { email, id, msg, newPassword, optionalPhone, requiredText } from './validation.js';
+import { email, id, msg, newPassword, optionalPhone, patchOf, requiredText } from './validation.js';
 
 const userFields = {
   first_name: requiredText(80),
@@ -46,10 +46,9 @@ export const userCreateBody = z
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 export type UserCreateInput = z.input<typeof userCreateBody>;
 
-export const userUpdateBody = z
-  .object({ ...userFields, password: newPassword().optional() })
-  .partial()
-  .superRefine(restaurantRule(true));
+export const userUpdateBody = patchOf(z.object({ ...userFields, password: newPassword() })).superRefine(
+  restaurantRule(true),
+);
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
 export const userSchema = z.object({

@@ -1,3 +1,4 @@
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 
 /**
@@ -55,14 +56,58 @@ z.config({
 const blankToNull = (value: unknown) =>
   value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
 
+/** PostgreSQL text cannot hold a NUL byte; it is never part of a real name or search either. */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+const noNul = { error: msg('validation.characters') };
+
 export const requiredText = (max = 255) =>
   z
     .string()
     .trim()
     .min(1, { error: msg('validation.required') })
-    .max(max);
+    .max(max)
+    .refine(hasNoNul, noNul);
 
-export const optionalText = (max = 2000) => z.preprocess(blankToNull, z.string().trim().max(max).nullable());
+export const optionalText = (max = 2000) =>
+  z.preprocess(blankToNull, z.string().trim().max(max).refine(hasNoNul, noNul).nullable());
+
+/** A search term of a list: trimmed, bounded, no NUL byte. */
+export const searchText = () => z.string().trim().max(100).refine(hasNoNul, noNul);
+
+/**
+ * The calendar dates the operation can mean: its data starts in this century. Past these bounds
+ * PostgreSQL (no year 0) or JavaScript (no year 10000 in ISO strings) would fail with a 500.
+ */
+export const MIN_DATE = '2000-01-01';
+export const MAX_DATE = '2099-12-31';
+const withinDateBounds = (value: string) => value.slice(0, 10) >= MIN_DATE && value.slice(0, 10) <= MAX_DATE;
+const dateBounds = { error: msg('validation.date_bounds', { min: MIN_DATE, max: MAX_DATE }) };
+
+/** A local calendar date, 'YYYY-MM-DD', that exists and lies within the bounds. */
+export const calendarDate = () =>
+  z.iso.date({ error: msg('validation.invalid') }).refine(withinDateBounds, dateBounds);
+
+/** A date or an instant with its offset, within the bounds (the orders' filters take both). */
+export const dateOrDateTime = () =>
+  z.iso
+    .datetime({ offset: true, error: msg('validation.invalid') })
+    .or(z.iso.date({ error: msg('validation.invalid') }))
+    .refine(withinDateBounds, dateBounds);
+
+/**
+ * `from` must not come after `to` (a date-only `to` means the whole day): an impossible range is
+ * a mistake worth saying, not an empty list or an empty export.
+ */
+export function dateRangeRule(
+  range: { from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const { from, to } = range;
+  if (!from || !to) return;
+  const dateOnly = to.length === 10 || from.length === 10;
+  const backwards = dateOnly ? to.slice(0, 10) < from.slice(0, 10) : Date.parse(to) < Date.parse(from);
+  if (backwards) ctx.addIssue({ code: 'custom', path: ['to'], message: msg('validation.date_order') });
+}
 
 export const email = () =>
   z
@@ -134,3 +179,43 @@ export const id = () =>
       .max(2_147_483_647, { error: msg('validation.invalid') }),
   );
 export const idParams = z.object({ id: id() });
+
+/**
+ * The PATCH form of a create schema: every field optional and no field's default applied. A
+ * `.partial()` alone keeps `.default(true)` alive (zod runs a default for an absent key even inside
+ * an optional), so a patch that left out `is_active` would silently re-activate an account.
+ */
+export function patchOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const withoutDefaults: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    if (field instanceof z.ZodDefault || field instanceof z.ZodPrefault) {
+      withoutDefaults[key] = field.unwrap() as z.ZodType;
+    }
+  }
+  // The cast keeps the field types of `.partial()`; only the absent-key behaviour changed.
+  return schema.extend(withoutDefaults).partial() as unknown as ReturnType<z.ZodObject<S>['partial']>;
+}
+
+/**
+ * A bank account as an IBAN, checked by ibantools (country length, national format, check digits).
+ * Stored in its electronic form ('BA391290079401028494'); blank means none.
+ */
+export const optionalIban = () =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value.trim() === ''
+          ? null
+          : electronicFormatIBAN(value)
+        : (value ?? null),
+    z
+      .string()
+      .max(34)
+      .refine((value) => isValidIBAN(value), { error: msg('validation.iban') })
+      .nullable(),
+  );
+export const isIban = (value: string) => isValidIBAN(electronicFormatIBAN(value) ?? '');
+/** 'BA39 1290 0794 0102 8494' → 'BA391290079401028494'. */
+export const electronicIban = (value: string) => electronicFormatIBAN(value);
+/** 'BA391290079401028494' → 'BA39 1290 0794 0102 8494', as people read and type it. */
+export const printIban = (value: string) => friendlyFormatIBAN(value) ?? value;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { id, msg } from './validation.js';
+import { id, msg, patchOf } from './validation.js';
 
 export const VEHICLE_TYPES = ['bike', 'car', 'scooter'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
@@ -20,7 +20,7 @@ export const vehicleBody = z.object({
 });
 export type VehicleBody = z.infer<typeof vehicleBody>;
 export type VehicleInput = z.input<typeof vehicleBody>;
-export const vehiclePatchBody = vehicleBody.partial();
+export const vehiclePatchBody = patchOf(vehicleBody);
 
 export const vehicleSchema = z.object({
   id: z.number().int(),

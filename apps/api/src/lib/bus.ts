@@ -14,6 +14,12 @@ export interface BusEvent {
 export type NewBusEvent = Omit<BusEvent, 'id' | 'at'>;
 
 const CHANNEL = 'dostava:events';
+/** Instance-to-instance notices (never sent to browsers): a user's sessions changed, drop caches. */
+const CONTROL_CHANNEL = 'dostava:control';
+export interface ControlMessage {
+  type: 'sessions.changed';
+  user_id: number;
+}
 const BUFFER_SIZE = 2000;
 
 /**
@@ -58,11 +64,12 @@ export class EventBus {
       this.local.emit('resync');
     });
     this.subscriber
-      .subscribe(CHANNEL)
+      .subscribe(CHANNEL, CONTROL_CHANNEL)
       .catch((error) => this.log.warn({ err: error }, 'event bus: subscribe failed'));
-    this.subscriber.on('message', (_channel, message) => {
+    this.subscriber.on('message', (channel, message) => {
       try {
-        this.deliver(JSON.parse(message) as BusEvent);
+        if (channel === CONTROL_CHANNEL) this.local.emit('control', JSON.parse(message) as ControlMessage);
+        else this.deliver(JSON.parse(message) as BusEvent);
       } catch (error) {
         this.log.warn({ err: error }, 'event bus: bad message');
       }
@@ -86,6 +93,30 @@ export class EventBus {
       }
     }
     this.deliver(full);
+  }
+
+  /**
+   * Tells every instance, this one at once (before the caller answers), then the others through
+   * Redis. Handling a notice twice is harmless: it only drops cache entries.
+   */
+  async publishControl(message: ControlMessage): Promise<void> {
+    this.local.emit('control', message);
+    if (this.publisher?.status !== 'ready') return;
+    try {
+      await this.publisher.publish(CONTROL_CHANNEL, JSON.stringify(message));
+    } catch (error) {
+      this.log.warn({ err: error }, 'event bus: control publish failed');
+    }
+  }
+
+  /** Hears the control notices of every instance, and `onResync` when some may have been missed. */
+  onControl(listener: (message: ControlMessage) => void, onResync: () => void): () => void {
+    this.local.on('control', listener);
+    this.local.on('resync', onResync);
+    return () => {
+      this.local.off('control', listener);
+      this.local.off('resync', onResync);
+    };
   }
 
   private deliver(event: BusEvent) {

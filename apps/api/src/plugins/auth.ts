@@ -97,6 +97,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const claims = await app.tokens.verify(token);
     if (claims === 'expired') throw new Unauthorized('token_expired', 'errors.token_expired');
     if (claims === 'invalid') throw new Unauthorized();
+    // A signature proves who signed the token, not that the session still stands (logout,
+    // deactivation, deletion, role or password change end it at once). Answered from memory.
+    if (!(await app.sessions.isActive(claims.session_id, claims.user_id))) {
+      throw new Unauthorized('session_revoked', 'errors.session_revoked');
+    }
     // A driver's or customer's token never opens the back office, and a staff token never acts as an app.
     const audienceOk =
       mode === 'any'

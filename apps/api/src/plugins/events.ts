@@ -59,9 +59,26 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
 
       const unsubscribe = app.bus.subscribe(send, () => raw.write('event: resync\ndata: {}\n\n'));
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+      // The caller's sessions changed (logout, deactivation, deletion …): if this stream's session
+      // ended, tell the client and close, so no event reaches a revoked user.
+      const stopWatching = app.sessions.onChange((userId) => {
+        if (userId !== actor.user_id) return;
+        const claims = request.claims;
+        if (!claims) return;
+        void app.sessions.isActive(claims.session_id, claims.user_id).then(
+          (active) => {
+            if (active) return;
+            raw.write('event: revoked\ndata: {}\n\n');
+            close();
+            raw.end();
+          },
+          () => undefined,
+        ); // the database unreachable: the stream stays until the next notice
+      });
       const close = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        stopWatching();
       };
       request.raw.on('close', close);
       app.addHook('onClose', async () => {

@@ -65,6 +65,16 @@ const hostileString = fc.oneof(
     'NaN',
     '{{constructor}}',
     '__proto__',
+    // The edges of issue 14: NUL bytes (PostgreSQL text refuses them) and dates past what
+    // PostgreSQL or JavaScript can hold.
+    '\u0000',
+    'Pite\u0000 sa sirom',
+    '9999-12-31',
+    '0000-01-01',
+    '0001-01-01',
+    '+020000-01-01',
+    '2026-02-30',
+    '9999-12-31T23:59:59Z',
   ),
 );
 const hostileValue = fc.oneof(
@@ -73,7 +83,12 @@ const hostileValue = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom(-1, 0, 2 ** 31, -(2 ** 53), 1.5, Number.MAX_SAFE_INTEGER),
+  fc.constantFrom(-1, 0, 2 ** 31, 2 ** 31 - 1, -(2 ** 53), 1.5, Number.MAX_SAFE_INTEGER, 99, 100_000_00),
+  // Orders whose quantities × prices would overflow int4 if nothing bounded them.
+  fc.array(fc.record({ product_id: fc.constantFrom(1, 2, 3), quantity: fc.constantFrom(99, 2 ** 31 - 1) }), {
+    minLength: 1,
+    maxLength: 50,
+  }),
   fc.array(fc.oneof(fc.integer(), fc.string()), { maxLength: 5 }),
 );
 const FIELDS = [

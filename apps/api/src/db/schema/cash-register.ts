@@ -1,6 +1,7 @@
 import { END_SHIFT_STATUSES } from '@dostava/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   pgEnum,
@@ -28,7 +29,7 @@ export const endShiftRequests = pgTable(
     shift_id: integer('shift_id')
       .notNull()
       .references(() => shifts.id, { onDelete: 'restrict' }),
-    shift_total: integer('shift_total').notNull(),
+    shift_total: bigint('shift_total', { mode: 'number' }).notNull(),
     orders_count: integer('orders_count').notNull(),
     declared_amount: integer('declared_amount').notNull(),
     status: endShiftStatusEnum('status').notNull().default('pending'),

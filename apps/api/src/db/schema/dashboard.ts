@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { orderStatusEnum } from './orders.js';
 
 /**
@@ -13,8 +13,8 @@ export const statsOrdersDaily = pgTable(
     restaurant_id: integer('restaurant_id').notNull(),
     orders: integer('orders').notNull().default(0),
     delivered: integer('delivered').notNull().default(0),
-    earnings: integer('earnings').notNull().default(0),
-    revenue: integer('revenue').notNull().default(0),
+    earnings: bigint('earnings', { mode: 'number' }).notNull().default(0),
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.restaurant_id] })],
 );
@@ -38,7 +38,7 @@ export const statsProductsDaily = pgTable(
     product_id: integer('product_id').notNull(),
     category_id: integer('category_id').notNull(),
     quantity: integer('quantity').notNull().default(0),
-    amount: integer('amount').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.restaurant_id, t.product_id] })],
 );
@@ -67,8 +67,8 @@ export const statsAllDaily = pgTable('stats_all_daily', {
   day: date('day').primaryKey(),
   orders: integer('orders').notNull().default(0),
   delivered: integer('delivered').notNull().default(0),
-  earnings: integer('earnings').notNull().default(0),
-  revenue: integer('revenue').notNull().default(0),
+  earnings: bigint('earnings', { mode: 'number' }).notNull().default(0),
+  revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
 });
 
 export const statsAllHourly = pgTable(
@@ -87,7 +87,7 @@ export const statsCategoriesDaily = pgTable(
     day: date('day').notNull(),
     category_id: integer('category_id').notNull(),
     quantity: integer('quantity').notNull().default(0),
-    amount: integer('amount').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.category_id] })],
 );

@@ -10,6 +10,8 @@ export const restaurants = pgTable(
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     web_address: text('web_address'),
+    /** Electronic IBAN the settlements are paid into. */
+    iban: text('iban'),
     percentage: numeric('percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),

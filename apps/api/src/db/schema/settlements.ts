@@ -1,6 +1,17 @@
 import { SETTLEMENT_STATUSES } from '@dostava/shared';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgEnum, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants.js';
 import { users } from './users.js';
 
@@ -17,11 +28,15 @@ export const settlements = pgTable(
     period_to: date('period_to').notNull(),
     percentage: numeric('percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     orders_count: integer('orders_count').notNull(),
-    restaurant_amount: integer('restaurant_amount').notNull(),
-    commission: integer('commission').notNull(),
-    restaurant_total_amount: integer('restaurant_total_amount').notNull(),
-    meals_amount: integer('meals_amount').notNull(),
-    net_amount: integer('net_amount').notNull(),
+    restaurant_amount: bigint('restaurant_amount', { mode: 'number' }).notNull(),
+    commission: bigint('commission', { mode: 'number' }).notNull(),
+    restaurant_total_amount: bigint('restaurant_total_amount', { mode: 'number' }).notNull(),
+    meals_amount: bigint('meals_amount', { mode: 'number' }).notNull(),
+    net_amount: bigint('net_amount', { mode: 'number' }).notNull(),
+    /** The payee as it stood at approval: a later edit of the restaurant cannot redirect the money. */
+    payee_name: text('payee_name'),
+    payee_address: text('payee_address'),
+    payee_iban: text('payee_iban'),
     status: settlementStatusEnum('status').notNull().default('pending'),
     approved_at: timestamp('approved_at', { withTimezone: true }),
     approved_by: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),

@@ -24,6 +24,22 @@ export const DEMO_ACCOUNTS: { email: string; role: Role; first_name: string; las
 ];
 
 /** A dozen restaurants of Sarajevo, with coordinates (the map and the simulator use them). */
+/** Valid Bosnian IBANs (check digits and national check) for the demo restaurants' accounts. */
+const DEMO_IBANS = [
+  'BA391540012010472992',
+  'BA391540012020945888',
+  'BA391540012031418784',
+  'BA391540012041891680',
+  'BA391540012052364576',
+  'BA391540012062837472',
+  'BA391540012073310368',
+  'BA391540012083783264',
+  'BA391540012094256160',
+  'BA391540012104729056',
+  'BA391540012115201952',
+  'BA391540012125674848',
+];
+
 export const DEMO_RESTAURANTS = [
   {
     name: 'Ćevabdžinica Željo',
@@ -163,7 +179,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
 
   const uploadsDir = path.join(options.dataDir, 'uploads');
   const restaurantIds: number[] = [];
-  for (const { hue, ...r } of DEMO_RESTAURANTS) {
+  for (const [index, { hue, ...r }] of DEMO_RESTAURANTS.entries()) {
     const image = await saveUpload(
       db,
       uploadsDir,
@@ -172,7 +188,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
     );
     const [row] = await db
       .insert(restaurants)
-      .values({ ...r, image_id: image.id })
+      .values({ ...r, image_id: image.id, iban: DEMO_IBANS[index % DEMO_IBANS.length] ?? null })
       .returning({ id: restaurants.id });
     if (row) restaurantIds.push(row.id);
   }

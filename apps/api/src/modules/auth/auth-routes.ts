@@ -32,7 +32,11 @@ function sessionOf(request: FastifyRequest) {
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: auth.AuthDeps = { tokens: app.tokens, refreshTokenTtlDays: app.config.refreshTokenTtlDays };
+  const deps: auth.AuthDeps = {
+    tokens: app.tokens,
+    refreshTokenTtlDays: app.config.refreshTokenTtlDays,
+    sessions: app.sessions,
+  };
   // Per account: keyed by the email tried, whichever IP it comes from (the route limit covers per IP).
   const accountLimit = app.createRateLimit({
     max: app.config.signInMaxPerAccount,
@@ -113,7 +117,9 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags: ['auth'], body: logoutBody.optional(), response: { 200: messageResponse } },
     },
     async (request) => {
-      await auth.logout(app.db, sessionOf(request).session_id);
+      const s = sessionOf(request);
+      await auth.logout(app.db, s.session_id);
+      await app.sessions.changed(s.user_id);
       return { message: translate(request.language, 'auth.logged_out') };
     },
   );
@@ -125,7 +131,9 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags: ['auth'], body: changePasswordBody, response: { 200: messageResponse } },
     },
     async (request) => {
-      await auth.changePassword(app.db, sessionOf(request), request.body);
+      const s = sessionOf(request);
+      await auth.changePassword(app.db, s, request.body);
+      await app.sessions.changed(s.user_id);
       return { message: translate(request.language, 'account.password_changed') };
     },
   );
@@ -146,7 +154,9 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/sessions/:id',
     { config: { auth: 'any' }, schema: { tags: ['auth'], params: idParams } },
     async (request, reply) => {
-      await auth.revokeOwnSession(app.db, sessionOf(request).user_id, request.params.id);
+      const userId = sessionOf(request).user_id;
+      await auth.revokeOwnSession(app.db, userId, request.params.id);
+      await app.sessions.changed(userId);
       return reply.status(204).send();
     },
   );
@@ -157,6 +167,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request) => {
       const s = sessionOf(request);
       await auth.revokeOtherSessions(app.db, s.user_id, s.session_id);
+      await app.sessions.changed(s.user_id);
       return { message: translate(request.language, 'account.sessions_signed_out') };
     },
   );

@@ -25,6 +25,8 @@ import { imageOf } from '../uploads/uploads-service.js';
 export interface AuthDeps {
   tokens: TokenService;
   refreshTokenTtlDays: number;
+  /** Told when a reused refresh token kills its session, so its access tokens die at once too. */
+  sessions?: { changed(userId: number): Promise<void> };
 }
 export interface ClientInfo {
   ip: string | null;
@@ -143,6 +145,7 @@ export async function refresh(db: Db, deps: AuthDeps, token: string, client: Cli
   if (!row || row.revoked_at || row.expires_at < new Date() || !row.is_active) throw invalid();
   if (row.used_at) {
     await revokeSession(db, row.session_id, 'refresh_token_reused');
+    await deps.sessions?.changed(row.user_id);
     throw invalid();
   }
   const next = newRefreshToken();
@@ -163,6 +166,7 @@ export async function refresh(db: Db, deps: AuthDeps, token: string, client: Cli
   if (!spent) {
     // Another request spent it first: a second use of one token, so the family dies.
     await revokeSession(db, row.session_id, 'refresh_token_reused');
+    await deps.sessions?.changed(row.user_id);
     throw invalid();
   }
   const access_token = await deps.tokens.sign({

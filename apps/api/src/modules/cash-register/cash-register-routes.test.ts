@@ -22,7 +22,9 @@ beforeAll(async () => {
   await t.database.db
     .update(orders)
     .set({ driver_id: null })
-    .where(and(eq(orders.driver_id, driverId), sql`status in ('in_delivery','no_answer')`));
+    .where(
+      and(eq(orders.driver_id, driverId), sql`status not in ('delivered','cancelled','returned','declined')`),
+    );
 });
 afterAll(() => t.close());
 
@@ -37,6 +39,22 @@ const endShift = (declared: number) =>
 
 describe('the cash register', () => {
   it('computes the shift total from the delivered cash orders of the shift', async () => {
+    // An order still assigned (not yet picked up) keeps the shift open: it would be delivered later.
+    const [open] = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`select id from orders where status not in ('delivered','cancelled','returned','declined') limit 1`,
+    );
+    await t.database.db
+      .update(orders)
+      .set({ driver_id: driverId })
+      .where(eq(orders.id, open?.id ?? 0));
+    const refused = await endShift(1);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe('deliveries_open');
+    await t.database.db
+      .update(orders)
+      .set({ driver_id: null })
+      .where(eq(orders.id, open?.id ?? 0));
     const res = await endShift(12345);
     expect(res.statusCode).toBe(201);
     const request = res.json().data;
@@ -81,6 +99,49 @@ describe('the cash register', () => {
     expect((await endShift(20000)).statusCode).toBe(201);
   });
 
+  it('a driver with a pending request takes no new orders; collection counts what slipped through', async () => {
+    const [free] = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`select id from orders where status in ('preparing_order','ready_for_pickup') and driver_id is null limit 1`,
+    );
+    const assign = await t.request({
+      method: 'POST',
+      url: `/api/orders/${free?.id}/assign`,
+      token: tokens.dispatcher,
+      lang: 'en',
+      payload: { driver_id: driverId },
+    });
+    expect(assign.statusCode).toBe(422);
+    expect(assign.json()).toMatchObject({
+      error: 'driver_ending_shift',
+      message: 'This driver has asked to end the shift and takes no new orders.',
+    });
+    const accept = await t.request({
+      method: 'POST',
+      url: `/api/driver/orders/${free?.id}/accept`,
+      token: tokens.driver,
+      payload: {},
+    });
+    expect(accept.statusCode).toBe(422);
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(orders)
+          .where(eq(orders.id, free?.id ?? 0))
+      )[0]?.driver_id,
+    ).toBeNull();
+    // Cash delivered after the request anyway (say, an admin's correction) must still reach a total.
+    const [other] = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`select id from orders where status = 'delivered' and payment_method = 'cash' and driver_id <> ${driverId} limit 1`,
+    );
+    await t.database.db
+      .update(orders)
+      .set({ driver_id: driverId, delivered_at: new Date() })
+      .where(eq(orders.id, other?.id ?? 0));
+  });
+
   it('collects once: a concurrent second collect gets 409, and the shift ends', async () => {
     const [pending] = await t.database.db
       .select()
@@ -94,6 +155,17 @@ describe('the cash register', () => {
       });
     const results = await Promise.all([collect(), collect()]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    // The total was counted again at collection: it includes the order delivered after the request.
+    const collected = results.find((r) => r.statusCode === 200)?.json().data;
+    const [counted] = await rowsOf<{ total: number; n: number }>(
+      t.database.db,
+      sql`select coalesce(sum(o.total),0)::int total, count(*)::int n from orders o
+        join shifts s on s.id = ${pending?.shift_id}
+        where o.driver_id = ${driverId} and o.status = 'delivered' and o.payment_method = 'cash'
+          and o.delivered_at >= s.started_at`,
+    );
+    expect(collected).toMatchObject({ shift_total: counted?.total, orders_count: counted?.n });
+    expect(collected.shift_total).toBeGreaterThan(pending?.shift_total ?? 0);
     const [driver] = await t.database.db.select().from(drivers).where(eq(drivers.user_id, driverId));
     expect(driver?.shift_state).toBe('off_shift');
     const open = await t.database.db

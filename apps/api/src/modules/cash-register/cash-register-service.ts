@@ -1,5 +1,5 @@
-import type { EndShiftRequest, endShiftListQuery } from '@dostava/shared';
-import { and, asc, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { type EndShiftRequest, type endShiftListQuery, TERMINAL_STATUSES } from '@dostava/shared';
+import { and, asc, desc, eq, gte, isNull, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -87,11 +87,13 @@ export async function requestEndShift(db: Db, bus: EventBus, actor: ActorContext
   const [busy] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.driver_id, actor.user_id), sql`${orders.status} in ('in_delivery', 'no_answer')`))
+    // Any order still assigned and not finished (not only those on the road): one picked up after
+    // the request would be delivered outside every shift total.
+    .where(and(eq(orders.driver_id, actor.user_id), notInArray(orders.status, [...TERMINAL_STATUSES])))
     .limit(1);
   if (busy) throw new RuleBroken('deliveries_open', 'errors.deliveries_open');
   const [totals] = await db
-    .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)::int`, n: sql<number>`count(*)::int` })
+    .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint`, n: sql<number>`count(*)::int` })
     .from(orders)
     .where(shiftCash(shift));
   let id: number;
@@ -191,6 +193,26 @@ export async function collect(db: Db, bus: EventBus, actor: ActorContext, id: nu
         .where(eq(endShiftRequests.id, id));
       if (!exists) throw new NotFound();
       throw new Conflict('already_handled', 'errors.already_handled');
+    }
+    // The total is counted again as the cash is taken: whatever was delivered since the request
+    // (nothing, while the rules hold) is in this shift's total, not in none.
+    const [shift] = await tx.select().from(shifts).where(eq(shifts.id, done.shift_id));
+    if (shift) {
+      const [totals] = await tx
+        .select({
+          total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint`,
+          n: sql<number>`count(*)::int`,
+        })
+        .from(orders)
+        .where(and(shiftCash(shift), lte(orders.delivered_at, now)));
+      const total = Number(totals?.total ?? 0);
+      const count = Number(totals?.n ?? 0);
+      if (total !== done.shift_total || count !== done.orders_count) {
+        await tx
+          .update(endShiftRequests)
+          .set({ shift_total: total, orders_count: count })
+          .where(eq(endShiftRequests.id, id));
+      }
     }
     await tx
       .update(shifts)

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { expectPatchChangesOnly } from '../../test/patch.js';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -183,5 +184,20 @@ describe('categories', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('partial updates of categories', () => {
+  it('a PATCH changes only the fields it names: description and position stay', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/categories',
+      token: tokens.admin,
+      payload: { name: 'Djelimično', description: 'Ostaje', position: 1 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/categories/${created.json().data.id}`;
+    const after = await expectPatchChangesOnly(t, tokens.admin as string, url, { name: 'Djelimično 2' });
+    expect(after.description).toBe('Ostaje');
   });
 });

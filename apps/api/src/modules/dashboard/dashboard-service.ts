@@ -92,7 +92,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       db,
       sql`
       select coalesce(sum(orders), 0)::int orders, coalesce(sum(delivered), 0)::int delivered,
-        coalesce(sum(earnings), 0)::int earnings, coalesce(sum(revenue), 0)::int revenue
+        coalesce(sum(earnings), 0)::bigint earnings, coalesce(sum(revenue), 0)::bigint revenue
       from ${daily} d where ${scope('d')} and ${inPeriod('d')}`,
     ),
     granularity === 'hour'
@@ -112,11 +112,11 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       db,
       own === null
         ? sql`
-      select c.id, c.name, sum(s.quantity)::int as quantity, sum(s.amount)::int as amount
+      select c.id, c.name, sum(s.quantity)::int as quantity, sum(s.amount)::bigint as amount
       from stats_categories_daily s join categories c on c.id = s.category_id
       where ${inPeriod('s')} group by c.id, c.name order by quantity desc, c.id limit 5`
         : sql`
-      select c.id, c.name, sum(p.quantity)::int as quantity, sum(p.amount)::int as amount
+      select c.id, c.name, sum(p.quantity)::int as quantity, sum(p.amount)::bigint as amount
       from stats_products_daily p join categories c on c.id = p.category_id
       where ${scope('p')} and ${inPeriod('p')} group by c.id, c.name order by quantity desc, c.id limit 5`,
     ),
@@ -125,7 +125,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       // The five first, by key alone; names are joined to those five only.
       sql`
       select pr.id, pr.name, r.name as restaurant, t.quantity, t.amount
-      from (select p.product_id, sum(p.quantity)::int as quantity, sum(p.amount)::int as amount
+      from (select p.product_id, sum(p.quantity)::int as quantity, sum(p.amount)::bigint as amount
         from stats_products_daily p where ${scope('p')} and ${inPeriod('p')}
         group by p.product_id order by quantity desc, p.product_id limit 5) t
       join products pr on pr.id = t.product_id join restaurants r on r.id = pr.restaurant_id

@@ -71,7 +71,7 @@ export async function rollupOrderDelivered(tx: Db, orderId: number, timeZone: st
   await tx.execute(sql`
     insert into stats_products_daily (day, restaurant_id, product_id, category_id, quantity, amount)
     select (o.created_at at time zone ${timeZone})::date, o.restaurant_id, oi.product_id, p.category_id,
-      sum(oi.quantity)::int, sum(oi.quantity * oi.unit_price)::int
+      sum(oi.quantity)::int, sum(oi.quantity::bigint * oi.unit_price)::bigint
     from orders o join order_items oi on oi.order_id = o.id join products p on p.id = oi.product_id
     where o.id = ${orderId}
     group by 1, 2, 3, 4
@@ -87,7 +87,7 @@ export async function rollupOrderDelivered(tx: Db, orderId: number, timeZone: st
       revenue = stats_all_daily.revenue + excluded.revenue`);
   await tx.execute(sql`
     insert into stats_categories_daily (day, category_id, quantity, amount)
-    select (o.created_at at time zone ${timeZone})::date, p.category_id, sum(oi.quantity)::int, sum(oi.quantity * oi.unit_price)::int
+    select (o.created_at at time zone ${timeZone})::date, p.category_id, sum(oi.quantity)::int, sum(oi.quantity::bigint * oi.unit_price)::bigint
     from orders o join order_items oi on oi.order_id = o.id join products p on p.id = oi.product_id
     where o.id = ${orderId}
     group by 1, 2
@@ -110,8 +110,8 @@ export async function rebuildRollups(db: Db, timeZone: string) {
       insert into stats_orders_daily (day, restaurant_id, orders, delivered, earnings, revenue)
       select (created_at at time zone ${timeZone})::date, restaurant_id, count(*)::int,
         (count(*) filter (where status = 'delivered'))::int,
-        coalesce(sum(commission + delivery_costs) filter (where status = 'delivered'), 0)::int,
-        coalesce(sum(total) filter (where status = 'delivered'), 0)::int
+        coalesce(sum(commission + delivery_costs) filter (where status = 'delivered'), 0)::bigint,
+        coalesce(sum(total) filter (where status = 'delivered'), 0)::bigint
       from orders group by 1, 2`);
     await tx.execute(sql`
       insert into stats_orders_hourly (day, hour, restaurant_id, orders)
@@ -120,7 +120,7 @@ export async function rebuildRollups(db: Db, timeZone: string) {
     await tx.execute(sql`
       insert into stats_products_daily (day, restaurant_id, product_id, category_id, quantity, amount)
       select (o.created_at at time zone ${timeZone})::date, o.restaurant_id, oi.product_id, p.category_id,
-        sum(oi.quantity)::int, sum(oi.quantity * oi.unit_price)::int
+        sum(oi.quantity)::int, sum(oi.quantity::bigint * oi.unit_price)::bigint
       from orders o join order_items oi on oi.order_id = o.id join products p on p.id = oi.product_id
       where o.status = 'delivered'
       group by 1, 2, 3, 4`);
@@ -130,13 +130,13 @@ export async function rebuildRollups(db: Db, timeZone: string) {
     await tx.execute(sql`delete from stats_categories_daily`);
     await tx.execute(sql`
       insert into stats_all_daily (day, orders, delivered, earnings, revenue)
-      select day, sum(orders)::int, sum(delivered)::int, sum(earnings)::int, sum(revenue)::int
+      select day, sum(orders)::int, sum(delivered)::int, sum(earnings)::bigint, sum(revenue)::bigint
       from stats_orders_daily group by day`);
     await tx.execute(sql`
       insert into stats_all_hourly (day, hour, orders)
       select day, hour, sum(orders)::int from stats_orders_hourly group by day, hour`);
     await tx.execute(sql`
       insert into stats_categories_daily (day, category_id, quantity, amount)
-      select day, category_id, sum(quantity)::int, sum(amount)::int from stats_products_daily group by day, category_id`);
+      select day, category_id, sum(quantity)::int, sum(amount)::bigint from stats_products_daily group by day, category_id`);
   });
 }

@@ -6,6 +6,7 @@ import {
   driverMealSchema,
   idParams,
   listMetaSchema,
+  mealRejectBody,
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,7 +41,46 @@ export async function driverMealsRoutes(app: FastifyInstance) {
     '/api/driver-meals',
     { config, schema: { tags, body: driverMealBody, response: { 201: dataResponse(driverMealSchema) } } },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.createMeal(app.db, actorOf(request), request.body) }),
+      reply.status(201).send({
+        data: await service.createMeal(app.db, actorOf(request), request.body, app.config.mealMaxAmount),
+      }),
+  );
+  r.post(
+    '/api/driver-meals/:id/approve',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Approve a driver's pending meal claim: settlements count it from now on",
+        params: idParams,
+        response: { 200: dataResponse(driverMealSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.reviewMeal(app.db, actorOf(request), request.params.id, 'approved'),
+    }),
+  );
+  r.post(
+    '/api/driver-meals/:id/reject',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Reject a driver's pending meal claim, saying why",
+        params: idParams,
+        body: mealRejectBody,
+        response: { 200: dataResponse(driverMealSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.reviewMeal(
+        app.db,
+        actorOf(request),
+        request.params.id,
+        'rejected',
+        request.body.reason,
+      ),
+    }),
   );
   r.delete(
     '/api/driver-meals/:id',
@@ -62,11 +102,13 @@ export async function driverMealsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const meal = await service.createMeal(app.db, actor, {
-        ...request.body,
-        driver_id: actor.user_id,
-        date: localToday(app.config.timeZone),
-      });
+      const meal = await service.claimMeal(
+        app.db,
+        actor,
+        { ...request.body, note: request.body.note ?? null },
+        localToday(app.config.timeZone),
+        app.config.mealMaxAmount,
+      );
       return reply.status(201).send({ data: meal });
     },
   );

@@ -6,6 +6,10 @@ import { z } from 'zod';
 export async function configRoutes(app: FastifyInstance) {
   const body = z.object({
     currency: z.string(),
+    /** The most one driver meal may cost, minor units. */
+    meal_max_amount: z.number().int(),
+    /** The operation's bank account, shown on payment orders. */
+    operation_iban: z.string().nullable(),
     time_zone: z.string(),
     map: z.object({
       provider: z.enum(['leaflet', 'google']),
@@ -23,6 +27,8 @@ export async function configRoutes(app: FastifyInstance) {
       { config: { auth: 'public' }, schema: { tags: ['health'], response: { 200: body } } },
       async () => ({
         currency: app.config.currency,
+        meal_max_amount: app.config.mealMaxAmount,
+        operation_iban: app.config.operationIban,
         time_zone: app.config.timeZone,
         map: {
           provider: app.config.googleMapsApiKey ? ('google' as const) : ('leaflet' as const),

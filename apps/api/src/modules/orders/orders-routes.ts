@@ -3,6 +3,7 @@ import {
   boardCountsQuery,
   boardCountsSchema,
   dataResponse,
+  dateRangeRule,
   driverCandidateSchema,
   idParams,
   listResponse,
@@ -30,7 +31,11 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/orders',
     {
       config: { permission: 'orders.read' },
-      schema: { tags, querystring: orderListQuery, response: { 200: listResponse(orderListItemSchema) } },
+      schema: {
+        tags,
+        querystring: orderListQuery.superRefine(dateRangeRule),
+        response: { 200: listResponse(orderListItemSchema) },
+      },
     },
     async (request) => service.listOrders(app.db, actorOf(request), request.query),
   );
@@ -42,7 +47,9 @@ export async function ordersRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The filtered orders as CSV, streamed',
-        querystring: orderListQuery.omit({ page: true, per_page: true, sort: true }),
+        querystring: orderListQuery
+          .omit({ page: true, per_page: true, sort: true })
+          .superRefine(dateRangeRule),
       },
     },
     async (request, reply) => {

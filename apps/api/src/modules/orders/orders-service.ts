@@ -10,6 +10,8 @@ import {
   type DriverCandidate,
   isActiveStatus,
   isRestaurantRole,
+  MAX_ORDER_AMOUNT,
+  msg,
   ORDER_STATUSES,
   type Order,
   type OrderCreateBody,
@@ -28,6 +30,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
   drivers,
+  endShiftRequests,
   orderItems,
   orderStatusHistory,
   orders,
@@ -39,6 +42,7 @@ import {
 import type { ActorContext } from '../../lib/audit.js';
 import { audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
+import { csvRow } from '../../lib/csv.js';
 import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
 import { preparedFor } from '../../lib/sql.js';
@@ -312,13 +316,7 @@ export async function* exportOrdersCsv(
     'total',
     'delivered_at',
   ];
-  yield `${header.join(',')}\r\n`;
-  const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    // Quote, and keep spreadsheets from running a cell as a formula.
-    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-    return /[",\r\n']/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
+  yield csvRow(header);
   const money = (minor: number) => (minor / 100).toFixed(2);
   const base = orderFilters(actor, query);
   let after: { created_at: Date; id: number } | null = null;
@@ -338,7 +336,7 @@ export async function* exportOrdersCsv(
     let chunk = '';
     for (const r of page) {
       const o = toListItem(r);
-      chunk += `${[
+      chunk += csvRow([
         o.order_number,
         o.created_at,
         o.status,
@@ -352,9 +350,7 @@ export async function* exportOrdersCsv(
         money(o.restaurant_total_amount),
         money(o.total),
         o.delivered_at ?? '',
-      ]
-        .map(cell)
-        .join(',')}\r\n`;
+      ]);
     }
     yield chunk;
     const last = page.at(-1);
@@ -491,6 +487,8 @@ export async function createOrder(
     return { product_id: product.id, name: product.name, unit_price: product.price, quantity: item.quantity };
   });
   const itemsAmount = lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0);
+  if (itemsAmount > MAX_ORDER_AMOUNT)
+    throw new BadRequest({ items: [msg('validation.order_too_large', { max: MAX_ORDER_AMOUNT / 100 })] });
   const km =
     restaurant.lat !== null && restaurant.lng !== null
       ? distanceKm({ lat: restaurant.lat, lng: restaurant.lng }, { lat: body.lat, lng: body.lng })
@@ -633,6 +631,14 @@ async function assertAvailableDriver(db: Db, driverId: number, busy: 'allow' | '
   if (!ASSIGNABLE_DRIVER_STATES.includes(row.state)) {
     throw new RuleBroken('driver_not_on_shift', 'errors.driver_not_on_shift');
   }
+  // A driver who asked to end the shift takes no new orders: cash delivered after the request
+  // would otherwise belong to no shift total.
+  const [ending] = await db
+    .select({ id: endShiftRequests.id })
+    .from(endShiftRequests)
+    .where(and(eq(endShiftRequests.driver_id, driverId), eq(endShiftRequests.status, 'pending')))
+    .limit(1);
+  if (ending) throw new RuleBroken('driver_ending_shift', 'errors.driver_ending_shift');
   if (busy === 'refuse' && BUSY_DRIVER_STATES.includes(row.state)) {
     throw new RuleBroken('driver_busy', 'errors.driver_busy', { count: Number(row.carrying) });
   }

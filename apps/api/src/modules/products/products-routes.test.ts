@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { expectPatchChangesOnly } from '../../test/patch.js';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -301,5 +302,22 @@ describe('search', () => {
         .every((h: { path: string }) => h.path.startsWith(`/restaurant/${own}/`)),
     ).toBe(true);
     expect(staff.some((h: { kind: string }) => h.kind === 'category')).toBe(false);
+  });
+});
+
+describe('partial updates of products', () => {
+  it('a PATCH changes only the fields it names: a hidden product stays hidden', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: `/api/restaurants/${own}/products`,
+      token: tokens.manager,
+      payload: { ...valid(), name: 'Skriveni proizvod' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/products/${created.json().data.id}`;
+    await expectPatchChangesOnly(t, tokens.manager as string, url, { show_on_menu: false });
+    const after = await expectPatchChangesOnly(t, tokens.manager as string, url, { price: 990 });
+    expect(after.show_on_menu).toBe(false);
+    expect(after.price).toBe(990);
   });
 });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, restaurants, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { expectPatchChangesOnly } from '../../test/patch.js';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -251,6 +252,56 @@ describe('PATCH /api/restaurants/:id', () => {
     }
   });
 
+  it('lets only Admin and App Manager change the commission; the manager gets a translated 403', async () => {
+    const percentage = async () =>
+      Number((await t.database.db.select().from(restaurants).where(eq(restaurants.id, own)))[0]?.percentage);
+    const start = await percentage();
+    const byManager = await t.request({
+      method: 'PATCH',
+      url: `/api/restaurants/${own}`,
+      token: tokens.manager,
+      lang: 'en',
+      payload: { percentage: 0, name: 'Bez provizije' },
+    });
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json()).toMatchObject({
+      error: 'commission_admin_only',
+      message: 'Only an Admin or App Manager can change the commission of a restaurant.',
+    });
+    expect(await percentage()).toBe(start);
+    const [row] = await t.database.db.select().from(restaurants).where(eq(restaurants.id, own));
+    expect(row?.name).not.toBe('Bez provizije');
+    // The form sends the unchanged value back with the other fields: that is no change of it.
+    const unchanged = await t.request({
+      method: 'PATCH',
+      url: `/api/restaurants/${own}`,
+      token: tokens.manager,
+      payload: { percentage: start, address: 'Titova 2, Sarajevo' },
+    });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    for (const [who, value] of [
+      ['admin', 11.25],
+      ['appmanager', 9.5],
+    ] as const) {
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/api/restaurants/${own}`,
+        token: tokens[who],
+        payload: { percentage: value },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await percentage()).toBe(value);
+    }
+    // Another restaurant's commission stays out of reach too (403 before any field is looked at).
+    const theirs = await t.request({
+      method: 'PATCH',
+      url: `/api/restaurants/${other}`,
+      token: tokens.manager,
+      payload: { percentage: 1 },
+    });
+    expect(theirs.statusCode).toBe(403);
+  });
+
   it('records before and after in the audit log', async () => {
     await t.request({
       method: 'PATCH',
@@ -329,5 +380,21 @@ describe('GET /api/search', () => {
     expect((await t.request({ method: 'GET', url: '/api/search?q=', token: tokens.admin })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe('partial updates of restaurants', () => {
+  it('a PATCH changes only the fields it names: web address, position and commission stay', async () => {
+    const url = `/api/restaurants/${own}`;
+    await expectPatchChangesOnly(t, tokens.admin as string, url, {
+      web_address: 'https://ostaje.example.ba',
+      lat: 43.85,
+      lng: 18.41,
+      percentage: 17.5,
+    });
+    const after = await expectPatchChangesOnly(t, tokens.manager as string, url, {
+      phone: '+387 33 999 888',
+    });
+    expect(after).toMatchObject({ web_address: 'https://ostaje.example.ba', lat: 43.85, percentage: 17.5 });
   });
 });

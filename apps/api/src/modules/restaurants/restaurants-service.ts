@@ -16,6 +16,7 @@ const columns = {
   address: restaurants.address,
   phone: restaurants.phone,
   web_address: restaurants.web_address,
+  iban: restaurants.iban,
   percentage: restaurants.percentage,
   lat: restaurants.lat,
   lng: restaurants.lng,
@@ -99,6 +100,7 @@ export async function createRestaurant(
         address: body.address,
         phone: body.phone,
         web_address: body.web_address,
+        iban: body.iban ?? null,
         percentage: body.percentage,
         lat: body.lat ?? null,
         lng: body.lng ?? null,
@@ -123,6 +125,12 @@ export async function updateRestaurant(
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for('update');
     if (!before) throw new NotFound();
+    // The form sends the commission back unchanged; only a different value is a change of it.
+    const changesCommission =
+      patch.percentage !== undefined && Number(patch.percentage) !== Number(before.percentage);
+    if (changesCommission && !can(actor, 'restaurants.commission')) {
+      throw new Forbidden('commission_admin_only', 'errors.commission_admin_only');
+    }
     const [after] = await tx
       .update(restaurants)
       .set({ ...patch, updated_at: new Date() })

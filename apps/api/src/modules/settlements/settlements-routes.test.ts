@@ -9,7 +9,7 @@ const tokens: Record<string, string> = {};
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ OPERATION_IBAN: 'BA39 1290 0794 0102 8494' });
   for (const who of ['admin', 'appmanager', 'dispatcher', 'manager'])
     tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
 });
@@ -20,7 +20,7 @@ const create = (payload: object, who = 'admin') =>
 
 describe('settlements', () => {
   it('sums delivered orders and meals of the period in SQL, matching an independent computation', async () => {
-    const restaurantId = 8;
+    const restaurantId = 7;
     const [from, to] = [day(20), day(1)];
     const res = await create({ restaurant_id: restaurantId, from, to });
     expect(res.statusCode).toBe(201);
@@ -75,6 +75,24 @@ describe('settlements', () => {
     expect(bs.json().errors.to).toEqual(['Molimo unesite raspon od najmanje 7 dana i najviše 31 dan']);
   });
 
+  it('covers only days that have ended: a period reaching today or the future is refused', async () => {
+    const count = async () => (await t.database.db.select().from(settlements)).length;
+    const before = await count();
+    for (const [from, to] of [
+      [day(6), day(0)],
+      [day(-3), day(-10)],
+      [day(3), day(-5)],
+    ] as const) {
+      const res = await create({ restaurant_id: 12, from, to });
+      expect(res.statusCode, `${from}..${to}`).toBe(400);
+      expect(res.json().errors.to).toEqual([
+        'A settlement covers only days that have ended: choose yesterday or earlier',
+      ]);
+    }
+    expect(await count()).toBe(before);
+    expect((await create({ restaurant_id: 12, from: day(8), to: day(2) })).statusCode).toBe(201);
+  });
+
   it('approves once: a concurrent second approval gets 409, and an approved settlement never changes', async () => {
     const s = (await create({ restaurant_id: 10, from: day(14), to: day(1) })).json().data;
     const approve = () =>
@@ -117,9 +135,62 @@ describe('settlements', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const [header, line] = csv.body.trim().split('\r\n');
     expect(header).toBe(
-      'reference,recipient,recipient_address,amount,currency,purpose,period_from,period_to',
+      'reference,payer_iban,recipient,recipient_address,recipient_iban,amount,currency,purpose,period_from,period_to',
     );
-    expect(line).toContain(`"${(pending.net_amount / 100).toFixed(2)}","BAM"`);
+    expect(line).toContain(`,${(pending.net_amount / 100).toFixed(2)},BAM,`);
+    expect(line?.startsWith(`OB-${String(pending.id).padStart(6, '0')},BA391290079401028494,`)).toBe(true);
+  });
+
+  it('fixes payee, account and amounts at approval; the CSV keeps formulas out; IBANs are validated', async () => {
+    const restaurantId = 7;
+    const badIban = await t.request({
+      method: 'PATCH',
+      url: `/api/restaurants/${restaurantId}`,
+      token: tokens.admin,
+      lang: 'en',
+      payload: { iban: 'BA39 1290 0794 0102 8495' },
+    });
+    expect(badIban.statusCode).toBe(400);
+    expect(badIban.json().errors.iban).toEqual(['Enter a valid IBAN, for example BA39 1290 0794 0102 8494']);
+    const named = await t.request({
+      method: 'PATCH',
+      url: `/api/restaurants/${restaurantId}`,
+      token: tokens.admin,
+      payload: { name: '=HYPERLINK("http://evil.example","Plati")', iban: 'ba39 1540 0120 1047 2992' },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().data.iban).toBe('BA391540012010472992');
+    const created = await create({ restaurant_id: restaurantId, from: day(70), to: day(61) });
+    expect(created.statusCode, created.body).toBe(201);
+    const s = created.json().data;
+    expect(s.payee).toBeNull();
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/settlements/${s.id}/approve`,
+      token: tokens.admin,
+    });
+    expect(approved.json().data.payee).toMatchObject({
+      name: '=HYPERLINK("http://evil.example","Plati")',
+      iban: 'BA391540012010472992',
+    });
+    // After approval the restaurant's record changes: the payment order does not.
+    await t.request({
+      method: 'PATCH',
+      url: `/api/restaurants/${restaurantId}`,
+      token: tokens.admin,
+      payload: { name: 'Drugi primalac', address: 'Negdje 1', iban: 'BA391540012020945888' },
+    });
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/settlements/${s.id}/payment-orders.csv`,
+      token: tokens.admin,
+    });
+    const line = csv.body.trim().split('\r\n')[1] ?? '';
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""Plati"")"`);
+    expect(line).toContain(',BA391540012010472992,');
+    expect(line).not.toContain('Drugi primalac');
+    expect(line).not.toContain('BA391540012020945888');
+    expect(line).toContain(`,${(s.net_amount / 100).toFixed(2)},BAM,`);
   });
 
   it('is for Admin and App Manager only', async () => {

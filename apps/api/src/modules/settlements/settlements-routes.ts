@@ -59,7 +59,10 @@ export async function settlementsRoutes(app: FastifyInstance) {
     '/api/settlements/:id/payment-orders.csv',
     { config, schema: { tags, params: idParams } },
     async (request, reply) => {
-      const csv = await service.paymentOrdersCsv(app.db, request.params.id, app.config.currency);
+      const csv = await service.paymentOrdersCsv(app.db, request.params.id, {
+        currency: app.config.currency,
+        iban: app.config.operationIban,
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="payment-orders-${request.params.id}.csv"`)

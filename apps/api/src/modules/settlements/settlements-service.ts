@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { driverMeals, orders, restaurants, settlements, users } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
+import { csvRow } from '../../lib/csv.js';
+import { localToday } from '../../lib/dates.js';
 import { BadRequest, Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 
@@ -30,6 +32,9 @@ const columns = {
   approver_first_name: approver.first_name,
   approver_last_name: approver.last_name,
   payment_orders_created_at: settlements.payment_orders_created_at,
+  payee_name: settlements.payee_name,
+  payee_address: settlements.payee_address,
+  payee_iban: settlements.payee_iban,
   created_at: settlements.created_at,
 };
 const selectSettlements = (db: Db) =>
@@ -59,6 +64,8 @@ const toSettlement = (r: Row): Settlement => ({
       ? { id: r.approver_id, name: `${r.approver_first_name} ${r.approver_last_name}` }
       : null,
   payment_orders_created_at: r.payment_orders_created_at?.toISOString() ?? null,
+  payee:
+    r.payee_name !== null ? { name: r.payee_name, address: r.payee_address ?? '', iban: r.payee_iban } : null,
   created_at: r.created_at.toISOString(),
 });
 
@@ -77,6 +84,9 @@ const deliveredIn = (restaurantId: number, from: string, to: string, timeZone: s
  * locked so two concurrent creations cannot both pass that check.
  */
 export async function createSettlement(db: Db, actor: ActorContext, body: SettlementBody, timeZone: string) {
+  // Only days that have ended: orders of today (or later) would arrive after the settlement and,
+  // its period being taken, never be settled at all.
+  if (body.to >= localToday(timeZone)) throw new BadRequest({ to: ['validation.period_not_ended'] });
   const id = await db.transaction(async (tx) => {
     const [restaurant] = await tx
       .select()
@@ -105,18 +115,20 @@ export async function createSettlement(db: Db, actor: ActorContext, body: Settle
     const [sums] = await tx
       .select({
         n: sql<number>`count(*)::int`,
-        amount: sql<number>`coalesce(sum(${orders.restaurant_amount}), 0)::int`,
-        commission: sql<number>`coalesce(sum(${orders.commission}), 0)::int`,
-        owed: sql<number>`coalesce(sum(${orders.restaurant_total_amount}), 0)::int`,
+        amount: sql<number>`coalesce(sum(${orders.restaurant_amount}), 0)::bigint`,
+        commission: sql<number>`coalesce(sum(${orders.commission}), 0)::bigint`,
+        owed: sql<number>`coalesce(sum(${orders.restaurant_total_amount}), 0)::bigint`,
       })
       .from(orders)
       .where(deliveredIn(restaurant.id, body.from, body.to, timeZone));
     const [meals] = await tx
-      .select({ amount: sql<number>`coalesce(sum(${driverMeals.amount}), 0)::int` })
+      .select({ amount: sql<number>`coalesce(sum(${driverMeals.amount}), 0)::bigint` })
       .from(driverMeals)
       .where(
         and(
           eq(driverMeals.restaurant_id, restaurant.id),
+          // A driver's claim counts once staff approved it; pending and rejected ones never do.
+          eq(driverMeals.status, 'approved'),
           gte(driverMeals.date, body.from),
           lte(driverMeals.date, body.to),
         ),
@@ -192,13 +204,36 @@ async function settlementOrConflict(tx: Db, id: number) {
 /** Approves once; a second (or concurrent) approval gets 409. Approved settlements never change. */
 export async function approveSettlement(db: Db, actor: ActorContext, id: number) {
   await db.transaction(async (tx) => {
+    // The payee is read and fixed in the approving transaction: from now on the payment order
+    // pays this name, address and account, whatever the restaurant's record says later.
+    const [payee] = await tx
+      .select({ name: restaurants.name, address: restaurants.address, iban: restaurants.iban })
+      .from(settlements)
+      .innerJoin(restaurants, eq(restaurants.id, settlements.restaurant_id))
+      .where(eq(settlements.id, id))
+      .for('share', { of: restaurants });
     const [done] = await tx
       .update(settlements)
-      .set({ status: 'approved', approved_at: new Date(), approved_by: actor.user_id })
+      .set({
+        status: 'approved',
+        approved_at: new Date(),
+        approved_by: actor.user_id,
+        payee_name: payee?.name ?? null,
+        payee_address: payee?.address ?? null,
+        payee_iban: payee?.iban ?? null,
+      })
       .where(and(eq(settlements.id, id), eq(settlements.status, 'pending')))
       .returning({ id: settlements.id });
     if (!done) await settlementOrConflict(tx, id);
-    await audit(tx, actor, 'approve', 'settlements', id, { status: 'pending' }, { status: 'approved' });
+    await audit(
+      tx,
+      actor,
+      'approve',
+      'settlements',
+      id,
+      { status: 'pending' },
+      { status: 'approved', payee: payee ?? null },
+    );
   });
   return getSettlement(db, id);
 }
@@ -233,17 +268,24 @@ export async function createPaymentOrders(db: Db, actor: ActorContext, id: numbe
   return getSettlement(db, id);
 }
 
-/** The bank payment order of an approved settlement, as CSV (one order per restaurant). */
-export async function paymentOrdersCsv(db: Db, id: number, currency: string) {
+/**
+ * The bank payment order of an approved settlement, as CSV (one order per restaurant): the payee,
+ * account and amount fixed at approval, from the operation's account (config).
+ */
+export async function paymentOrdersCsv(
+  db: Db,
+  id: number,
+  operation: { currency: string; iban: string | null },
+) {
   const s = await getSettlement(db, id);
   if (s.status !== 'approved') throw new RuleBroken('not_approved', 'errors.settlement_not_approved');
-  const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, s.restaurant.id));
   const dmy = (d: string) => d.split('-').reverse().join('.');
-  const quote = (v: string) => `"${v.replaceAll('"', '""')}"`;
   const header = [
     'reference',
+    'payer_iban',
     'recipient',
     'recipient_address',
+    'recipient_iban',
     'amount',
     'currency',
     'purpose',
@@ -252,13 +294,15 @@ export async function paymentOrdersCsv(db: Db, id: number, currency: string) {
   ];
   const row = [
     `OB-${String(s.id).padStart(6, '0')}`,
-    s.restaurant.name,
-    restaurant?.address ?? '',
+    operation.iban ?? '',
+    s.payee?.name ?? s.restaurant.name,
+    s.payee?.address ?? '',
+    s.payee?.iban ?? '',
     (s.net_amount / 100).toFixed(2),
-    currency,
+    operation.currency,
     `Obračun ${dmy(s.from)}–${dmy(s.to)} (${s.orders_count} narudžbi)`,
     s.from,
     s.to,
   ];
-  return `${header.join(',')}\r\n${row.map((v) => quote(String(v))).join(',')}\r\n`;
+  return csvRow(header) + csvRow(row);
 }

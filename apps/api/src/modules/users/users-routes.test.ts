@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { expectPatchChangesOnly } from '../../test/patch.js';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -318,5 +319,26 @@ describe('editing, deactivating and deleting users', () => {
       ).statusCode,
     ).toBe(401);
     await t.signIn(created.email, 'Kx9!vrelo-Bosne');
+  });
+});
+
+describe('partial updates of users', () => {
+  it('a PATCH changes only the fields it names: a deactivated account stays deactivated', async () => {
+    const created = (await post('admin', newUser())).json().data;
+    const url = `/api/users/${created.id}`;
+    await expectPatchChangesOnly(t, tokens.admin as string, url, { is_active: false });
+    const after = await expectPatchChangesOnly(t, tokens.admin as string, url, { first_name: 'Preimenovan' });
+    expect(after.is_active).toBe(false);
+    expect(after.first_name).toBe('Preimenovan');
+    // The manager's own employee: the same rule on the restaurant side.
+    const employee = (
+      await post('manager', newUser({ role: 'restaurant_employee', restaurant_id: own }))
+    ).json().data;
+    const employeeUrl = `/api/users/${employee.id}`;
+    await expectPatchChangesOnly(t, tokens.manager as string, employeeUrl, { is_active: false });
+    const renamed = await expectPatchChangesOnly(t, tokens.manager as string, employeeUrl, {
+      last_name: 'Novo',
+    });
+    expect(renamed.is_active).toBe(false);
   });
 });

@@ -48,9 +48,13 @@ export async function usersRoutes(app: FastifyInstance) {
       config,
       schema: { tags, params: idParams, body: userUpdateBody, response: { 200: dataResponse(userSchema) } },
     },
-    async (request) => ({
-      data: await service.updateUser(app.db, actorOf(request), request.params.id, request.body),
-    }),
+    async (request) => {
+      const data = await service.updateUser(app.db, actorOf(request), request.params.id, request.body);
+      // Deactivation, a new role, restaurant or password end the account's sessions: every instance
+      // looks them up again (any other change just costs one look-up).
+      await app.sessions.changed(request.params.id);
+      return { data };
+    },
   );
 
   r.delete(
@@ -66,6 +70,7 @@ export async function usersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const result = await service.deleteUser(app.db, actorOf(request), request.params.id);
+      await app.sessions.changed(request.params.id);
       const key = result === 'deleted' ? 'users.deleted' : 'users.deactivated_instead';
       return { result, message: translate(request.language, key) };
     },

@@ -226,8 +226,15 @@ export async function updateUser(
         .where(eq(users.id, id))
         .returning();
       if (after?.role === 'driver') await tx.insert(drivers).values({ user_id: id }).onConflictDoNothing();
-      // A deactivated account, a new password or a new role ends every session at once.
-      if (patch.is_active === false || password_hash || (patch.role && patch.role !== before.role)) {
+      // A deactivated account, a new password, a new role or restaurant ends every session at once
+      // (the access tokens carry the role and the restaurant).
+      const movedRestaurant = next.restaurant_id !== before.restaurant_id;
+      if (
+        patch.is_active === false ||
+        password_hash ||
+        (patch.role && patch.role !== before.role) ||
+        movedRestaurant
+      ) {
         await revokeAllSessions(tx, id, patch.is_active === false ? 'deactivated' : 'account_changed');
       }
       await audit(tx, actor, 'update', 'users', id, before, after);

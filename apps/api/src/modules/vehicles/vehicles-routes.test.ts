@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, vehicles } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { expectPatchChangesOnly } from '../../test/patch.js';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -136,5 +137,20 @@ describe('vehicles', () => {
       plate_number: ['Use letters, digits, spaces and dashes'],
       type: ['Choose one of the offered values'],
     });
+  });
+});
+
+describe('partial updates of vehicles', () => {
+  it('a PATCH changes only the fields it names: the driver stays assigned', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/vehicles',
+      token: tokens.admin,
+      payload: { plate_number: 'P12-K-001', type: 'car', driver_id: freeDriver },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/vehicles/${created.json().data.id}`;
+    const after = await expectPatchChangesOnly(t, tokens.admin as string, url, { type: 'scooter' });
+    expect(after.driver).toMatchObject({ id: freeDriver });
   });
 });

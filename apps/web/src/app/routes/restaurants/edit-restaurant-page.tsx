@@ -21,6 +21,7 @@ export function EditRestaurantPage() {
   const update = useUpdateRestaurant(id);
   const editable = can(user, 'restaurants.update', id);
   const isAdmin = can(user, 'restaurants.list');
+  const setsCommission = can(user, 'restaurants.commission');
   const title = editable ? t('restaurants.edit') : t('restaurants.information');
   useDocumentTitle(query.data?.name ?? title);
 
@@ -31,6 +32,7 @@ export function EditRestaurantPage() {
         key={query.data.id}
         restaurant={query.data}
         readOnly={!editable}
+        commissionReadOnly={!setsCommission}
         secondaryActions={
           isAdmin ? (
             <Button component={Link} to="/restaurants" color="inherit">
@@ -39,7 +41,9 @@ export function EditRestaurantPage() {
           ) : null
         }
         onSubmit={async (body) => {
-          const saved = await update.mutateAsync(body);
+          // Restaurant staff never send the commission: the API refuses any change of it from them.
+          const { percentage: _commission, ...withoutCommission } = body;
+          const saved = await update.mutateAsync(setsCommission ? body : withoutCommission);
           toast.success(t('restaurants.edited'));
           return saved;
         }}

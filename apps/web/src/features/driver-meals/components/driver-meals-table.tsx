@@ -1,7 +1,20 @@
 import { type DriverMeal, formatMoney } from '@dostava/shared';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import HighlightOff from '@mui/icons-material/HighlightOff';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +26,7 @@ import type { ListParams } from '../../../lib/list-params';
 import { formatDay } from '../../settlements/format';
 import { useDeleteDriverMeal } from '../api/delete-driver-meal';
 import type { DriverMealList } from '../api/list-driver-meals';
+import { useReviewDriverMeal } from '../api/review-driver-meal';
 
 interface DriverMealsTableProps {
   query: {
@@ -33,6 +47,9 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
   const { t, i18n } = useTranslation();
   const remove = useDeleteDriverMeal();
   const [toDelete, setToDelete] = useState<DriverMeal | null>(null);
+  const review = useReviewDriverMeal();
+  const [toReject, setToReject] = useState<DriverMeal | null>(null);
+  const [reason, setReason] = useState('');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: money and dates follow the language.
   const columns = useMemo<GridColDef<DriverMeal>[]>(
@@ -76,9 +93,23 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
         valueFormatter: (value: string | null) => value || '—',
       },
       {
+        field: 'status',
+        headerName: t('driver_meals.status'),
+        width: 130,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            label={t(`driver_meals.statuses.${row.status}`)}
+            color={row.status === 'approved' ? 'success' : row.status === 'pending' ? 'warning' : 'default'}
+            variant="outlined"
+          />
+        ),
+      },
+      {
         field: 'actions',
         headerName: t('common.actions'),
-        width: 100,
+        width: 150,
         sortable: false,
         align: 'right',
         headerAlign: 'right',
@@ -100,6 +131,44 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
                 <LockOutlined fontSize="small" />
               </Box>
             </Tooltip>
+          ) : canManage && row.status === 'pending' ? (
+            <Box sx={{ display: 'inline-flex', alignItems: 'center', height: '100%' }}>
+              <Tooltip title={t('driver_meals.approve')}>
+                <IconButton
+                  aria-label={t('driver_meals.approve_item', {
+                    driver: driverName(row),
+                    date: formatDay(row.date),
+                  })}
+                  size="small"
+                  color="success"
+                  disabled={review.isPending}
+                  onClick={() =>
+                    review.mutate(
+                      { id: row.id, decision: 'approve' },
+                      { onSuccess: () => toast.success(t('driver_meals.approved')) },
+                    )
+                  }
+                >
+                  <CheckCircleOutline fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('driver_meals.reject')}>
+                <IconButton
+                  aria-label={t('driver_meals.reject_item', {
+                    driver: driverName(row),
+                    date: formatDay(row.date),
+                  })}
+                  size="small"
+                  color="error"
+                  onClick={() => {
+                    setReason('');
+                    setToReject(row);
+                  }}
+                >
+                  <HighlightOff fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Box>
           ) : canManage ? (
             <Tooltip title={t('common.delete')}>
               <IconButton
@@ -117,7 +186,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
           ) : null,
       },
     ],
-    [t, i18n.language, canManage],
+    [t, i18n.language, canManage, review.isPending],
   );
 
   function confirmDelete() {
@@ -132,8 +201,46 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
     });
   }
 
+  function confirmReject() {
+    if (!toReject || !reason.trim()) return;
+    review.mutate(
+      { id: toReject.id, decision: 'reject', reason: reason.trim() },
+      {
+        onSuccess: () => toast.success(t('driver_meals.rejected')),
+        onSettled: () => setToReject(null),
+      },
+    );
+  }
+
   return (
     <>
+      <Dialog open={toReject !== null} onClose={() => setToReject(null)} maxWidth="xs" fullWidth>
+        <DialogTitle>{t('driver_meals.reject_title')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            required
+            margin="dense"
+            label={t('driver_meals.reject_reason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 300 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setToReject(null)}>{t('common.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={!reason.trim() || review.isPending}
+            loading={review.isPending}
+            onClick={confirmReject}
+          >
+            {t('driver_meals.reject')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <DataTable
         label={t('driver_meals.list_label')}
         columns={columns}

@@ -1,5 +1,6 @@
 import {
   type Image,
+  printIban,
   type Restaurant,
   type RestaurantBody,
   type RestaurantInput,
@@ -14,7 +15,17 @@ import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { applyApiErrors } from '../../../lib/form';
 
-const FIELDS = ['name', 'address', 'phone', 'web_address', 'percentage', 'lat', 'lng', 'image_id'] as const;
+const FIELDS = [
+  'name',
+  'address',
+  'phone',
+  'web_address',
+  'iban',
+  'percentage',
+  'lat',
+  'lng',
+  'image_id',
+] as const;
 
 function toFormValues(restaurant?: Restaurant): RestaurantInput {
   return {
@@ -22,6 +33,7 @@ function toFormValues(restaurant?: Restaurant): RestaurantInput {
     address: restaurant?.address ?? '',
     phone: restaurant?.phone ?? '',
     web_address: restaurant?.web_address ?? '',
+    iban: restaurant?.iban ? printIban(restaurant.iban) : '',
     percentage: restaurant ? String(restaurant.percentage) : '',
     lat: restaurant?.lat ?? '',
     lng: restaurant?.lng ?? '',
@@ -33,6 +45,8 @@ interface RestaurantFormProps {
   restaurant?: Restaurant;
   /** Fields disabled and no save button (a restaurant employee looking at their restaurant). */
   readOnly?: boolean;
+  /** The commission is shown but not editable (restaurant staff: only Admin and App Manager set it). */
+  commissionReadOnly?: boolean;
   /** Saves; throws the API error so field errors can be shown. */
   onSubmit: (body: RestaurantBody) => Promise<unknown>;
   submitLabel?: string;
@@ -44,6 +58,7 @@ interface RestaurantFormProps {
 export function RestaurantForm({
   restaurant,
   readOnly,
+  commissionReadOnly,
   onSubmit,
   submitLabel,
   secondaryActions,
@@ -108,9 +123,20 @@ export function RestaurantForm({
           <FormTextField {...field} name="web_address" label={t('restaurants.web_address')} type="url" />
           <FormTextField
             {...field}
+            name="iban"
+            label={t('restaurants.iban')}
+            helperText={t('restaurants.iban_hint')}
+            autoComplete="off"
+          />
+          <FormTextField
+            {...field}
+            // Read-only rather than disabled: a disabled field would leave the value out of validation.
+            readOnly={readOnly || commissionReadOnly}
             name="percentage"
             label={t('restaurants.percentage')}
-            helperText={t('restaurants.percentage_hint')}
+            helperText={t(
+              commissionReadOnly ? 'restaurants.percentage_admin_only' : 'restaurants.percentage_hint',
+            )}
             type="number"
             required
             inputProps={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}

@@ -5,8 +5,12 @@ import { settlementKeys } from './keys';
 /** One line of the payment orders CSV. */
 export interface PaymentOrder {
   reference: string;
+  /** The operation's account (config); empty when none is configured. */
+  payer_iban: string;
   recipient: string;
   recipient_address: string;
+  /** Fixed when the settlement was approved. */
+  recipient_iban: string;
   amount: string;
   currency: string;
   purpose: string;
@@ -74,7 +78,11 @@ export async function getPaymentOrders(id: number, signal?: AbortSignal): Promis
   const text = (await (await fetchPaymentOrdersCsv(id, signal)).text()).replace(/^\uFEFF/, '');
   const [header = [], ...lines] = parseCsv(text);
   return lines.map(
-    (line) => Object.fromEntries(header.map((name, i) => [name, line[i] ?? ''])) as unknown as PaymentOrder,
+    (line) =>
+      Object.fromEntries(
+        // The CSV writer guards formula-like cells with an apostrophe; the sheet shows the text itself.
+        header.map((name, i) => [name, (line[i] ?? '').replace(/^'(?=[=+\-@\t\r])/, '')]),
+      ) as unknown as PaymentOrder,
   );
 }
 

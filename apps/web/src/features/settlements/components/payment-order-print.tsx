@@ -1,4 +1,4 @@
-import { formatMoney } from '@dostava/shared';
+import { formatMoney, printIban } from '@dostava/shared';
 import { Box, GlobalStyles, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,11 +89,15 @@ export function PaymentOrderSheets({ orders }: { orders: PaymentOrder[] }) {
               </Typography>
             </Box>
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <Field label={t('settlements.print.payer')} wide>
-                {t('app.name')}
+              <Field label={t('settlements.print.payer')}>{t('app.name')}</Field>
+              <Field label={t('settlements.print.payer_iban')}>
+                {order.payer_iban ? printIban(order.payer_iban) : '—'}
               </Field>
               <Field label={t('settlements.print.recipient')}>{order.recipient}</Field>
               <Field label={t('settlements.print.recipient_address')}>{order.recipient_address || '—'}</Field>
+              <Field label={t('settlements.print.recipient_iban')} wide>
+                {order.recipient_iban ? printIban(order.recipient_iban) : '—'}
+              </Field>
               <Field label={t('settlements.print.purpose')} wide>
                 {order.purpose}
               </Field>

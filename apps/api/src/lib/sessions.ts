@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sessions, users } from '../db/schema/index.js';
+import type { EventBus } from './bus.js';
+
+/**
+ * Whether an access token's session may still act: not revoked (logout, password change,
+ * deactivation, role change, reuse of a refresh token), not expired, its account active and not
+ * deleted. Answers from memory after the first look-up of a session; any instance that changes a
+ * user's sessions tells every instance over the bus, which drops that user's entries (and closes
+ * their event streams). While Redis is down, notices from other instances may be lost, so every
+ * request reads the database until it is back; on its return the whole cache is dropped.
+ * See docs/decisions/0002.
+ */
+export class SessionGate {
+  private readonly known = new Map<number, { user_id: number; active: boolean }>();
+  private readonly changeListeners = new Set<(userId: number) => void>();
+  private static readonly REMEMBERED = 50_000;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {
+    this.unsubscribe = bus.onControl(
+      (message) => {
+        if (message.type === 'sessions.changed') this.forget(message.user_id);
+      },
+      () => this.known.clear(),
+    );
+  }
+
+  async isActive(sessionId: number, userId: number): Promise<boolean> {
+    const trusted = this.bus.redisState() !== 'down';
+    const hit = trusted ? this.known.get(sessionId) : undefined;
+    if (hit) return hit.active && hit.user_id === userId;
+    const [row] = await this.db
+      .select({
+        revoked_at: sessions.revoked_at,
+        expires_at: sessions.expires_at,
+        is_active: users.is_active,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(and(eq(sessions.id, sessionId), eq(sessions.user_id, userId)));
+    const active = Boolean(row && !row.revoked_at && row.expires_at > new Date() && row.is_active);
+    if (this.known.size >= SessionGate.REMEMBERED) {
+      const oldest = this.known.keys().next().value;
+      if (oldest !== undefined) this.known.delete(oldest);
+    }
+    this.known.set(sessionId, { user_id: userId, active });
+    return active;
+  }
+
+  /** A user's sessions changed (after the change committed): every instance looks them up again. */
+  async changed(userId: number): Promise<void> {
+    await this.bus.publishControl({ type: 'sessions.changed', user_id: userId });
+  }
+
+  /** Hears every change of a user's sessions, from any instance (the event streams close on it). */
+  onChange(listener: (userId: number) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  close() {
+    this.unsubscribe();
+    this.changeListeners.clear();
+  }
+
+  private forget(userId: number) {
+    for (const [sessionId, entry] of this.known) if (entry.user_id === userId) this.known.delete(sessionId);
+    for (const listener of this.changeListeners) listener(userId);
+  }
+}
