@@ -6,6 +6,7 @@ import {
   driverMealSchema,
   idParams,
   listMetaSchema,
+  noContent,
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +25,8 @@ export async function driverMealsRoutes(app: FastifyInstance) {
     {
       config,
       schema: {
+        description:
+          'A page of the meals drivers took from restaurants, filterable by driver, restaurant and day, with the total amount of the filtered meals.',
         tags,
         querystring: driverMealListQuery,
         response: {
@@ -38,16 +41,33 @@ export async function driverMealsRoutes(app: FastifyInstance) {
   );
   r.post(
     '/api/driver-meals',
-    { config, schema: { tags, body: driverMealBody, response: { 201: dataResponse(driverMealSchema) } } },
+    {
+      config,
+      schema: {
+        summary: 'Record a driver meal',
+        description: 'Records a meal a driver took from a restaurant, for the settlements.',
+        tags,
+        body: driverMealBody,
+        response: { 201: dataResponse(driverMealSchema) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await service.createMeal(app.db, actorOf(request), request.body) }),
   );
   r.delete(
     '/api/driver-meals/:id',
-    { config, schema: { tags, params: idParams } },
+    {
+      config,
+      schema: {
+        description: 'Removes a driver meal that no settlement includes yet.',
+        response: { 204: noContent('The meal is deleted') },
+        tags,
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       await service.deleteMeal(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   r.post(
@@ -55,6 +75,10 @@ export async function driverMealsRoutes(app: FastifyInstance) {
     {
       config: { auth: 'app', roles: ['driver'] },
       schema: {
+        summary: 'Driver app: record my meal',
+        description:
+          "The driver records a meal taken from a restaurant today (in the operation's time zone).",
+        operationId: 'postDriverAppMeals',
         tags: ['driver app'],
         body: driverAppMealBody,
         response: { 201: dataResponse(driverMealSchema) },

@@ -14,20 +14,27 @@ export async function configRoutes(app: FastifyInstance) {
       google_maps_api_key: z.string().nullable(),
     }),
   });
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/config',
-      { config: { auth: 'public' }, schema: { tags: ['health'], response: { 200: body } } },
-      async () => ({
-        currency: app.config.currency,
-        time_zone: app.config.timeZone,
-        map: {
-          provider: app.config.googleMapsApiKey ? ('google' as const) : ('leaflet' as const),
-          tile_url: app.config.tileUrl,
-          tile_attribution: app.config.tileAttribution,
-          google_maps_api_key: app.config.googleMapsApiKey ?? null,
-        },
-      }),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/config',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Public configuration for the clients',
+        description:
+          "The currency, the operation's time zone (every period and every time the back office shows is in it) and the map provider the web app uses. Nothing secret.",
+        tags: ['health'],
+        response: { 200: body },
+      },
+    },
+    async () => ({
+      currency: app.config.currency,
+      time_zone: app.config.timeZone,
+      map: {
+        provider: app.config.googleMapsApiKey ? ('google' as const) : ('leaflet' as const),
+        tile_url: app.config.tileUrl,
+        tile_attribution: app.config.tileAttribution,
+        google_maps_api_key: app.config.googleMapsApiKey ?? null,
+      },
+    }),
+  );
 }

@@ -26,7 +26,13 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/orders',
     {
       config: { permission: 'orders.read' },
-      schema: { tags, querystring: orderListQuery, response: { 200: listResponse(orderListItemSchema) } },
+      schema: {
+        description:
+          "A page of orders, filterable by status, restaurant, driver and creation time (from/to), searchable by number or customer. Restaurant staff see their restaurant's orders only.",
+        tags,
+        querystring: orderListQuery,
+        response: { 200: listResponse(orderListItemSchema) },
+      },
     },
     async (request) => service.listOrders(app.db, actorOf(request), request.query),
   );
@@ -36,6 +42,11 @@ export async function ordersRoutes(app: FastifyInstance) {
     {
       config: { permission: 'orders.export' },
       schema: {
+        description:
+          "The orders the same filters select, as a CSV file streamed row by row (amounts in major units, times in the operation's time zone).",
+        response: {
+          200: { description: 'The orders as CSV', content: { 'text/csv': { schema: z.string() } } },
+        },
         tags,
         summary: 'The filtered orders as CSV, streamed',
         querystring: orderListQuery.omit({ page: true, per_page: true, sort: true }),
@@ -46,7 +57,9 @@ export async function ordersRoutes(app: FastifyInstance) {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${stamp}.csv"`);
-      return reply.send(Readable.from(service.exportOrdersCsv(app.db, actorOf(request), request.query)));
+      // Streamed row by row; the schema documents what the client receives, the CSV text.
+      const csv = Readable.from(service.exportOrdersCsv(app.db, actorOf(request), request.query));
+      return reply.send(csv as unknown as string);
     },
   );
 
@@ -54,7 +67,12 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/orders/:id',
     {
       config: { permission: 'orders.read' },
-      schema: { tags, params: idParams, response: { 200: dataResponse(orderSchema) } },
+      schema: {
+        description: 'One order with its items, customer, driver and status history.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(orderSchema) },
+      },
     },
     async (request) => ({ data: await service.getOrder(app.db, actorOf(request), request.params.id) }),
   );
@@ -63,7 +81,15 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/orders/:id/status',
     {
       config: { permission: 'orders.status' },
-      schema: { tags, params: idParams, body: orderStatusBody, response: { 200: dataResponse(orderSchema) } },
+      schema: {
+        summary: 'Change the status of an order',
+        description:
+          "Moves an order to a next status the order state machine allows for the caller's role (a cancellation takes a reason). A race with another change is a conflict (409).",
+        tags,
+        params: idParams,
+        body: orderStatusBody,
+        response: { 200: dataResponse(orderSchema) },
+      },
     },
     async (request) => ({
       data: await service.changeStatus(app.db, deps, actorOf(request), request.params.id, request.body),
@@ -74,7 +100,14 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/orders/:id/assign',
     {
       config: { permission: 'orders.dispatch' },
-      schema: { tags, params: idParams, body: orderAssignBody, response: { 200: dataResponse(orderSchema) } },
+      schema: {
+        summary: 'Assign a driver to an order',
+        description: 'Gives the order to an available driver on shift; the driver app sees it at once.',
+        tags,
+        params: idParams,
+        body: orderAssignBody,
+        response: { 200: dataResponse(orderSchema) },
+      },
     },
     async (request) => ({
       data: await service.assignDriver(
@@ -92,6 +125,8 @@ export async function ordersRoutes(app: FastifyInstance) {
     {
       config: { permission: 'orders.dispatch' },
       schema: {
+        summary: 'Take an order from its driver',
+        description: 'Removes the driver from an order that is not picked up yet, with an optional reason.',
         tags,
         params: idParams,
         body: orderUnassignBody,
@@ -115,6 +150,8 @@ export async function ordersRoutes(app: FastifyInstance) {
     {
       config: { auth: 'app', roles: ['customer'] },
       schema: {
+        description:
+          'The customer app places an order at one restaurant: items, delivery address and position, payment. Prices come from the menu, not from the request.',
         tags,
         summary: 'Customer app: place an order',
         body: orderCreateBody,
@@ -133,7 +170,12 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/driver/orders',
     {
       config: driverConfig,
-      schema: { tags: ['driver app'], response: { 200: z.object({ data: z.array(orderListItemSchema) }) } },
+      schema: {
+        summary: 'Driver app: my orders',
+        description: "The signed-in driver's orders that are not finished yet.",
+        tags: ['driver app'],
+        response: { 200: z.object({ data: z.array(orderListItemSchema) }) },
+      },
     },
     async (request) => ({ data: await service.driverOrders(app.db, actorOf(request)) }),
   );
@@ -141,7 +183,13 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/driver/orders/:id/accept',
     {
       config: driverConfig,
-      schema: { tags: ['driver app'], params: idParams, response: { 200: dataResponse(orderSchema) } },
+      schema: {
+        summary: 'Driver app: accept an order',
+        description: 'The assigned driver accepts the order.',
+        tags: ['driver app'],
+        params: idParams,
+        response: { 200: dataResponse(orderSchema) },
+      },
     },
     async (request) => ({
       data: await service.acceptOrder(app.db, deps, actorOf(request), request.params.id),
@@ -152,6 +200,9 @@ export async function ordersRoutes(app: FastifyInstance) {
     {
       config: driverConfig,
       schema: {
+        summary: 'Driver app: change the status of my order',
+        description:
+          'The driver moves their own order on (picked up, delivered …) as the order state machine allows a driver.',
         tags: ['driver app'],
         params: idParams,
         body: orderStatusBody,
