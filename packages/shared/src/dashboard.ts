@@ -16,6 +16,17 @@ export type Period = (typeof PERIODS)[number];
 /** A custom range may span at most this many days (the chart stays readable, the query cheap). */
 export const MAX_CUSTOM_DAYS = 366;
 
+/**
+ * What is wrong with a custom range of two ISO dates, as a catalogue key (null when it is fine): the
+ * API refuses it with this message and the dashboard shows it before asking.
+ */
+export function customRangeError(from: string, to: string): string | null {
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  if (days < 1) return 'validation.range_reversed';
+  if (days > MAX_CUSTOM_DAYS) return 'validation.period_range';
+  return null;
+}
+
 export const dashboardQuery = z
   .object({
     period: z.enum(PERIODS, { error: msg('validation.invalid_choice') }).default('this_month'),
@@ -26,11 +37,8 @@ export const dashboardQuery = z
     if (q.period !== 'custom') return;
     if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: msg('validation.required') });
     if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: msg('validation.required') });
-    if (q.from && q.to) {
-      const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
-      if (days < 1 || days > MAX_CUSTOM_DAYS)
-        ctx.addIssue({ code: 'custom', path: ['to'], message: msg('validation.period_range') });
-    }
+    const error = q.from && q.to ? customRangeError(q.from, q.to) : null;
+    if (error) ctx.addIssue({ code: 'custom', path: ['to'], message: msg(error) });
   });
 export type DashboardQuery = z.input<typeof dashboardQuery>;
 

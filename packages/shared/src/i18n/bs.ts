@@ -31,6 +31,7 @@ export const bs: Catalogue = {
     delete_item: 'Obriši {{name}}',
   },
   validation: {
+    range_reversed: 'Početak perioda ne smije biti nakon njegovog kraja',
     semver: 'Koristite verziju poput 1.4.2',
     version_taken: 'Ova verzija već postoji za ovu aplikaciju',
     period_range: 'Odaberite raspon od 1 do 366 dana',
@@ -162,6 +163,9 @@ export const bs: Catalogue = {
   },
   header: {
     open_menu: 'Otvori meni',
+    time_zone: 'Vrijeme u zoni {{zone}}',
+    time_zone_hint:
+      'Sva vremena ovdje su u vremenskoj zoni poslovanja, {{zone}}; ovaj preglednik je podešen na {{browser}}.',
     search: 'Pretraga',
     search_placeholder: 'Pretraži…',
     search_empty: 'Ništa nije pronađeno',

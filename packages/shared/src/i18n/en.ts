@@ -33,6 +33,7 @@ export const en = {
     delete_item: 'Delete {{name}}',
   },
   validation: {
+    range_reversed: 'The start of the period must not be after its end',
     semver: 'Use a version like 1.4.2',
     version_taken: 'This version already exists for this app',
     period_range: 'Choose a range of 1 to 366 days',
@@ -165,6 +166,9 @@ export const en = {
   },
   header: {
     open_menu: 'Open menu',
+    time_zone: 'Times in {{zone}}',
+    time_zone_hint:
+      "Every time here is in the operation's time zone, {{zone}}; this browser is set to {{browser}}.",
     search: 'Search',
     search_placeholder: 'Search…',
     search_empty: 'Nothing found',
