@@ -431,7 +431,11 @@ export const bs: Catalogue = {
     added: 'Uposlenik je dodan',
     edited: 'Uposlenik je izmijenjen',
     delete_title: 'Brisanje uposlenika',
+    deleted: 'Uposlenik je obrisan',
+    deactivated_instead:
+      'Uposlenik ima historiju (narudžbe ili zapise u dnevniku), pa je račun deaktiviran umjesto obrisan.',
     search_label: 'Pretraži uposlenike',
+    choose_restaurant_first: 'Novi uposlenik radi u restoranu koji ovdje odaberete.',
     no_restaurant: 'Otvorite uposlenike nekog restorana da biste mu dodali uposlenika.',
     not_employee: 'Ovaj račun nije uposlenik restorana kojim upravljate.',
   },

@@ -433,7 +433,11 @@ export const en = {
     added: 'Employee added',
     edited: 'Employee edited',
     delete_title: 'Delete employee',
+    deleted: 'Employee deleted',
+    deactivated_instead:
+      'The employee has a history (orders or log entries), so the account was deactivated instead of deleted.',
     search_label: 'Search employees',
+    choose_restaurant_first: 'The new employee works in the restaurant you choose here.',
     no_restaurant: 'Open the employees of a restaurant to add an employee to it.',
     not_employee: 'This account is not an employee of a restaurant you manage.',
   },

@@ -19,6 +19,6 @@ export async function searchRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: z.array(searchHitSchema) }) },
       },
     },
-    async (request) => ({ data: await search(app.db, actorOf(request), request.query.q) }),
+    async (request) => ({ data: await search(app.db, actorOf(request), request.query.q, request.language) }),
   );
 }

@@ -137,4 +137,23 @@ describe('vehicles', () => {
       type: ['Choose one of the offered values'],
     });
   });
+
+  it("shows a vehicle's type in the caller's language in the header search", async () => {
+    const [vehicle] = await t.database.db.select().from(vehicles).limit(1);
+    const words = {
+      bs: { bike: 'Bicikl', car: 'Automobil', scooter: 'Skuter' },
+      en: { bike: 'Bike', car: 'Car', scooter: 'Scooter' },
+    };
+    for (const lang of ['bs', 'en'] as const) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/search?q=${encodeURIComponent(vehicle?.plate_number ?? '')}`,
+        token: tokens.admin,
+        lang,
+      });
+      expect(res.statusCode).toBe(200);
+      const hit = res.json().data.find((h: { kind: string }) => h.kind === 'vehicle');
+      expect(hit?.subtitle).toBe(words[lang][vehicle?.type ?? 'car']);
+    }
+  });
 });
