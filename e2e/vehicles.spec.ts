@@ -33,6 +33,10 @@ test.describe('vehicles (Admin)', () => {
     await driver.fill('Adnan');
     await page.getByRole('option', { name: /Adnan Hadžić/ }).click();
     await expect(driver).toHaveValue('Adnan Hadžić');
+    // The form offers to move the driver here; declined, the API refuses the driver.
+    const move = page.getByRole('checkbox', { name: /^Move Adnan Hadžić from .+ to this vehicle$/ });
+    await expect(move).toBeChecked();
+    await move.uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('This driver already uses another vehicle').first()).toBeVisible();
 

@@ -478,6 +478,7 @@ export const bs: Catalogue = {
     all_types: 'Sve vrste',
     choose_type: 'Odaberite vrstu',
     driver: 'Vozač',
+    move_driver: 'Premjesti vozača {{name}} s vozila {{plate}} na ovo vozilo',
     driver_hint: 'Neobavezno: vozač koji koristi ovo vozilo. Kucajte za pretragu.',
     no_driver: 'Niko',
     clear_driver: 'Ukloni vozača',

@@ -480,6 +480,7 @@ export const en = {
     all_types: 'All types',
     choose_type: 'Choose a type',
     driver: 'Driver',
+    move_driver: 'Move {{name}} from {{plate}} to this vehicle',
     driver_hint: 'Optional: the driver who uses this vehicle. Type to search.',
     no_driver: 'Nobody',
     clear_driver: 'Clear driver',
