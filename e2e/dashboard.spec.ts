@@ -149,11 +149,9 @@ for (const lang of ['en', 'bs'] as const) {
     await page.getByLabel(t.from, { exact: true }).fill('2024-01-01');
     await page.getByLabel(t.to, { exact: true }).fill('2026-10-31');
     await expect(
-      page
-        .getByRole('alert')
-        .filter({
-          hasText: lang === 'bs' ? 'Odaberite raspon od 1 do 366 dana' : 'Choose a range of 1 to 366 days',
-        }),
+      page.getByRole('alert').filter({
+        hasText: lang === 'bs' ? 'Odaberite raspon od 1 do 366 dana' : 'Choose a range of 1 to 366 days',
+      }),
     ).toBeVisible();
     await expectAccessible(page);
   });
