@@ -4,6 +4,8 @@ export const bs: Catalogue = {
   app: { name: 'Dostava', tagline: 'Administracija' },
   language: { label: 'Jezik', bs: 'Bosanski', en: 'English' },
   common: {
+    quick_range: 'Brzi odabir',
+    custom_range: 'Odabrani datumi',
     save: 'Sačuvaj',
     cancel: 'Odustani',
     delete: 'Obriši',

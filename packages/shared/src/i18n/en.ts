@@ -6,6 +6,8 @@ export const en = {
   app: { name: 'Dostava', tagline: 'Back office' },
   language: { label: 'Language', bs: 'Bosanski', en: 'English' },
   common: {
+    quick_range: 'Quick range',
+    custom_range: 'Chosen dates',
     save: 'Save',
     cancel: 'Cancel',
     delete: 'Delete',
