@@ -11,6 +11,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'] },
+      },
+      {
+        extends: true,
         test: {
           name: 'api',
           root: 'apps/api',

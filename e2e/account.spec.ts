@@ -55,4 +55,20 @@ test.describe('account', () => {
     await expect(page.getByText('Session signed out')).toBeVisible();
     await expect(signOutButtons).toHaveCount(before - 1);
   });
+
+  test('the active sessions fit a 360px screen without scrolling sideways', async ({ page, browser }) => {
+    const other = await browser.newPage();
+    await signInAs(other, 'dispatcher', { lang: 'bs' });
+    await other.close();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signInAs(page, 'dispatcher', { lang: 'bs', path: '/settings' });
+    const sessions = page.getByRole('table', { name: 'Aktivne sesije' });
+    await expect(sessions.getByText('Ova sesija')).toBeVisible();
+    const [scrollWidth, clientWidth] = await sessions.evaluate((table) => {
+      const box = table.parentElement as HTMLElement;
+      return [box.scrollWidth, box.clientWidth];
+    });
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
 });

@@ -137,10 +137,21 @@ for (const lang of ['en', 'bs'] as const) {
     await page.reload();
     await expect(page.getByLabel(t.from, { exact: true })).toHaveValue('2026-10-01');
     await expectFigures(page, lang, custom);
-    // An end before the start asks for a valid range instead of calling the API.
+    // An end before the start says so where the figures were, instead of calling the API.
     await page.getByLabel(t.to, { exact: true }).fill('2026-09-01');
+    const reversed =
+      lang === 'bs'
+        ? 'Početak perioda ne smije biti nakon njegovog kraja'
+        : 'The start of the period must not be after its end';
+    await expect(page.getByRole('alert').filter({ hasText: reversed })).toBeVisible();
+    await expect(page.getByRole('region', { name: t.today, exact: true })).toHaveCount(0);
+    // A range longer than a year asks for a shorter one.
+    await page.getByLabel(t.from, { exact: true }).fill('2024-01-01');
+    await page.getByLabel(t.to, { exact: true }).fill('2026-10-31');
     await expect(
-      page.getByText(lang === 'bs' ? 'Odaberite raspon od 1 do 366 dana' : 'Choose a range of 1 to 366 days'),
+      page.getByRole('alert').filter({
+        hasText: lang === 'bs' ? 'Odaberite raspon od 1 do 366 dana' : 'Choose a range of 1 to 366 days',
+      }),
     ).toBeVisible();
     await expectAccessible(page);
   });

@@ -270,3 +270,33 @@ test.describe('employees (Restaurant Manager)', () => {
     await expect(page.getByText('Uposlenik je izmijenjen')).toBeVisible();
   });
 });
+
+test.describe('employees (Admin)', () => {
+  test('opening /add-employee directly asks for the restaurant first; deleting says "employee"', async ({
+    page,
+  }) => {
+    const id = unique();
+    await signInAs(page, 'admin', { lang: 'en', path: '/add-employee' });
+    const restaurant = page.getByLabel('Restaurant', { exact: true });
+    await expect(restaurant).toBeVisible();
+    await expect(page.getByLabel('First name', { exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+    await restaurant.selectOption({ label: 'Ćevabdžinica Željo' });
+    await expect(page).toHaveURL(/\/add-employee\?restaurant_id=\d+/);
+    await page.getByLabel('First name', { exact: true }).fill('Selma');
+    await page.getByLabel('Last name', { exact: true }).fill(`Privremena ${id}`);
+    await page.getByLabel('Email', { exact: true }).fill(`privremena.${id}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Employee added')).toBeVisible();
+    await expect(page).toHaveURL(/\/resturant\/\d+\/employees$/);
+
+    await page.getByRole('button', { name: `Delete Selma Privremena ${id}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete employee' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText('Employee deleted')).toBeVisible();
+    await expect(page.getByText('User deleted')).toHaveCount(0);
+  });
+});

@@ -33,6 +33,10 @@ test.describe('vehicles (Admin)', () => {
     await driver.fill('Adnan');
     await page.getByRole('option', { name: /Adnan Hadžić/ }).click();
     await expect(driver).toHaveValue('Adnan Hadžić');
+    // The form offers to move the driver here; declined, the API refuses the driver.
+    const move = page.getByRole('checkbox', { name: /^Move Adnan Hadžić from .+ to this vehicle$/ });
+    await expect(move).toBeChecked();
+    await move.uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('This driver already uses another vehicle').first()).toBeVisible();
 
@@ -83,5 +87,44 @@ test.describe('vehicles (Admin)', () => {
     await expect(page.getByLabel('Registarski broj', { exact: true })).toHaveAccessibleDescription(
       'Vozilo s ovim registarskim brojem već postoji',
     );
+  });
+});
+
+test.describe('one clock: a browser in another time zone', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test("shows the operation's times and says whose clock they are", async ({ page }) => {
+    const session = await signInAs(page, 'admin', { lang: 'bs', path: '/vehicles?q=A10-K-100' });
+    const res = await page.request.get('/api/vehicles?q=A10-K-100', {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    const created = new Date((await res.json()).data[0].created_at as string);
+    // dd.MM.yyyy. HH:mm on Sarajevo's clock, not New York's.
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Sarajevo',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(created)
+        .map((part) => [part.type, part.value]),
+    );
+    const row = page.getByRole('row', { name: /A10-K-100/ });
+    await expect(row).toContainText(`${p.day}.${p.month}.${p.year}. ${p.hour}:${p.minute}`);
+    await expect(page.getByRole('note', { name: 'Vrijeme u zoni Europe/Sarajevo' })).toBeVisible();
+  });
+});
+
+test.describe("one clock: a browser on the operation's clock", () => {
+  test.use({ timezoneId: 'Europe/Sarajevo' });
+
+  test('needs no note', async ({ page }) => {
+    await signInAs(page, 'admin', { lang: 'bs', path: '/vehicles' });
+    await expect(page.getByRole('heading', { name: 'Vozila' })).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
   });
 });

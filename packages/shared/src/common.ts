@@ -28,12 +28,16 @@ export interface DataResponse<T> {
   data: T;
 }
 
-/** The body of every error answer of the API. */
-export interface ApiErrorBody {
-  message: string;
-  error: string;
-  errors?: Record<string, string[]>;
-}
+/** The body of every error answer of the API (also its OpenAPI `Error` schema). */
+export const apiErrorSchema = z.object({
+  message: z.string().describe('The message in the language of Accept-Language (bs by default)'),
+  error: z.string().describe('A stable code, such as validation_failed, unauthorized or not_found'),
+  errors: z
+    .record(z.string(), z.array(z.string()))
+    .optional()
+    .describe('Translated messages per field (`field` or `parent.child`) when the input was refused'),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 export const imageSchema = z.object({ id: z.number().int(), file_url: z.string() });
 export type Image = z.infer<typeof imageSchema>;
@@ -43,3 +47,5 @@ export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: listMetaSchema });
 export const dataResponse = <T extends z.ZodType>(item: T) => z.object({ data: item });
 export const messageResponse = z.object({ message: z.string() });
+/** A 204 answer in a route's schema: no body (documented as such in OpenAPI). */
+export const noContent = (description: string) => z.null().describe(description);

@@ -16,6 +16,55 @@ export type Period = (typeof PERIODS)[number];
 /** A custom range may span at most this many days (the chart stays readable, the query cheap). */
 export const MAX_CUSTOM_DAYS = 366;
 
+/**
+ * What is wrong with a custom range of two ISO dates, as a catalogue key (null when it is fine): the
+ * API refuses it with this message and the dashboard shows it before asking.
+ */
+export function customRangeError(from: string, to: string): string | null {
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  if (days < 1) return 'validation.range_reversed';
+  if (days > MAX_CUSTOM_DAYS) return 'validation.period_range';
+  return null;
+}
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const isoWeekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+
+/** The local dates a period covers, whole calendar units (a week runs Monday to Sunday). */
+/** Shared by the dashboard (on the server) and the quick ranges of the list filters (in the browser). */
+export function periodRange(
+  period: Period,
+  today: string,
+  custom?: { from?: string | undefined; to?: string | undefined },
+) {
+  const monday = addDays(today, 1 - isoWeekday(today));
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const monthStart = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
+  const monthEnd = (year: number, month: number) =>
+    addDays(month === 12 ? monthStart(year + 1, 1) : monthStart(year, month + 1), -1);
+  switch (period) {
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday':
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case 'this_week':
+      return { from: monday, to: addDays(monday, 6) };
+    case 'last_week':
+      return { from: addDays(monday, -7), to: addDays(monday, -1) };
+    case 'this_month':
+      return { from: monthStart(y, m), to: monthEnd(y, m) };
+    case 'last_month': {
+      const [py, pm] = m === 1 ? [y - 1, 12] : [y, m - 1];
+      return { from: monthStart(py, pm), to: monthEnd(py, pm) };
+    }
+    case 'this_year':
+      return { from: `${y}-01-01`, to: `${y}-12-31` };
+    case 'custom':
+      return { from: custom?.from ?? today, to: custom?.to ?? today };
+  }
+}
+
 export const dashboardQuery = z
   .object({
     period: z.enum(PERIODS, { error: msg('validation.invalid_choice') }).default('this_month'),
@@ -26,11 +75,8 @@ export const dashboardQuery = z
     if (q.period !== 'custom') return;
     if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: msg('validation.required') });
     if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: msg('validation.required') });
-    if (q.from && q.to) {
-      const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
-      if (days < 1 || days > MAX_CUSTOM_DAYS)
-        ctx.addIssue({ code: 'custom', path: ['to'], message: msg('validation.period_range') });
-    }
+    const error = q.from && q.to ? customRangeError(q.from, q.to) : null;
+    if (error) ctx.addIssue({ code: 'custom', path: ['to'], message: msg(error) });
   });
 export type DashboardQuery = z.input<typeof dashboardQuery>;
 

@@ -53,3 +53,12 @@ export const breaksQuery = z
     to: calendarDate().optional(),
   })
   .superRefine(dateRangeRule);
+
+// What the driver app's shift and break calls answer with.
+export const shiftStartedSchema = z.object({ shift_id: z.number().int(), started_at: z.string() });
+export const locationsAcceptedSchema = z.object({
+  /** How many points of the batch were stored. */
+  accepted: z.number().int(),
+});
+export const breakStartedSchema = z.object({ break_id: z.number().int(), started_at: z.string() });
+export const breakEndedSchema = z.object({ break_id: z.number().int(), duration_seconds: z.number().int() });

@@ -17,6 +17,11 @@ export const vehicleBody = z.object({
     .regex(/^[\p{L}0-9][\p{L}0-9 -]*$/u, { error: msg('validation.plate') }),
   type: z.enum(VEHICLE_TYPES, { error: msg('validation.invalid_choice') }),
   driver_id: id().nullable().optional(),
+  /**
+   * The driver uses another vehicle: take them off it and onto this one (a driver drives one vehicle).
+   * Without it such a driver is refused with 409.
+   */
+  move_driver: z.boolean().optional(),
 });
 export type VehicleBody = z.infer<typeof vehicleBody>;
 export type VehicleInput = z.input<typeof vehicleBody>;

@@ -1,6 +1,7 @@
 import { isRestaurantRole } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { BusEvent } from '../lib/bus.js';
 import { actorOf } from './auth.js';
 
@@ -27,7 +28,16 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
     '/api/events',
     {
       config: { permission: 'events.subscribe', rateLimit: false },
-      schema: { tags: ['events'], hide: false },
+      schema: {
+        summary: 'Live events (server-sent events)',
+        description:
+          "A text/event-stream of order and driver events the caller may see (restaurant staff: their restaurant's). Send Last-Event-ID to resume; when it is too old, a `resync` event says to refetch.",
+        response: {
+          200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+        },
+        tags: ['events'],
+        hide: false,
+      },
     },
     async (request, reply) => {
       const actor = actorOf(request);

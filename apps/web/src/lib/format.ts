@@ -1,4 +1,5 @@
 import { currentLanguage, intlLocale } from './i18n';
+import { operationTimeZone, zonedParts } from './time-zone';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -9,25 +10,39 @@ function toDate(value: string | Date | null | undefined): Date | null {
 }
 
 /**
- * Bosnian dates are built by hand: Chromium ships no `bs` locale data and would show '2026 M11 22'.
+ * A moment, in the operation's time zone (never the browser's). Bosnian dates are built by hand:
+ * Chromium ships no `bs` locale data and would show '2026 M11 22'.
  * bs: '22.11.2026. 07:33'; en: '22 Nov 2026, 07:33'.
  */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
   if (!date) return '—';
-  if (currentLanguage() === 'bs')
-    return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  if (currentLanguage() === 'bs') {
+    const p = zonedParts(date);
+    return `${pad(p.day)}.${pad(p.month)}.${p.year}. ${pad(p.hour)}:${pad(p.minute)}`;
+  }
+  return new Intl.DateTimeFormat(intlLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: operationTimeZone(),
+  }).format(date);
 }
 
-/** A calendar date: bs '22.11.2026.'; en '22 Nov 2026'. A 'YYYY-MM-DD' string is that day, whatever the zone. */
+/**
+ * A calendar date: bs '22.11.2026.'; en '22 Nov 2026'. A 'YYYY-MM-DD' string is that day as it is; a
+ * moment is the day it fell on in the operation's time zone.
+ */
 export function formatDate(value: string | Date | null | undefined): string {
-  const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00` : value;
-  const date = toDate(day);
+  const isDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = toDate(isDay ? `${value}T12:00:00Z` : value);
   if (!date) return '—';
-  if (currentLanguage() === 'bs')
-    return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}.`;
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' }).format(date);
+  // A plain day is read at noon UTC and shown in UTC: the same day in every zone.
+  const zone = isDay ? 'UTC' : operationTimeZone();
+  if (currentLanguage() === 'bs') {
+    const p = zonedParts(date, zone);
+    return `${pad(p.day)}.${pad(p.month)}.${p.year}.`;
+  }
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: zone }).format(date);
 }
 
 /** A number with the language's separators (bs '1.234,5'); 'hr' stands in where Chromium lacks 'bs'. */

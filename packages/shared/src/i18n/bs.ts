@@ -4,6 +4,8 @@ export const bs: Catalogue = {
   app: { name: 'Dostava', tagline: 'Administracija' },
   language: { label: 'Jezik', bs: 'Bosanski', en: 'English' },
   common: {
+    quick_range: 'Brzi odabir',
+    custom_range: 'Odabrani datumi',
     save: 'Sačuvaj',
     cancel: 'Odustani',
     delete: 'Obriši',
@@ -31,6 +33,7 @@ export const bs: Catalogue = {
     delete_item: 'Obriši {{name}}',
   },
   validation: {
+    range_reversed: 'Početak perioda ne smije biti nakon njegovog kraja',
     semver: 'Koristite verziju poput 1.4.2',
     version_taken: 'Ova verzija već postoji za ovu aplikaciju',
     period_range: 'Odaberite raspon od 1 do 366 dana',
@@ -178,6 +181,9 @@ export const bs: Catalogue = {
   },
   header: {
     open_menu: 'Otvori meni',
+    time_zone: 'Vrijeme u zoni {{zone}}',
+    time_zone_hint:
+      'Sva vremena ovdje su u vremenskoj zoni poslovanja, {{zone}}; ovaj preglednik je podešen na {{browser}}.',
     search: 'Pretraga',
     search_placeholder: 'Pretraži…',
     search_empty: 'Ništa nije pronađeno',
@@ -447,7 +453,11 @@ export const bs: Catalogue = {
     added: 'Uposlenik je dodan',
     edited: 'Uposlenik je izmijenjen',
     delete_title: 'Brisanje uposlenika',
+    deleted: 'Uposlenik je obrisan',
+    deactivated_instead:
+      'Uposlenik ima historiju (narudžbe ili zapise u dnevniku), pa je račun deaktiviran umjesto obrisan.',
     search_label: 'Pretraži uposlenike',
+    choose_restaurant_first: 'Novi uposlenik radi u restoranu koji ovdje odaberete.',
     no_restaurant: 'Otvorite uposlenike nekog restorana da biste mu dodali uposlenika.',
     not_employee: 'Ovaj račun nije uposlenik restorana kojim upravljate.',
   },
@@ -490,6 +500,7 @@ export const bs: Catalogue = {
     all_types: 'Sve vrste',
     choose_type: 'Odaberite vrstu',
     driver: 'Vozač',
+    move_driver: 'Premjesti vozača {{name}} s vozila {{plate}} na ovo vozilo',
     driver_hint: 'Neobavezno: vozač koji koristi ovo vozilo. Kucajte za pretragu.',
     no_driver: 'Niko',
     clear_driver: 'Ukloni vozača',

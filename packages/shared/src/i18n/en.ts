@@ -6,6 +6,8 @@ export const en = {
   app: { name: 'Dostava', tagline: 'Back office' },
   language: { label: 'Language', bs: 'Bosanski', en: 'English' },
   common: {
+    quick_range: 'Quick range',
+    custom_range: 'Chosen dates',
     save: 'Save',
     cancel: 'Cancel',
     delete: 'Delete',
@@ -33,6 +35,7 @@ export const en = {
     delete_item: 'Delete {{name}}',
   },
   validation: {
+    range_reversed: 'The start of the period must not be after its end',
     semver: 'Use a version like 1.4.2',
     version_taken: 'This version already exists for this app',
     period_range: 'Choose a range of 1 to 366 days',
@@ -181,6 +184,9 @@ export const en = {
   },
   header: {
     open_menu: 'Open menu',
+    time_zone: 'Times in {{zone}}',
+    time_zone_hint:
+      "Every time here is in the operation's time zone, {{zone}}; this browser is set to {{browser}}.",
     search: 'Search',
     search_placeholder: 'Search…',
     search_empty: 'Nothing found',
@@ -449,7 +455,11 @@ export const en = {
     added: 'Employee added',
     edited: 'Employee edited',
     delete_title: 'Delete employee',
+    deleted: 'Employee deleted',
+    deactivated_instead:
+      'The employee has a history (orders or log entries), so the account was deactivated instead of deleted.',
     search_label: 'Search employees',
+    choose_restaurant_first: 'The new employee works in the restaurant you choose here.',
     no_restaurant: 'Open the employees of a restaurant to add an employee to it.',
     not_employee: 'This account is not an employee of a restaurant you manage.',
   },
@@ -492,6 +502,7 @@ export const en = {
     all_types: 'All types',
     choose_type: 'Choose a type',
     driver: 'Driver',
+    move_driver: 'Move {{name}} from {{plate}} to this vehicle',
     driver_hint: 'Optional: the driver who uses this vehicle. Type to search.',
     no_driver: 'Nobody',
     clear_driver: 'Clear driver',

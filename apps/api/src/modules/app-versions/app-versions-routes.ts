@@ -8,6 +8,7 @@ import {
   dataResponse,
   idParams,
   listResponse,
+  noContent,
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,19 +25,41 @@ export async function appVersionsRoutes(app: FastifyInstance) {
     '/api/app-versions',
     {
       config,
-      schema: { tags, querystring: appVersionListQuery, response: { 200: listResponse(appVersionSchema) } },
+      schema: {
+        description: 'A page of the released mobile app versions, filterable by app.',
+        tags,
+        querystring: appVersionListQuery,
+        response: { 200: listResponse(appVersionSchema) },
+      },
     },
     async (request) => service.listVersions(app.db, request.query),
   );
   r.post(
     '/api/app-versions',
-    { config, schema: { tags, body: appVersionBody, response: { 201: dataResponse(appVersionSchema) } } },
+    {
+      config,
+      schema: {
+        summary: 'Release an app version',
+        description: 'Records a new version of a mobile app and whether updating to it is forced.',
+        tags,
+        body: appVersionBody,
+        response: { 201: dataResponse(appVersionSchema) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await service.createVersion(app.db, actorOf(request), request.body) }),
   );
   r.get(
     '/api/app-versions/usage',
-    { config, schema: { tags, response: { 200: z.object({ data: z.array(appVersionUsageSchema) }) } } },
+    {
+      config,
+      schema: {
+        summary: 'App versions in use',
+        description: 'How many users last signed in with each app version.',
+        tags,
+        response: { 200: z.object({ data: z.array(appVersionUsageSchema) }) },
+      },
+    },
     async () => ({ data: await service.usage(app.db) }),
   );
   r.get(
@@ -44,6 +67,8 @@ export async function appVersionsRoutes(app: FastifyInstance) {
     {
       config: { auth: 'public' },
       schema: {
+        description:
+          'The mobile apps ask, without a token, whether a newer version exists and whether they must update to keep working.',
         tags,
         summary: 'Mobile apps: must or may I update?',
         querystring: appVersionCheckQuery,
@@ -56,10 +81,18 @@ export async function appVersionsRoutes(app: FastifyInstance) {
   );
   r.delete(
     '/api/app-versions/:id',
-    { config, schema: { tags, params: idParams } },
+    {
+      config,
+      schema: {
+        description: 'Removes a released version.',
+        response: { 204: noContent('The version is deleted') },
+        tags,
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       await service.deleteVersion(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -12,7 +12,13 @@ export async function auditLogRoutes(app: FastifyInstance) {
     '/api/audit-log',
     {
       config,
-      schema: { tags, querystring: auditLogQuery, response: { 200: listResponse(auditEntrySchema) } },
+      schema: {
+        description:
+          'A page of the audit log: who changed what and when, with the values before and after, filterable by entity, action, user and time.',
+        tags,
+        querystring: auditLogQuery,
+        response: { 200: listResponse(auditEntrySchema) },
+      },
     },
     async (request) => service.listAudit(app.db, request.query, app.config.timeZone),
   );
@@ -21,6 +27,8 @@ export async function auditLogRoutes(app: FastifyInstance) {
     {
       config,
       schema: {
+        summary: 'Audit log filter choices',
+        description: 'The entities and actions that occur in the audit log, for its filters.',
         tags,
         response: {
           200: z.object({ data: z.object({ entities: z.array(z.string()), actions: z.array(z.string()) }) }),

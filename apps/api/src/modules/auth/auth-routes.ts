@@ -5,6 +5,7 @@ import {
   idParams,
   logoutBody,
   messageResponse,
+  noContent,
   refreshBody,
   sessionSchema,
   signInBody,
@@ -66,6 +67,10 @@ export async function authRoutes(app: FastifyInstance) {
             audience === 'backoffice'
               ? 'Staff sign-in to the back office'
               : 'Driver and customer app sign-in',
+          description:
+            audience === 'backoffice'
+              ? 'Signs a staff member in with email and password: an access token (Bearer, minutes) and a refresh token (single use). Driver and customer accounts are refused here. Limited per account and per address.'
+              : 'Signs a driver or customer in with email and password: tokens for the app endpoints only (they never open the back office). Limited per account and per address.',
           body: signInBody,
           response: { 200: signInResponse },
         },
@@ -81,6 +86,8 @@ export async function authRoutes(app: FastifyInstance) {
     {
       config: { auth: 'public', rateLimit: perIp },
       schema: {
+        description:
+          'Exchanges a refresh token for a new access token and a new refresh token. Each refresh token works once: presenting a spent one again signs the whole session out.',
         tags: ['auth'],
         summary: 'Rotate a refresh token',
         body: refreshBody,
@@ -96,7 +103,13 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/me',
     {
       config: { auth: 'any' },
-      schema: { tags: ['auth'], response: { 200: dataResponse(currentUserSchema) } },
+      schema: {
+        summary: 'The signed-in account',
+        description:
+          "The caller's own account: name, role, restaurant and language. Staff and app tokens alike.",
+        tags: ['auth'],
+        response: { 200: dataResponse(currentUserSchema) },
+      },
     },
     async (request) => ({ data: await auth.currentUser(app.db, actorOf(request).user_id) }),
   );
@@ -105,7 +118,14 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/me',
     {
       config: { auth: 'any' },
-      schema: { tags: ['auth'], body: updateProfileBody, response: { 200: dataResponse(currentUserSchema) } },
+      schema: {
+        summary: 'Update the own profile',
+        description:
+          "Changes the caller's own name, phone or language; role and restaurant are not the caller's to change.",
+        tags: ['auth'],
+        body: updateProfileBody,
+        response: { 200: dataResponse(currentUserSchema) },
+      },
     },
     async (request) => ({ data: await auth.updateProfile(app.db, actorOf(request), request.body) }),
   );
@@ -114,7 +134,14 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/logout',
     {
       config: { auth: 'any' },
-      schema: { tags: ['auth'], body: logoutBody.optional(), response: { 200: messageResponse } },
+      schema: {
+        summary: 'Sign out',
+        description:
+          "Ends the caller's session on the server: its refresh tokens stop working at once; the access token lives until it expires.",
+        tags: ['auth'],
+        body: logoutBody.optional(),
+        response: { 200: messageResponse },
+      },
     },
     async (request) => {
       const s = sessionOf(request);
@@ -128,7 +155,14 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/change-password',
     {
       config: { auth: 'any' },
-      schema: { tags: ['auth'], body: changePasswordBody, response: { 200: messageResponse } },
+      schema: {
+        summary: 'Change the own password',
+        description:
+          'Checks the current password, applies the password policy (and the leaked-password list) to the new one, and signs out every other session.',
+        tags: ['auth'],
+        body: changePasswordBody,
+        response: { 200: messageResponse },
+      },
     },
     async (request) => {
       const s = sessionOf(request);
@@ -142,7 +176,13 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/sessions',
     {
       config: { auth: 'any' },
-      schema: { tags: ['auth'], response: { 200: z.object({ data: z.array(sessionSchema) }) } },
+      schema: {
+        summary: 'The own active sessions',
+        description:
+          "Every device signed in to the caller's account, with when and from where it was last used; the current one is marked.",
+        tags: ['auth'],
+        response: { 200: z.object({ data: z.array(sessionSchema) }) },
+      },
     },
     async (request) => {
       const s = sessionOf(request);
@@ -152,18 +192,36 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/auth/sessions/:id',
-    { config: { auth: 'any' }, schema: { tags: ['auth'], params: idParams } },
+    {
+      config: { auth: 'any' },
+      schema: {
+        summary: 'Sign out one of the own sessions',
+        description:
+          "Revokes one of the caller's own sessions (another device); someone else's session is not found.",
+        response: { 204: noContent('The session is signed out') },
+        tags: ['auth'],
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       const userId = sessionOf(request).user_id;
       await auth.revokeOwnSession(app.db, userId, request.params.id);
       await app.sessions.changed(userId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   r.post(
     '/api/auth/sessions/revoke-others',
-    { config: { auth: 'any' }, schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    {
+      config: { auth: 'any' },
+      schema: {
+        summary: 'Sign out every other session',
+        description: "Revokes all of the caller's sessions but the current one.",
+        tags: ['auth'],
+        response: { 200: messageResponse },
+      },
+    },
     async (request) => {
       const s = sessionOf(request);
       await auth.revokeOtherSessions(app.db, s.user_id, s.session_id);

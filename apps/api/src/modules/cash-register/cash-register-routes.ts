@@ -22,6 +22,9 @@ export async function cashRegisterRoutes(app: FastifyInstance) {
     {
       config: { auth: 'app', roles: ['driver'] },
       schema: {
+        summary: 'Driver app: end the shift',
+        description:
+          'The driver ends the shift and declares the cash they carry (minor units); the cash register then collects or rejects the request.',
         tags: ['driver app'],
         body: endShiftBody,
         response: { 201: dataResponse(endShiftRequestDetailSchema) },
@@ -38,6 +41,8 @@ export async function cashRegisterRoutes(app: FastifyInstance) {
     {
       config: { permission: 'cash.read' },
       schema: {
+        description:
+          "A page of the drivers' end-of-shift requests, filterable by status and day, with the expected and declared amounts.",
         tags,
         querystring: endShiftListQuery,
         response: { 200: listResponse(endShiftRequestSchema) },
@@ -49,7 +54,12 @@ export async function cashRegisterRoutes(app: FastifyInstance) {
     '/api/end-shift-requests/:id',
     {
       config: { permission: 'cash.read' },
-      schema: { tags, params: idParams, response: { 200: dataResponse(endShiftRequestDetailSchema) } },
+      schema: {
+        description: 'One end-of-shift request with the orders of its shift and the amounts they add up to.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(endShiftRequestDetailSchema) },
+      },
     },
     async (request) => ({ data: await service.getRequest(app.db, request.params.id) }),
   );
@@ -57,7 +67,14 @@ export async function cashRegisterRoutes(app: FastifyInstance) {
     '/api/end-shift-requests/:id/collect',
     {
       config: { permission: 'cash.handle' },
-      schema: { tags, params: idParams, response: { 200: dataResponse(endShiftRequestDetailSchema) } },
+      schema: {
+        summary: 'Collect the cash of an end-of-shift request',
+        description:
+          "Records that the cash was received and closes the driver's shift. Only a pending request can be collected; a race is a conflict (409).",
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(endShiftRequestDetailSchema) },
+      },
     },
     async (request) => ({
       data: await service.collect(app.db, app.bus, actorOf(request), request.params.id),
@@ -68,6 +85,8 @@ export async function cashRegisterRoutes(app: FastifyInstance) {
     {
       config: { permission: 'cash.handle' },
       schema: {
+        summary: 'Reject an end-of-shift request',
+        description: 'Sends the request back to the driver with a reason; the shift stays open.',
         tags,
         params: idParams,
         body: endShiftRejectBody,

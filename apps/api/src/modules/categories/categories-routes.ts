@@ -8,6 +8,7 @@ import {
   idParams,
   listResponse,
   messageResponse,
+  noContent,
   translate,
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +24,12 @@ export async function categoriesRoutes(app: FastifyInstance) {
     '/api/categories',
     {
       config: { permission: 'categories.read' },
-      schema: { tags, querystring: categoryListQuery, response: { 200: listResponse(categorySchema) } },
+      schema: {
+        description: 'A page of menu categories in their display order.',
+        tags,
+        querystring: categoryListQuery,
+        response: { 200: listResponse(categorySchema) },
+      },
     },
     async (request) => service.listCategories(app.db, request.query),
   );
@@ -32,7 +38,12 @@ export async function categoriesRoutes(app: FastifyInstance) {
     '/api/categories',
     {
       config: { permission: 'categories.write' },
-      schema: { tags, body: categoryBody, response: { 201: dataResponse(categorySchema) } },
+      schema: {
+        description: 'Adds a menu category at the end of the order.',
+        tags,
+        body: categoryBody,
+        response: { 201: dataResponse(categorySchema) },
+      },
     },
     async (request, reply) =>
       reply.status(201).send({ data: await service.createCategory(app.db, actorOf(request), request.body) }),
@@ -44,6 +55,8 @@ export async function categoriesRoutes(app: FastifyInstance) {
     {
       config: { permission: 'categories.write' },
       schema: {
+        description:
+          'Sets the display order of the categories at once from the full list of ids, as the drag-and-drop list sends it.',
         tags,
         summary: 'Save the order of all categories',
         body: categoryPositionsBody,
@@ -60,7 +73,12 @@ export async function categoriesRoutes(app: FastifyInstance) {
     '/api/categories/:id',
     {
       config: { permission: 'categories.read' },
-      schema: { tags, params: idParams, response: { 200: dataResponse(categorySchema) } },
+      schema: {
+        description: 'One menu category.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(categorySchema) },
+      },
     },
     async (request) => ({ data: await service.getCategory(app.db, request.params.id) }),
   );
@@ -70,6 +88,7 @@ export async function categoriesRoutes(app: FastifyInstance) {
     {
       config: { permission: 'categories.write' },
       schema: {
+        description: 'Changes the given fields of a menu category.',
         tags,
         params: idParams,
         body: categoryPatchBody,
@@ -83,10 +102,18 @@ export async function categoriesRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/categories/:id',
-    { config: { permission: 'categories.write' }, schema: { tags, params: idParams } },
+    {
+      config: { permission: 'categories.write' },
+      schema: {
+        description: 'Removes a menu category that no product uses.',
+        response: { 204: noContent('The category is deleted') },
+        tags,
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       await service.deleteCategory(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

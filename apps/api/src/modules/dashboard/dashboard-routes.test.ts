@@ -1,10 +1,10 @@
+import { periodRange } from '@dostava/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../db/schema/index.js';
 import { addDays, localToday } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
-import { periodRange } from './dashboard-service.js';
 import { rebuildRollups } from './rollups.js';
 
 const TZ = 'Europe/Sarajevo';

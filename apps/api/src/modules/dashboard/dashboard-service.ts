@@ -3,7 +3,7 @@ import {
   type Dashboard,
   type dashboardQuery,
   isRestaurantRole,
-  type Period,
+  periodRange,
   VEHICLE_TYPES,
 } from '@dostava/shared';
 import { sql } from 'drizzle-orm';
@@ -13,39 +13,6 @@ import { addDays, daysBetween, isoWeekday, localToday } from '../../lib/dates.js
 import { rowsOf } from '../../lib/sql.js';
 
 type Query = z.output<typeof dashboardQuery>;
-
-/** The local dates a period covers, whole calendar units (a week runs Monday to Sunday). */
-export function periodRange(
-  period: Period,
-  today: string,
-  custom?: { from?: string | undefined; to?: string | undefined },
-) {
-  const monday = addDays(today, 1 - isoWeekday(today));
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const monthStart = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
-  const monthEnd = (year: number, month: number) =>
-    addDays(month === 12 ? monthStart(year + 1, 1) : monthStart(year, month + 1), -1);
-  switch (period) {
-    case 'today':
-      return { from: today, to: today };
-    case 'yesterday':
-      return { from: addDays(today, -1), to: addDays(today, -1) };
-    case 'this_week':
-      return { from: monday, to: addDays(monday, 6) };
-    case 'last_week':
-      return { from: addDays(monday, -7), to: addDays(monday, -1) };
-    case 'this_month':
-      return { from: monthStart(y, m), to: monthEnd(y, m) };
-    case 'last_month': {
-      const [py, pm] = m === 1 ? [y - 1, 12] : [y, m - 1];
-      return { from: monthStart(py, pm), to: monthEnd(py, pm) };
-    }
-    case 'this_year':
-      return { from: `${y}-01-01`, to: `${y}-12-31` };
-    case 'custom':
-      return { from: custom?.from ?? today, to: custom?.to ?? today };
-  }
-}
 
 function buckets(from: string, to: string, granularity: 'hour' | 'day' | 'month'): string[] {
   const out: string[] = [];

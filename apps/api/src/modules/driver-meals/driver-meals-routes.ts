@@ -7,6 +7,7 @@ import {
   idParams,
   listMetaSchema,
   mealRejectBody,
+  noContent,
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +26,8 @@ export async function driverMealsRoutes(app: FastifyInstance) {
     {
       config,
       schema: {
+        description:
+          'A page of the meals drivers took from restaurants, filterable by driver, restaurant and day, with the total amount of the filtered meals.',
         tags,
         querystring: driverMealListQuery,
         response: {
@@ -39,7 +42,16 @@ export async function driverMealsRoutes(app: FastifyInstance) {
   );
   r.post(
     '/api/driver-meals',
-    { config, schema: { tags, body: driverMealBody, response: { 201: dataResponse(driverMealSchema) } } },
+    {
+      config,
+      schema: {
+        summary: 'Record a driver meal',
+        description: 'Records a meal a driver took from a restaurant, for the settlements.',
+        tags,
+        body: driverMealBody,
+        response: { 201: dataResponse(driverMealSchema) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({
         data: await service.createMeal(app.db, actorOf(request), request.body, app.config.mealMaxAmount),
@@ -52,6 +64,8 @@ export async function driverMealsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Approve a driver's pending meal claim: settlements count it from now on",
+        description:
+          'Admin and App Manager only. A claim is approved once (a second approval, or one of a rejected claim, is a 409); the approval is audited and a settlement of the restaurant counts the meal from then on.',
         params: idParams,
         response: { 200: dataResponse(driverMealSchema) },
       },
@@ -67,6 +81,8 @@ export async function driverMealsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Reject a driver's pending meal claim, saying why",
+        description:
+          'Admin and App Manager only, with a reason the driver sees. Only a pending claim can be rejected; no settlement ever counts a rejected meal.',
         params: idParams,
         body: mealRejectBody,
         response: { 200: dataResponse(driverMealSchema) },
@@ -84,10 +100,18 @@ export async function driverMealsRoutes(app: FastifyInstance) {
   );
   r.delete(
     '/api/driver-meals/:id',
-    { config, schema: { tags, params: idParams } },
+    {
+      config,
+      schema: {
+        description: 'Removes a driver meal that no settlement includes yet.',
+        response: { 204: noContent('The meal is deleted') },
+        tags,
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       await service.deleteMeal(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   r.post(
@@ -95,6 +119,10 @@ export async function driverMealsRoutes(app: FastifyInstance) {
     {
       config: { auth: 'app', roles: ['driver'] },
       schema: {
+        summary: 'Driver app: record my meal',
+        description:
+          "The driver records a meal taken from a restaurant today (in the operation's time zone).",
+        operationId: 'postDriverAppMeals',
         tags: ['driver app'],
         body: driverAppMealBody,
         response: { 201: dataResponse(driverMealSchema) },

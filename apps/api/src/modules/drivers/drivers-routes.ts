@@ -11,7 +11,13 @@ export async function driversRoutes(app: FastifyInstance) {
     '/api/drivers',
     {
       config: { permission: 'drivers.read' },
-      schema: { tags, querystring: driverListQuery, response: { 200: listResponse(driverSchema) } },
+      schema: {
+        description:
+          'A page of drivers with their shift state, vehicle and last position time, filterable by state.',
+        tags,
+        querystring: driverListQuery,
+        response: { 200: listResponse(driverSchema) },
+      },
     },
     async (request) => service.listDrivers(app.db, request.query),
   );
@@ -19,7 +25,12 @@ export async function driversRoutes(app: FastifyInstance) {
     '/api/drivers/:id',
     {
       config: { permission: 'drivers.read' },
-      schema: { tags, params: idParams, response: { 200: dataResponse(driverSchema) } },
+      schema: {
+        description: 'One driver (addressed by their user id).',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(driverSchema) },
+      },
     },
     async (request) => ({ data: await service.getDriver(app.db, request.params.id) }),
   );

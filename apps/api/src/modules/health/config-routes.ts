@@ -20,23 +20,30 @@ export async function configRoutes(app: FastifyInstance) {
       stale_location_minutes: z.number().int(),
     }),
   });
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/config',
-      { config: { auth: 'public' }, schema: { tags: ['health'], response: { 200: body } } },
-      async () => ({
-        currency: app.config.currency,
-        meal_max_amount: app.config.mealMaxAmount,
-        operation_iban: app.config.operationIban,
-        time_zone: app.config.timeZone,
-        map: {
-          provider: app.config.googleMapsApiKey ? ('google' as const) : ('leaflet' as const),
-          tile_url: app.config.tileUrl,
-          tile_attribution: app.config.tileAttribution,
-          google_maps_api_key: app.config.googleMapsApiKey ?? null,
-          stale_location_minutes: app.config.staleLocationMinutes,
-        },
-      }),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/config',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Public configuration for the clients',
+        description:
+          "The currency, the operation's time zone (every period and every time the back office shows is in it), the largest driver meal, the operation's IBAN and the map provider with the age after which a driver's location counts as stale. Nothing secret.",
+        tags: ['health'],
+        response: { 200: body },
+      },
+    },
+    async () => ({
+      currency: app.config.currency,
+      meal_max_amount: app.config.mealMaxAmount,
+      operation_iban: app.config.operationIban,
+      time_zone: app.config.timeZone,
+      map: {
+        provider: app.config.googleMapsApiKey ? ('google' as const) : ('leaflet' as const),
+        tile_url: app.config.tileUrl,
+        tile_attribution: app.config.tileAttribution,
+        google_maps_api_key: app.config.googleMapsApiKey ?? null,
+        stale_location_minutes: app.config.staleLocationMinutes,
+      },
+    }),
+  );
 }

@@ -14,7 +14,13 @@ export async function healthRoutes(app: FastifyInstance) {
     '/api/health',
     {
       config: { auth: 'public', rateLimit: false },
-      schema: { tags: ['health'], response: { 200: body, 503: body } },
+      schema: {
+        summary: 'Health of the API and its database',
+        description:
+          'Whether this instance can reach its database (503 when it cannot) and Redis, for load balancers and monitoring. Not rate limited, no token.',
+        tags: ['health'],
+        response: { 200: body, 503: body },
+      },
     },
     async (_request, reply) => {
       const redis = app.bus.redisState();

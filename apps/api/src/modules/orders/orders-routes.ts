@@ -32,6 +32,8 @@ export async function ordersRoutes(app: FastifyInstance) {
     {
       config: { permission: 'orders.read' },
       schema: {
+        description:
+          "A page of orders, filterable by status, restaurant, driver, creation time (from/to) and board lane, sorted by urgency for the board, searchable by (part of) the number or the customer; a dispatcher sees active orders, and with a search the last two days in every status. Restaurant staff see their restaurant's orders only.",
         tags,
         querystring: orderListQuery.superRefine(dateRangeRule),
         response: { 200: listResponse(orderListItemSchema) },
@@ -45,6 +47,11 @@ export async function ordersRoutes(app: FastifyInstance) {
     {
       config: { permission: 'orders.export' },
       schema: {
+        description:
+          "The orders the same filters select, as a CSV file streamed row by row (amounts in major units, times in the operation's time zone).",
+        response: {
+          200: { description: 'The orders as CSV', content: { 'text/csv': { schema: z.string() } } },
+        },
         tags,
         summary: 'The filtered orders as CSV, streamed',
         querystring: orderListQuery
@@ -57,7 +64,9 @@ export async function ordersRoutes(app: FastifyInstance) {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${stamp}.csv"`);
-      return reply.send(Readable.from(service.exportOrdersCsv(app.db, actorOf(request), request.query)));
+      // Streamed row by row; the schema documents what the client receives, the CSV text.
+      const csv = Readable.from(service.exportOrdersCsv(app.db, actorOf(request), request.query));
+      return reply.send(csv as unknown as string);
     },
   );
 
@@ -68,6 +77,8 @@ export async function ordersRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "The board's lanes with their counts of active orders",
+        description:
+          'How many active orders each lane of the dispatch board holds (new, preparing, ready without a driver, awaiting pickup, in delivery, problems) and how many are late, with the same restaurant, driver and search filters as the list. Restaurant staff count their own restaurant only.',
         querystring: boardCountsQuery,
         response: { 200: dataResponse(boardCountsSchema) },
       },
@@ -82,6 +93,8 @@ export async function ordersRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Active orders' drop-off points and their restaurants, for the map",
+        description:
+          'Every active order the caller may see (up to 2,000) with its drop-off point, status and driver, and the restaurants they come from with their count of active orders.',
         response: { 200: dataResponse(orderMapSchema) },
       },
     },
@@ -95,6 +108,8 @@ export async function ordersRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Drivers who could take the order, fittest first',
+        description:
+          "Drivers on shift with their state (available, assigned, delivering), the orders they carry, the straight-line distance from their last location to the order's restaurant and that location's time; free drivers first, then fresh locations, then the nearest, then the least loaded.",
         params: idParams,
         response: { 200: z.object({ data: z.array(driverCandidateSchema) }) },
       },
@@ -108,7 +123,12 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/orders/:id',
     {
       config: { permission: 'orders.read' },
-      schema: { tags, params: idParams, response: { 200: dataResponse(orderSchema) } },
+      schema: {
+        description: 'One order with its items, customer, driver and status history.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(orderSchema) },
+      },
     },
     async (request) => ({ data: await service.getOrder(app.db, actorOf(request), request.params.id) }),
   );
@@ -117,7 +137,15 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/orders/:id/status',
     {
       config: { permission: 'orders.status' },
-      schema: { tags, params: idParams, body: orderStatusBody, response: { 200: dataResponse(orderSchema) } },
+      schema: {
+        summary: 'Change the status of an order',
+        description:
+          "Moves an order to a next status the order state machine allows for the caller's role (a cancellation takes a reason). A race with another change is a conflict (409).",
+        tags,
+        params: idParams,
+        body: orderStatusBody,
+        response: { 200: dataResponse(orderSchema) },
+      },
     },
     async (request) => ({
       data: await service.changeStatus(app.db, deps, actorOf(request), request.params.id, request.body),
@@ -128,7 +156,14 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/orders/:id/assign',
     {
       config: { permission: 'orders.dispatch' },
-      schema: { tags, params: idParams, body: orderAssignBody, response: { 200: dataResponse(orderSchema) } },
+      schema: {
+        summary: 'Assign a driver to an order',
+        description: 'Gives the order to an available driver on shift; the driver app sees it at once.',
+        tags,
+        params: idParams,
+        body: orderAssignBody,
+        response: { 200: dataResponse(orderSchema) },
+      },
     },
     async (request) => ({
       data: await service.assignDriver(
@@ -147,6 +182,8 @@ export async function ordersRoutes(app: FastifyInstance) {
     {
       config: { permission: 'orders.dispatch' },
       schema: {
+        summary: 'Take an order from its driver',
+        description: 'Removes the driver from an order that is not picked up yet, with an optional reason.',
         tags,
         params: idParams,
         body: orderUnassignBody,
@@ -170,6 +207,8 @@ export async function ordersRoutes(app: FastifyInstance) {
     {
       config: { auth: 'app', roles: ['customer'] },
       schema: {
+        description:
+          'The customer app places an order at one restaurant: items, delivery address and position, payment. Prices come from the menu, not from the request.',
         tags,
         summary: 'Customer app: place an order',
         body: orderCreateBody,
@@ -188,7 +227,12 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/driver/orders',
     {
       config: driverConfig,
-      schema: { tags: ['driver app'], response: { 200: z.object({ data: z.array(orderListItemSchema) }) } },
+      schema: {
+        summary: 'Driver app: my orders',
+        description: "The signed-in driver's orders that are not finished yet.",
+        tags: ['driver app'],
+        response: { 200: z.object({ data: z.array(orderListItemSchema) }) },
+      },
     },
     async (request) => ({ data: await service.driverOrders(app.db, actorOf(request)) }),
   );
@@ -196,7 +240,13 @@ export async function ordersRoutes(app: FastifyInstance) {
     '/api/driver/orders/:id/accept',
     {
       config: driverConfig,
-      schema: { tags: ['driver app'], params: idParams, response: { 200: dataResponse(orderSchema) } },
+      schema: {
+        summary: 'Driver app: accept an order',
+        description: 'The assigned driver accepts the order.',
+        tags: ['driver app'],
+        params: idParams,
+        response: { 200: dataResponse(orderSchema) },
+      },
     },
     async (request) => ({
       data: await service.acceptOrder(app.db, deps, actorOf(request), request.params.id),
@@ -207,6 +257,9 @@ export async function ordersRoutes(app: FastifyInstance) {
     {
       config: driverConfig,
       schema: {
+        summary: 'Driver app: change the status of my order',
+        description:
+          'The driver moves their own order on (picked up, delivered …) as the order state machine allows a driver.',
         tags: ['driver app'],
         params: idParams,
         body: orderStatusBody,

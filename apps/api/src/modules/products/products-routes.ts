@@ -3,6 +3,7 @@ import {
   idParams,
   listResponse,
   menuSchema,
+  noContent,
   productBody,
   productListQuery,
   productPatchBody,
@@ -22,6 +23,9 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       config: { permission: 'products.read' },
       schema: {
+        summary: "List a restaurant's products",
+        description:
+          "A page of one restaurant's products, searchable and filterable by category. Restaurant staff reach only their own restaurant's.",
         tags,
         params: idParams,
         querystring: productListQuery,
@@ -35,7 +39,14 @@ export async function productsRoutes(app: FastifyInstance) {
     '/api/restaurants/:id/products',
     {
       config: { permission: 'products.write' },
-      schema: { tags, params: idParams, body: productBody, response: { 201: dataResponse(productSchema) } },
+      schema: {
+        summary: 'Add a product to a restaurant',
+        description: "Adds a product to a restaurant's menu; the price is in minor units.",
+        tags,
+        params: idParams,
+        body: productBody,
+        response: { 201: dataResponse(productSchema) },
+      },
     },
     async (request, reply) =>
       reply.status(201).send({
@@ -49,6 +60,7 @@ export async function productsRoutes(app: FastifyInstance) {
       // The customer app reads it; staff may look at it too.
       config: { auth: 'any' },
       schema: {
+        description: "A restaurant's available products grouped by category, as the customer app lists them.",
         tags,
         summary: 'The menu the customer app shows',
         params: idParams,
@@ -62,7 +74,12 @@ export async function productsRoutes(app: FastifyInstance) {
     '/api/products/:id',
     {
       config: { permission: 'products.read' },
-      schema: { tags, params: idParams, response: { 200: dataResponse(productSchema) } },
+      schema: {
+        description: 'One product.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(productSchema) },
+      },
     },
     async (request) => ({ data: await service.getProduct(app.db, actorOf(request), request.params.id) }),
   );
@@ -72,6 +89,7 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       config: { permission: 'products.toggle' },
       schema: {
+        description: 'Changes the given fields of a product (a price change applies to new orders only).',
         tags,
         params: idParams,
         body: productPatchBody,
@@ -85,10 +103,18 @@ export async function productsRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/products/:id',
-    { config: { permission: 'products.write' }, schema: { tags, params: idParams } },
+    {
+      config: { permission: 'products.write' },
+      schema: {
+        description: 'Removes a product from the menu; orders that contain it keep their copy of it.',
+        response: { 204: noContent('The product is deleted') },
+        tags,
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       await service.deleteProduct(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

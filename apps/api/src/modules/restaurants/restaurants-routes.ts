@@ -2,6 +2,7 @@ import {
   dataResponse,
   idParams,
   listResponse,
+  noContent,
   restaurantBody,
   restaurantListQuery,
   restaurantPatchBody,
@@ -20,7 +21,13 @@ export async function restaurantsRoutes(app: FastifyInstance) {
     '/api/restaurants',
     {
       config: { permission: 'restaurants.browse' },
-      schema: { tags, querystring: restaurantListQuery, response: { 200: listResponse(restaurantSchema) } },
+      schema: {
+        description:
+          'A page of restaurants, searchable and sortable. Admins, App Managers and Dispatchers (the board filters by restaurant).',
+        tags,
+        querystring: restaurantListQuery,
+        response: { 200: listResponse(restaurantSchema) },
+      },
     },
     async (request) => service.listRestaurants(app.db, request.query),
   );
@@ -29,7 +36,12 @@ export async function restaurantsRoutes(app: FastifyInstance) {
     '/api/restaurants',
     {
       config: { permission: 'restaurants.create' },
-      schema: { tags, body: restaurantBody, response: { 201: dataResponse(restaurantSchema) } },
+      schema: {
+        description: 'Adds a restaurant with its address, location, working hours and image.',
+        tags,
+        body: restaurantBody,
+        response: { 201: dataResponse(restaurantSchema) },
+      },
     },
     async (request, reply) =>
       reply
@@ -41,7 +53,12 @@ export async function restaurantsRoutes(app: FastifyInstance) {
     '/api/restaurants/:id',
     {
       config: { permission: 'restaurants.read' },
-      schema: { tags, params: idParams, response: { 200: dataResponse(restaurantSchema) } },
+      schema: {
+        description: 'One restaurant with everything its form shows. Restaurant staff reach only their own.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(restaurantSchema) },
+      },
     },
     async (request) => ({ data: await service.getRestaurant(app.db, actorOf(request), request.params.id) }),
   );
@@ -51,6 +68,7 @@ export async function restaurantsRoutes(app: FastifyInstance) {
     {
       config: { permission: 'restaurants.update' },
       schema: {
+        description: 'Changes the given fields of a restaurant; the change is recorded in the audit log.',
         tags,
         params: idParams,
         body: restaurantPatchBody,
@@ -64,10 +82,18 @@ export async function restaurantsRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/restaurants/:id',
-    { config: { permission: 'restaurants.delete' }, schema: { tags, params: idParams } },
+    {
+      config: { permission: 'restaurants.delete' },
+      schema: {
+        description: 'Removes a restaurant that has no orders; one with a history is refused.',
+        response: { 204: noContent('The restaurant is deleted') },
+        tags,
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       await service.deleteRestaurant(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -11,11 +11,14 @@ export async function searchRoutes(app: FastifyInstance) {
     {
       config: { permission: 'search.use' },
       schema: {
+        summary: 'Search everything',
+        description:
+          "Orders, restaurants, products, users and vehicles whose name, number or plate match the query, each with where it opens in the back office. Restaurant staff find their own restaurant's records.",
         tags: ['search'],
         querystring: searchQuery,
         response: { 200: z.object({ data: z.array(searchHitSchema) }) },
       },
     },
-    async (request) => ({ data: await search(app.db, actorOf(request), request.query.q) }),
+    async (request) => ({ data: await search(app.db, actorOf(request), request.query.q, request.language) }),
   );
 }

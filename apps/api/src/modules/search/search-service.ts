@@ -1,4 +1,12 @@
-import { can, isActiveStatus, isRestaurantRole, normalizePlate, type SearchHit } from '@dostava/shared';
+import {
+  can,
+  isActiveStatus,
+  isRestaurantRole,
+  type Language,
+  normalizePlate,
+  type SearchHit,
+  translate,
+} from '@dostava/shared';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, orders, products, restaurants, users, vehicles } from '../../db/schema/index.js';
@@ -7,8 +15,16 @@ import { escapeLike } from '../../lib/lists.js';
 
 const LIMIT_PER_KIND = 8;
 
-/** The header search: each kind the role may see, limited to what it may see. */
-export async function search(db: Db, actor: ActorContext, q: string): Promise<SearchHit[]> {
+/**
+ * The header search: each kind the role may see, limited to what it may see. Words the UI would
+ * translate (a vehicle's type) come in the caller's language: the box shows subtitles as they are.
+ */
+export async function search(
+  db: Db,
+  actor: ActorContext,
+  q: string,
+  language: Language,
+): Promise<SearchHit[]> {
   const pattern = `%${escapeLike(q)}%`;
   const ownRestaurant = isRestaurantRole(actor.role) ? (actor.restaurant_id ?? -1) : undefined;
   const kinds: Promise<SearchHit[]>[] = [];
@@ -189,7 +205,7 @@ export async function search(db: Db, actor: ActorContext, q: string): Promise<Se
             kind: 'vehicle' as const,
             id: v.id,
             title: v.plate,
-            subtitle: v.type,
+            subtitle: translate(language, `vehicles.types.${v.type}`),
             path: `/edit-vehicle/${v.id}`,
           })),
         ),

@@ -2,12 +2,14 @@ import {
   dataResponse,
   idParams,
   listResponse,
+  noContent,
   settlementBody,
   settlementListQuery,
   settlementSchema,
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import * as service from './settlements-service.js';
 
@@ -20,13 +22,27 @@ export async function settlementsRoutes(app: FastifyInstance) {
     '/api/settlements',
     {
       config,
-      schema: { tags, querystring: settlementListQuery, response: { 200: listResponse(settlementSchema) } },
+      schema: {
+        description: 'A page of restaurant settlements, filterable by restaurant and status.',
+        tags,
+        querystring: settlementListQuery,
+        response: { 200: listResponse(settlementSchema) },
+      },
     },
     async (request) => service.listSettlements(app.db, request.query),
   );
   r.post(
     '/api/settlements',
-    { config, schema: { tags, body: settlementBody, response: { 201: dataResponse(settlementSchema) } } },
+    {
+      config,
+      schema: {
+        description:
+          "Computes a settlement for one restaurant over a period of days (in the operation's time zone) from its delivered orders.",
+        tags,
+        body: settlementBody,
+        response: { 201: dataResponse(settlementSchema) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({
         data: await service.createSettlement(app.db, actorOf(request), request.body, app.config.timeZone),
@@ -34,30 +50,79 @@ export async function settlementsRoutes(app: FastifyInstance) {
   );
   r.get(
     '/api/settlements/:id',
-    { config, schema: { tags, params: idParams, response: { 200: dataResponse(settlementSchema) } } },
+    {
+      config,
+      schema: {
+        description: 'One settlement with its totals.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(settlementSchema) },
+      },
+    },
     async (request) => ({ data: await service.getSettlement(app.db, request.params.id) }),
   );
-  r.delete('/api/settlements/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {
-    await service.deleteSettlement(app.db, actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/settlements/:id',
+    {
+      config,
+      schema: {
+        description: 'Removes a settlement that is not approved yet.',
+        response: { 204: noContent('The settlement is deleted') },
+        tags,
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      await service.deleteSettlement(app.db, actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
   r.post(
     '/api/settlements/:id/approve',
-    { config, schema: { tags, params: idParams, response: { 200: dataResponse(settlementSchema) } } },
+    {
+      config,
+      schema: {
+        summary: 'Approve a settlement',
+        description: 'Approves a draft settlement; an approved settlement no longer changes.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(settlementSchema) },
+      },
+    },
     async (request) => ({
       data: await service.approveSettlement(app.db, actorOf(request), request.params.id),
     }),
   );
   r.post(
     '/api/settlements/:id/payment-orders',
-    { config, schema: { tags, params: idParams, response: { 200: dataResponse(settlementSchema) } } },
+    {
+      config,
+      schema: {
+        summary: 'Create the payment orders of a settlement',
+        description: 'Creates the payment orders of an approved settlement.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(settlementSchema) },
+      },
+    },
     async (request) => ({
       data: await service.createPaymentOrders(app.db, actorOf(request), request.params.id),
     }),
   );
   r.get(
     '/api/settlements/:id/payment-orders.csv',
-    { config, schema: { tags, params: idParams } },
+    {
+      config,
+      schema: {
+        summary: 'The payment orders of a settlement as CSV',
+        description: "The settlement's payment orders as a CSV file for the bank.",
+        response: {
+          200: { description: 'The payment orders as CSV', content: { 'text/csv': { schema: z.string() } } },
+        },
+        tags,
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       const csv = await service.paymentOrdersCsv(app.db, request.params.id, {
         currency: app.config.currency,

@@ -31,6 +31,8 @@ export async function uploadsRoutes(app: FastifyInstance) {
     {
       config: { auth: 'backoffice', permission: 'uploads.create' },
       schema: {
+        description:
+          'Stores an image for a restaurant, product or category and answers with the id to put in that record and the URL it is served at. Type and size are checked from the bytes.',
         tags: ['uploads'],
         summary: 'Upload an image (PNG, JPEG or WebP, multipart field `file`)',
         consumes: ['multipart/form-data'],

@@ -25,20 +25,46 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/users',
-    { config, schema: { tags, querystring: userListQuery, response: { 200: listResponse(userSchema) } } },
+    {
+      config,
+      schema: {
+        description:
+          "A page of accounts, filterable by role and restaurant. A Restaurant Manager sees their restaurant's employees.",
+        tags,
+        querystring: userListQuery,
+        response: { 200: listResponse(userSchema) },
+      },
+    },
     async (request) => service.listUsers(app.db, actorOf(request), request.query),
   );
 
   r.post(
     '/api/users',
-    { config, schema: { tags, body: userCreateBody, response: { 201: dataResponse(userSchema) } } },
+    {
+      config,
+      schema: {
+        description:
+          'Creates an account with a role (and a restaurant for the restaurant roles); the password follows the policy. Who may create which role follows the permission matrix.',
+        tags,
+        body: userCreateBody,
+        response: { 201: dataResponse(userSchema) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await service.createUser(app.db, actorOf(request), request.body) }),
   );
 
   r.get(
     '/api/users/:id',
-    { config, schema: { tags, params: idParams, response: { 200: dataResponse(userSchema) } } },
+    {
+      config,
+      schema: {
+        description: 'One account, as the caller may see it.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(userSchema) },
+      },
+    },
     async (request) => ({ data: await service.getUser(app.db, actorOf(request), request.params.id) }),
   );
 
@@ -46,7 +72,13 @@ export async function usersRoutes(app: FastifyInstance) {
     '/api/users/:id',
     {
       config,
-      schema: { tags, params: idParams, body: userUpdateBody, response: { 200: dataResponse(userSchema) } },
+      schema: {
+        description: 'Changes the given fields of an account; deactivating it signs all its sessions out.',
+        tags,
+        params: idParams,
+        body: userUpdateBody,
+        response: { 200: dataResponse(userSchema) },
+      },
     },
     async (request) => {
       const data = await service.updateUser(app.db, actorOf(request), request.params.id, request.body);
@@ -62,6 +94,8 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       config,
       schema: {
+        description:
+          'Deletes an account without a history; an account that has orders, shifts or audit entries is deactivated instead, and the answer says which happened.',
         tags,
         summary: 'Delete an account; one with a history is deactivated instead (the answer says which)',
         params: idParams,

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, vehicles } from '../../db/schema/index.js';
+import { auditLog, users, vehicles } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { expectPatchChangesOnly } from '../../test/patch.js';
 
@@ -137,6 +137,76 @@ describe('vehicles', () => {
       plate_number: ['Use letters, digits, spaces and dashes'],
       type: ['Choose one of the offered values'],
     });
+  });
+
+  it("shows a vehicle's type in the caller's language in the header search", async () => {
+    const [vehicle] = await t.database.db.select().from(vehicles).limit(1);
+    const words = {
+      bs: { bike: 'Bicikl', car: 'Automobil', scooter: 'Skuter' },
+      en: { bike: 'Bike', car: 'Car', scooter: 'Scooter' },
+    };
+    for (const lang of ['bs', 'en'] as const) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/search?q=${encodeURIComponent(vehicle?.plate_number ?? '')}`,
+        token: tokens.admin,
+        lang,
+      });
+      expect(res.statusCode).toBe(200);
+      const hit = res.json().data.find((h: { kind: string }) => h.kind === 'vehicle');
+      expect(hit?.subtitle).toBe(words[lang][vehicle?.type ?? 'car']);
+    }
+  });
+
+  it('moves a driver who uses another vehicle when asked, in one audited change', async () => {
+    const [held] = await t.database.db.select().from(vehicles).where(isNotNull(vehicles.driver_id)).limit(1);
+    const driverId = held?.driver_id ?? 0;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/vehicles',
+      token: tokens.admin,
+      payload: { plate_number: 'M01-V-001', type: 'scooter', driver_id: driverId, move_driver: true },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.driver.id).toBe(driverId);
+    const [old] = await t.database.db
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.id, held?.id ?? 0));
+    expect(old?.driver_id).toBeNull();
+
+    // And back onto the first vehicle through an edit.
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `/api/vehicles/${held?.id}`,
+      token: tokens.admin,
+      payload: { driver_id: driverId, move_driver: true },
+    });
+    expect(moved.statusCode).toBe(200);
+    const [created2] = await t.database.db
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.id, created.json().data.id));
+    expect(created2?.driver_id).toBeNull();
+    const log = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'vehicles'), eq(auditLog.entity_id, String(created.json().data.id))));
+    expect(log.map((e) => e.action).sort()).toEqual(['create', 'update']);
+
+    // Without the flag the same driver is still refused, and nothing changes.
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/vehicles',
+      token: tokens.admin,
+      payload: { plate_number: 'M01-V-002', type: 'car', driver_id: driverId },
+    });
+    expect(refused.statusCode).toBe(409);
+    const [still] = await t.database.db
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.id, held?.id ?? 0));
+    expect(still?.driver_id).toBe(driverId);
   });
 });
 

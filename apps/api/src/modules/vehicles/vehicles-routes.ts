@@ -2,6 +2,7 @@ import {
   dataResponse,
   idParams,
   listResponse,
+  noContent,
   vehicleBody,
   vehicleListQuery,
   vehiclePatchBody,
@@ -20,7 +21,12 @@ export async function vehiclesRoutes(app: FastifyInstance) {
     '/api/vehicles',
     {
       config: { permission: 'vehicles.read' },
-      schema: { tags, querystring: vehicleListQuery, response: { 200: listResponse(vehicleSchema) } },
+      schema: {
+        description: 'A page of vehicles with the driver each is assigned to.',
+        tags,
+        querystring: vehicleListQuery,
+        response: { 200: listResponse(vehicleSchema) },
+      },
     },
     async (request) => service.listVehicles(app.db, request.query),
   );
@@ -28,7 +34,13 @@ export async function vehiclesRoutes(app: FastifyInstance) {
     '/api/vehicles',
     {
       config: { permission: 'vehicles.write' },
-      schema: { tags, body: vehicleBody, response: { 201: dataResponse(vehicleSchema) } },
+      schema: {
+        description:
+          'Adds a vehicle (bike, car or scooter) with its plate number, optionally assigned to a driver who has no vehicle yet.',
+        tags,
+        body: vehicleBody,
+        response: { 201: dataResponse(vehicleSchema) },
+      },
     },
     async (request, reply) =>
       reply.status(201).send({ data: await service.createVehicle(app.db, actorOf(request), request.body) }),
@@ -37,7 +49,12 @@ export async function vehiclesRoutes(app: FastifyInstance) {
     '/api/vehicles/:id',
     {
       config: { permission: 'vehicles.read' },
-      schema: { tags, params: idParams, response: { 200: dataResponse(vehicleSchema) } },
+      schema: {
+        description: 'One vehicle.',
+        tags,
+        params: idParams,
+        response: { 200: dataResponse(vehicleSchema) },
+      },
     },
     async (request) => ({ data: await service.getVehicle(app.db, request.params.id) }),
   );
@@ -46,6 +63,7 @@ export async function vehiclesRoutes(app: FastifyInstance) {
     {
       config: { permission: 'vehicles.write' },
       schema: {
+        description: 'Changes the given fields of a vehicle, including its driver.',
         tags,
         params: idParams,
         body: vehiclePatchBody,
@@ -58,10 +76,18 @@ export async function vehiclesRoutes(app: FastifyInstance) {
   );
   r.delete(
     '/api/vehicles/:id',
-    { config: { permission: 'vehicles.write' }, schema: { tags, params: idParams } },
+    {
+      config: { permission: 'vehicles.write' },
+      schema: {
+        description: 'Removes a vehicle.',
+        response: { 204: noContent('The vehicle is deleted') },
+        tags,
+        params: idParams,
+      },
+    },
     async (request, reply) => {
       await service.deleteVehicle(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { normalizePlate, type Vehicle, type VehicleBody, type vehicleListQuery } from '@dostava/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users, vehicles } from '../../db/schema/index.js';
@@ -90,6 +90,29 @@ async function assertDriver(db: Db, driverId: number | null | undefined) {
   if (!found) throw new BadRequest({ driver_id: ['validation.driver_unknown'] });
 }
 
+/** Frees the driver from the vehicle they use now (not `keep`), when the form asked to move them. */
+async function moveDriverOff(
+  tx: Db,
+  actor: ActorContext,
+  driverId: number | null | undefined,
+  keep?: number,
+) {
+  if (driverId === null || driverId === undefined) return;
+  const held = await tx
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.driver_id, driverId), keep === undefined ? undefined : ne(vehicles.id, keep)))
+    .for('update');
+  for (const before of held) {
+    const [after] = await tx
+      .update(vehicles)
+      .set({ driver_id: null, updated_at: new Date() })
+      .where(eq(vehicles.id, before.id))
+      .returning();
+    await audit(tx, actor, 'update', 'vehicles', before.id, before, after);
+  }
+}
+
 function conflictOf(error: unknown): never {
   if (isUniqueViolation(error, 'vehicles_plate_unique')) {
     throw new Conflict(
@@ -114,6 +137,7 @@ export async function createVehicle(db: Db, actor: ActorContext, body: VehicleBo
   await assertDriver(db, body.driver_id);
   try {
     const id = await db.transaction(async (tx) => {
+      if (body.move_driver) await moveDriverOff(tx, actor, body.driver_id);
       const [row] = await tx
         .insert(vehicles)
         .values({
@@ -139,6 +163,7 @@ export async function updateVehicle(db: Db, actor: ActorContext, id: number, pat
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(vehicles).where(eq(vehicles.id, id)).for('update');
       if (!before) throw new NotFound();
+      if (patch.move_driver) await moveDriverOff(tx, actor, patch.driver_id, id);
       const [after] = await tx
         .update(vehicles)
         .set({

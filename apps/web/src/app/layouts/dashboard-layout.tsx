@@ -15,9 +15,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useMatches } from 'react-router';
 import { LogoMark } from '../../components/logo';
+import { TimeZoneNote } from '../../components/time-zone-note';
 import { useMe } from '../../features/auth/api/me';
+import { useAppConfig } from '../../features/drivers-location/api/get-app-config';
 import { SearchBox } from '../../features/search/components/search-box';
 import { useCurrentUser } from '../../lib/session';
+import { operationTimeZone, setOperationTimeZone } from '../../lib/time-zone';
 import { navigationFor } from '../navigation';
 import { allows, type RouteHandle } from '../route-access';
 import { ForbiddenContent } from '../routes/errors/forbidden-content';
@@ -66,6 +69,10 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   const groups = useMemo(() => navigationFor(user), [user]);
   const allowed = useRouteAllowed(user);
+  // Set while rendering, so the pages below format their times in the operation's zone this pass.
+  const config = useAppConfig();
+  if (config.data) setOperationTimeZone(config.data.time_zone);
+  const timeZone = operationTimeZone();
 
   // The mobile navigation closes on every route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
@@ -105,6 +112,9 @@ export function DashboardLayout() {
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-start' }}>
             <SearchBox />
           </Box>
+          <Box sx={{ display: { xs: 'none', md: 'block' }, minWidth: 0 }}>
+            <TimeZoneNote />
+          </Box>
           <LanguageSwitcher />
           <AccountMenu user={user} />
         </Toolbar>
@@ -133,6 +143,9 @@ export function DashboardLayout() {
             <Brand />
           </Box>
           {navigation}
+          <Box sx={{ px: 2.5, py: 1.5, display: { md: 'none' } }}>
+            <TimeZoneNote />
+          </Box>
         </Drawer>
       )}
 
@@ -144,7 +157,8 @@ export function DashboardLayout() {
           pt: { xs: '64px', lg: '72px' },
         }}
       >
-        <Box sx={{ px: { xs: 2, sm: 3, lg: 5 }, py: { xs: 2, sm: 3, lg: 4 } }}>
+        {/* Remounted once if the operation's zone is not the default the first render used. */}
+        <Box key={timeZone} sx={{ px: { xs: 2, sm: 3, lg: 5 }, py: { xs: 2, sm: 3, lg: 4 } }}>
           {allowed ? <Outlet /> : <ForbiddenContent />}
         </Box>
       </Box>

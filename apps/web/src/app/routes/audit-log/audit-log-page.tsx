@@ -2,6 +2,7 @@ import { Box, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { QuickRangeSelect } from '../../../components/quick-range-select';
 import { useAuditFacets } from '../../../features/audit-log/api/audit-facets';
 import { AUDIT_SORT_VALUES, AuditLogTable } from '../../../features/audit-log/components/audit-log-table';
 import { actionLabel, entityLabel } from '../../../features/audit-log/components/labels';
@@ -65,12 +66,20 @@ export function AuditLogPage() {
           mb: 2,
           display: 'grid',
           gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(220px, 2fr) 1fr 1fr 1fr 1fr' },
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(220px, 2fr) 1fr 1fr 1fr 1fr 1fr' },
         }}
       >
         <UserFilter value={filters.user_id} onChange={(id) => setFilter('user_id', id)} />
         {select('entity', t('audit_log.entity'), t('audit_log.all_entities'), facets.data?.entities ?? [])}
         {select('action', t('audit_log.action'), t('audit_log.all_actions'), facets.data?.actions ?? [])}
+        <QuickRangeSelect
+          from={filters.from}
+          to={filters.to}
+          onRange={(range) => {
+            setFilter('from', range.from);
+            setFilter('to', range.to);
+          }}
+        />
         {date('from', t('audit_log.from'))}
         {date('to', t('audit_log.to'))}
       </Box>

@@ -1,5 +1,5 @@
 import { isRestaurantRole } from '@dostava/shared';
-import { Box, LinearProgress } from '@mui/material';
+import { Alert, Box, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -11,6 +11,7 @@ import { PeriodPicker } from '../../../features/dashboard/components/period-pick
 import { useDashboardPeriod } from '../../../features/dashboard/components/use-dashboard-period';
 import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
 import { formatDate } from '../../../lib/format';
+import { translateMessage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -46,7 +47,12 @@ export function DashboardPage() {
       <Box sx={{ height: 4, mb: 1 }}>
         {dashboard.isFetching && data ? <LinearProgress aria-label={t('common.loading')} /> : null}
       </Box>
-      {period.error ? null : dashboard.isError && !data ? (
+      {period.error ? (
+        // Said where the figures would be, not only under the field: the page is not left empty.
+        <Alert severity="warning" role="alert">
+          {translateMessage(period.error)}
+        </Alert>
+      ) : dashboard.isError && !data ? (
         <ErrorState onRetry={() => void dashboard.refetch()} />
       ) : data ? (
         <DashboardView data={data} />

@@ -1,13 +1,14 @@
 import type { UserCreateBody } from '@dostava/shared';
-import { Button } from '@mui/material';
+import { Button, Paper, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { useRestaurants } from '../../../features/restaurants/api/list-restaurants';
 import { useCreateUser } from '../../../features/users/api/create-user';
-import { UserForm } from '../../../features/users/components/user-form';
+import { RESTAURANT_OPTIONS_QUERY, UserForm } from '../../../features/users/components/user-form';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -20,7 +21,8 @@ export function AddEmployeePage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const create = useCreateUser();
-  const param = Number(useSearchParams()[0].get('restaurant_id'));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const param = Number(searchParams.get('restaurant_id'));
   const restaurantId =
     user.role === 'restaurant_manager'
       ? (user.restaurant_id ?? undefined)
@@ -48,9 +50,48 @@ export function AddEmployeePage() {
             navigate(listPath);
           }}
         />
-      ) : (
+      ) : user.role === 'restaurant_manager' ? (
         <ErrorState message={t('employees.no_restaurant')} />
+      ) : (
+        // Admin or App Manager opening the page directly: which restaurant's employee comes first.
+        <RestaurantChoice
+          onChoose={(id) => setSearchParams({ restaurant_id: String(id) }, { replace: true })}
+        />
       )}
     </PageContainer>
+  );
+}
+
+function RestaurantChoice({ onChoose }: { onChoose: (id: number) => void }) {
+  const { t } = useTranslation();
+  const restaurants = useRestaurants(RESTAURANT_OPTIONS_QUERY);
+  if (restaurants.isError) return <ErrorState onRetry={() => void restaurants.refetch()} />;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+      <TextField
+        select
+        fullWidth
+        required
+        label={t('users.restaurant')}
+        value=""
+        helperText={t('employees.choose_restaurant_first')}
+        disabled={!restaurants.data}
+        onChange={(event) => onChoose(Number(event.target.value))}
+        slotProps={{
+          select: { native: true },
+          inputLabel: { shrink: true },
+          htmlInput: { 'aria-label': t('users.restaurant') },
+        }}
+      >
+        <option value="" disabled>
+          {t('users.choose_restaurant')}
+        </option>
+        {restaurants.data?.data.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </TextField>
+    </Paper>
   );
 }

@@ -23,6 +23,9 @@ import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { useSessions } from '../api/sessions';
 
+/** The columns a 360px screen folds into the device cell. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export function SessionsTable() {
   const { t } = useTranslation();
   const sessions = useSessions();
@@ -52,8 +55,8 @@ export function SessionsTable() {
           <TableHead>
             <TableRow>
               <TableCell>{t('account.session_device')}</TableCell>
-              <TableCell>{t('account.session_ip')}</TableCell>
-              <TableCell>{t('account.session_last_used')}</TableCell>
+              <TableCell sx={wide}>{t('account.session_ip')}</TableCell>
+              <TableCell sx={wide}>{t('account.session_last_used')}</TableCell>
               <TableCell align="right">
                 <Box component="span" sx={visuallyHidden}>
                   {t('common.actions')}
@@ -71,9 +74,20 @@ export function SessionsTable() {
                       <Chip size="small" color="primary" label={t('account.session_current')} />
                     ) : null}
                   </Box>
+                  {/* On a phone the address and the last use go under the device: no sideways scroll. */}
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="p"
+                    sx={{ display: { xs: 'block', sm: 'none' } }}
+                  >
+                    {session.ip ?? '—'} · {formatDateTime(session.last_used_at)}
+                  </Typography>
                 </TableCell>
-                <TableCell>{session.ip ?? '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.last_used_at)}</TableCell>
+                <TableCell sx={wide}>{session.ip ?? '—'}</TableCell>
+                <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>
+                  {formatDateTime(session.last_used_at)}
+                </TableCell>
                 <TableCell align="right">
                   {session.current ? null : (
                     <Button

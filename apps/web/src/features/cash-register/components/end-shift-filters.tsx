@@ -2,6 +2,7 @@ import { END_SHIFT_STATUSES, type EndShiftStatus } from '@dostava/shared';
 import { Box, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuickRangeSelect } from '../../../components/quick-range-select';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import { useDriver } from '../../drivers/api/get-driver';
 import { DriverFilter } from '../../orders/components/driver-filter';
@@ -48,7 +49,7 @@ export function EndShiftFilters() {
         mb: 2,
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, minmax(0, 1fr))' },
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, minmax(0, 1fr))' },
       }}
     >
       <TextField
@@ -70,6 +71,14 @@ export function EndShiftFilters() {
         value={driverValue}
         onChange={(next) => setFilter('driver_id', next ? String(next.id) : '')}
         label={t('cash_register.driver')}
+      />
+      <QuickRangeSelect
+        from={raw.from}
+        to={raw.to}
+        onRange={(range) => {
+          setFilter('from', range.from);
+          setFilter('to', range.to);
+        }}
       />
       <TextField
         type="date"

@@ -16,15 +16,23 @@ const grid = (columns: Record<string, string>) => ({
   mb: 2,
 });
 
-function Figure({ label, value }: { label: string; value: string }) {
+/** A labelled figure; its hint, when it has one, right under it (not under the last figure). */
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.75 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {value}
-      </Typography>
+    <Box sx={{ py: 0.75 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {value}
+        </Typography>
+      </Box>
+      {hint ? (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {hint}
+        </Typography>
+      ) : null}
     </Box>
   );
 }
@@ -55,12 +63,13 @@ export function DashboardView({ data }: { data: Dashboard }) {
             {formatMoney(data.totals.earnings, language)}
           </Typography>
           <Divider />
-          <Figure label={t('dashboard.revenue')} value={formatMoney(data.totals.revenue, language)} />
+          <Figure
+            label={t('dashboard.revenue')}
+            value={formatMoney(data.totals.revenue, language)}
+            hint={t('dashboard.revenue_hint')}
+          />
           <Figure label={t('dashboard.orders_total')} value={formatNumber(data.totals.orders)} />
           <Figure label={t('dashboard.delivered')} value={formatNumber(data.totals.delivered)} />
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            {t('dashboard.revenue_hint')}
-          </Typography>
         </Widget>
       </Box>
       <Box sx={grid({ md: '1fr 1fr', lg: '1fr 1fr 1fr' })}>

@@ -1,4 +1,4 @@
-import { type DashboardQuery, MAX_CUSTOM_DAYS, PERIODS, type Period } from '@dostava/shared';
+import { customRangeError, type DashboardQuery, PERIODS, type Period } from '@dostava/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -30,10 +30,7 @@ export function useDashboardPeriod() {
     if (period !== 'custom') return { period, from: '', to: '', error: null, query: { period } };
     let error: string | null = null;
     if (!from || !to) error = 'validation.required';
-    else {
-      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-      if (days < 1 || days > MAX_CUSTOM_DAYS) error = 'validation.period_range';
-    }
+    else error = customRangeError(from, to);
     return { period, from, to, error, query: { period, from, to } };
   }, [searchParams]);
 

@@ -92,6 +92,7 @@ export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () =>
               name="driver_id"
               render={({ field, fieldState }) => (
                 <DriverAutocomplete
+                  required
                   label={t('driver_meals.driver')}
                   value={field.value}
                   onChange={field.onChange}

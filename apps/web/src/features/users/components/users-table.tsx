@@ -191,8 +191,13 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: (result) => {
-        // The API says whether the account was deleted or, having a history, deactivated.
-        if (result.result === 'deleted') toast.success(result.message);
+        // The API says whether the account was deleted or, having a history, deactivated; the
+        // employees screen says it of an employee.
+        if (variant === 'employees')
+          (result.result === 'deleted' ? toast.success : toast.info)(
+            t(`employees.${result.result === 'deleted' ? 'deleted' : 'deactivated_instead'}`),
+          );
+        else if (result.result === 'deleted') toast.success(result.message);
         else toast.info(result.message);
         setToDelete(null);
         if (result.result === 'deleted' && query.data?.data.length === 1 && params.page > 1)

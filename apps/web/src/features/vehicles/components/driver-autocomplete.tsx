@@ -24,6 +24,8 @@ interface DriverAutocompleteProps {
   error?: string;
   helperText?: string;
   disabled?: boolean;
+  /** Marks the field as one the form cannot be sent without. */
+  required?: boolean;
 }
 
 const toOption = (driver: Driver): DriverOption => ({
@@ -36,7 +38,7 @@ const nameOf = (driver: DriverOption) => `${driver.first_name} ${driver.last_nam
 
 /** Picks a driver by typing a name, email or plate (GET /drivers?q=). */
 export function DriverAutocomplete(props: DriverAutocompleteProps) {
-  const { value, onChange, onBlur, inputRef, label, error, helperText, disabled } = props;
+  const { value, onChange, onBlur, inputRef, label, error, helperText, disabled, required } = props;
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
@@ -85,6 +87,7 @@ export function DriverAutocomplete(props: DriverAutocompleteProps) {
         <TextField
           {...params}
           label={label}
+          required={required}
           inputRef={inputRef}
           onBlur={onBlur}
           error={Boolean(error)}

@@ -6,8 +6,8 @@ import {
   vehicleBody,
 } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Paper, Stack, TextField } from '@mui/material';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Box, Button, Checkbox, FormControlLabel, Paper, Stack, TextField } from '@mui/material';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyApiErrors } from '../../../lib/form';
@@ -21,6 +21,8 @@ export interface VehicleFormValues {
   plate_number: string;
   type: VehicleType | '';
   driver_id: DriverOption | null;
+  /** The chosen driver uses another vehicle: move them onto this one. */
+  move_driver: boolean;
 }
 
 function toFormValues(vehicle?: Vehicle): VehicleFormValues {
@@ -28,6 +30,7 @@ function toFormValues(vehicle?: Vehicle): VehicleFormValues {
     plate_number: vehicle?.plate_number ?? '',
     type: vehicle?.type ?? '',
     driver_id: vehicle?.driver ?? null,
+    move_driver: false,
   };
 }
 
@@ -37,7 +40,12 @@ const bodyResolver = zodResolver(vehicleBody);
 const resolver: Resolver<VehicleFormValues, unknown, VehicleBody> = async (values, context, options) => {
   const result = await bodyResolver(
     // A blank type is left out, so that the schema reports it as missing.
-    { ...values, type: (values.type || undefined) as VehicleType, driver_id: values.driver_id?.id ?? null },
+    {
+      ...values,
+      type: (values.type || undefined) as VehicleType,
+      driver_id: values.driver_id?.id ?? null,
+      move_driver: Boolean(values.driver_id && values.move_driver),
+    },
     context,
     options as never,
   );
@@ -57,11 +65,14 @@ interface VehicleFormProps {
 /** The one vehicle form, for adding and editing. */
 export function VehicleForm({ vehicle, onSubmit, secondaryActions }: VehicleFormProps) {
   const { t } = useTranslation();
-  const { control, handleSubmit, setError, formState, reset } = useForm<
+  const { control, handleSubmit, setError, setValue, formState, reset } = useForm<
     VehicleFormValues,
     unknown,
     VehicleBody
   >({ resolver, defaultValues: toFormValues(vehicle) });
+  const driver = useWatch({ control, name: 'driver_id' });
+  // A driver on another vehicle is offered a move here, rather than refused after saving.
+  const otherPlate = driver?.plate && driver.plate !== vehicle?.plate_number ? driver.plate : null;
 
   const submit = handleSubmit(async (body) => {
     try {
@@ -131,7 +142,10 @@ export function VehicleForm({ vehicle, onSubmit, secondaryActions }: VehicleForm
                 <DriverAutocomplete
                   label={t('vehicles.driver')}
                   value={field.value}
-                  onChange={field.onChange}
+                  onChange={(next) => {
+                    field.onChange(next);
+                    setValue('move_driver', Boolean(next?.plate && next.plate !== vehicle?.plate_number));
+                  }}
                   onBlur={field.onBlur}
                   inputRef={field.ref}
                   error={translateMessage(fieldState.error?.message)}
@@ -139,6 +153,26 @@ export function VehicleForm({ vehicle, onSubmit, secondaryActions }: VehicleForm
                 />
               )}
             />
+            {otherPlate && driver ? (
+              <Controller
+                control={control}
+                name="move_driver"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                      />
+                    }
+                    label={t('vehicles.move_driver', {
+                      name: `${driver.first_name} ${driver.last_name}`,
+                      plate: otherPlate,
+                    })}
+                  />
+                )}
+              />
+            ) : null}
           </Box>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
