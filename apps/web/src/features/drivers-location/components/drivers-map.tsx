@@ -258,8 +258,8 @@ export function DriversMap(props: DriversMapProps) {
             position: 'absolute',
             right: 8,
             top: 8,
-            // Above the tiles and markers, below the popups (Leaflet's popup pane is 700).
-            zIndex: 650,
+            // Below Leaflet's map pane (400), so an open popup is never covered by it.
+            zIndex: 399,
             bgcolor: 'background.paper',
             px: 1,
             py: 0.5,

@@ -126,7 +126,7 @@ export function markerHtml(look: MarkerLook): string {
     ? `<span style="position:absolute;left:-8px;top:-7px;width:16px;height:16px;border-radius:50%;background:#fff;border:1px solid #212121;display:flex;align-items:center;justify-content:center"><svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false"><path fill="#212121" d="${CLOCK_PATH}"/></svg></span>`
     : '';
   const border = look.stale ? '2px dashed #212121' : '2px solid #fff';
-  return `<span aria-hidden="true" style="position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:${radius};background:${color};color:#fff;font:700 14px/1 Roboto,Arial,sans-serif;border:${border};box-shadow:0 1px 4px rgba(0,0,0,.45)>${escapeHtml(look.letter)}${vehicle}${stale}</span>`;
+  return `<span aria-hidden="true" style="position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:${radius};background:${color};color:#fff;font:700 14px/1 Roboto,Arial,sans-serif;border:${border};box-shadow:0 1px 4px rgba(0,0,0,.45)">${escapeHtml(look.letter)}${vehicle}${stale}</span>`;
 }
 
 /** A restaurant marker: a teal square with the restaurant icon and its count of active orders. */
