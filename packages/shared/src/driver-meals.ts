@@ -5,7 +5,7 @@ import { calendarDate, dateRangeRule, id, msg, optionalText, requiredText } from
 
 /**
  * A driver's claim is `pending` until staff approve or reject it; a settlement counts only approved
- * meals. Meals staff enter are approved as they are entered. See docs/decisions/0008.
+ * meals. Meals staff enter are approved as they are entered. See docs/decisions/0010-driver-meal-claims.md.
  */
 export const MEAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type MealStatus = (typeof MEAL_STATUSES)[number];
