@@ -1,6 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
@@ -82,8 +84,75 @@ function sizeReport(): Plugin {
   };
 }
 
+/** Text files worth compressing; images and fonts (woff2 is brotli already) are not. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** Below this a compressed copy saves less than the extra round of negotiation costs. */
+const PRECOMPRESS_MIN_BYTES = 256;
+
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) next to every compressible file of the
+ * build, once, so the API serves them by content negotiation without compressing per request (see
+ * docs/decisions/0008-web-delivery.md). A copy that does not come out smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  return {
+    name: 'dostava-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = walk(outDir).filter(
+        (file) => COMPRESSIBLE.test(file) && statSync(file).size >= PRECOMPRESS_MIN_BYTES,
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const source = readFileSync(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gz(source, { level: zlibConstants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < source.length) writeFileSync(`${file}.br`, br);
+          if (gzipped.length < source.length) writeFileSync(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * React's development build is several times larger and slower; a `NODE_ENV=development` left in the
+ * shell (the README's default for the API) must never ship it. The build script sets production, and
+ * this refuses a build that somehow is not.
+ */
+function productionOnly(): Plugin {
+  return {
+    name: 'dostava-production-only',
+    apply: 'build',
+    configResolved(config) {
+      if (!config.isProduction) {
+        throw new Error(
+          `vite build must run with NODE_ENV=production (got ${process.env.NODE_ENV}); use npm run build.`,
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), sizeReport()],
+  plugins: [productionOnly(), react(), sizeReport(), precompress()],
   resolve: {
     // `source` first: @dostava/shared is consumed as TypeScript source, no prior build needed.
     conditions: ['source', ...defaultClientConditions],
