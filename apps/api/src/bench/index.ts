@@ -411,6 +411,9 @@ async function main() {
         ),
     },
   ];
+  // BENCH_ONLY (a pattern) measures a subset, e.g. BENCH_ONLY='detail|month' while profiling.
+  const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : undefined;
+  if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => only.test(s.name)));
   const results = new Map<string, { api: Result[]; base: Result[] }>(
     scenarios.map((s) => [s.name, { api: [], base: [] }]),
   );
