@@ -222,7 +222,11 @@ async function main() {
     for (let run = 1; run <= RUNS; run++) {
       // Interleaved: round n measures every target before round n+1 starts (A/B/A/B).
       for (const target of targets) {
-        const result = await measure(target);
+        const result = await measure(target).catch((error) => {
+          // Lighthouse on a busy machine now and then loses its trace (NO_NAVSTART): one more try.
+          log(`run ${run}/${RUNS} ${target.name}: ${error.message}; measuring again`);
+          return measure(target);
+        });
         target.results.push(result);
         log(
           `run ${run}/${RUNS} ${target.name}: /sign-in ${result.signIn.score}, / ${result.dashboard.score}, ` +
