@@ -1,6 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
@@ -15,6 +17,8 @@ const PAGES: Record<string, string[]> = {
   '/restaurants': ['src/app/layouts/dashboard-layout.tsx', 'src/app/routes/restaurants/restaurants-page.tsx'],
 };
 const SIGN_IN_BUDGET_KB = 150;
+/** Loaded before the first render on every page: the default language's catalogue (lib/i18n.ts). */
+const EVERY_PAGE = ['packages/shared/src/i18n/bs.ts'];
 
 interface ChunkInfo {
   code: string;
@@ -46,8 +50,10 @@ function sizeReport(): Plugin {
       for (const [page, modules] of Object.entries(PAGES)) {
         const files = new Set<string>();
         collect(entry, files);
-        for (const suffix of modules) {
-          const found = [...chunks].find(([, chunk]) => chunk.facadeModuleId?.endsWith(suffix));
+        for (const suffix of [...EVERY_PAGE, ...modules]) {
+          const found =
+            [...chunks].find(([, chunk]) => chunk.facadeModuleId?.endsWith(suffix)) ??
+            [...chunks].find(([, chunk]) => Object.keys(chunk.modules).some((id) => id.endsWith(suffix)));
           if (found) collect(found[0], files);
           else lines.push(`  (no chunk found for ${suffix})`);
         }
@@ -82,8 +88,75 @@ function sizeReport(): Plugin {
   };
 }
 
+/** Text files worth compressing; images and fonts (woff2 is brotli already) are not. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** Below this a compressed copy saves less than the extra round of negotiation costs. */
+const PRECOMPRESS_MIN_BYTES = 256;
+
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) next to every compressible file of the
+ * build, once, so the API serves them by content negotiation without compressing per request (see
+ * docs/decisions/0008-web-delivery.md). A copy that does not come out smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  return {
+    name: 'dostava-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = walk(outDir).filter(
+        (file) => COMPRESSIBLE.test(file) && statSync(file).size >= PRECOMPRESS_MIN_BYTES,
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const source = readFileSync(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gz(source, { level: zlibConstants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < source.length) writeFileSync(`${file}.br`, br);
+          if (gzipped.length < source.length) writeFileSync(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * React's development build is several times larger and slower; a `NODE_ENV=development` left in the
+ * shell (the README's default for the API) must never ship it. The build script sets production, and
+ * this refuses a build that somehow is not.
+ */
+function productionOnly(): Plugin {
+  return {
+    name: 'dostava-production-only',
+    apply: 'build',
+    configResolved(config) {
+      if (!config.isProduction) {
+        throw new Error(
+          `vite build must run with NODE_ENV=production (got ${process.env.NODE_ENV}); use npm run build.`,
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), sizeReport()],
+  plugins: [productionOnly(), react(), sizeReport(), precompress()],
   resolve: {
     // `source` first: @dostava/shared is consumed as TypeScript source, no prior build needed.
     conditions: ['source', ...defaultClientConditions],

@@ -32,6 +32,7 @@ import { eventsPlugin } from './plugins/events.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
+import { wirePlugin } from './plugins/wire.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
+  // Before the routes: compression hooks each route as it is added.
+  await app.register(wirePlugin);
   await app.register(authPlugin);
   await app.register(securityPlugin, { config, redis });
   await app.register(openapiPlugin);

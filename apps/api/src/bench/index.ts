@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verify } from '@node-rs/argon2';
@@ -33,6 +33,7 @@ const ORDERS = Number(env.BENCH_ORDERS ?? 1_000_000);
 const BOARD_ACTIVE = Number(env.BENCH_ACTIVE ?? 1000);
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 20);
+const ROUNDS = Math.max(1, Number(env.BENCH_ROUNDS ?? 3));
 const SUBSCRIBERS = 500;
 const EVENTS = 200;
 const POOL = 20;
@@ -53,12 +54,32 @@ async function ensureDatabase(url: string) {
   await client.end();
 }
 
+/** One side's run of one scenario: a rate (requests, points or events per second) and latencies. */
 interface Result {
   rps: number;
-  p50: number;
-  p99: number;
+  p50?: number;
+  p99?: number;
   errors: number;
 }
+/** A measured workload: the same work asked of the API (`api`) and of the bare baseline (`base`). */
+interface Scenario {
+  name: string;
+  /** Units per request (points per ingest call) and their name in the table; req/s by default. */
+  scale?: number;
+  unit?: string;
+  api(url: string): Promise<Result>;
+  base(url: string): Promise<Result>;
+}
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+/** The fan-out's delivered events per second as a Result; undelivered events count as errors. */
+const fanResult = (f: { perSecond: number; delivered: number; expected: number }): Result => ({
+  rps: f.perSecond,
+  errors: f.expected - f.delivered,
+});
 async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Result> {
   // One request first, answered before the run starts: it waits out work the previous run left
   // queued (PGlite finishes every statement it was sent) and warms what a first call warms.
@@ -287,28 +308,25 @@ async function main() {
   const specFile = path.join(out, 'baseline-spec.json');
   writeFileSync(specFile, JSON.stringify(spec));
 
-  // 2. The API, in its own process (one process holds PGlite at a time, so the two take turns).
-  const results = new Map<string, { api?: Result; base?: Result }>();
-  const put = (name: string, side: 'api' | 'base', r: Result) =>
-    results.set(name, { ...results.get(name), [side]: r });
-  const api = await startProcess(
-    [path.join(root, 'apps/api/dist/server.js')],
-    {
-      ...env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_POOL_SIZE: String(POOL),
-      SEED: '0',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: config.jwtSecret,
-      RATE_LIMIT_MAX: '1000000000',
-      SIGN_IN_MAX_PER_IP: '1000000000',
-      SIGN_IN_MAX_PER_ACCOUNT: '1000000000',
-    },
-    /running at http:\/\/localhost:(\d+)/,
-  );
+  // 2. The API and the baseline take turns, round after round (A/B/A/B…): machine noise (other work on
+  // a shared machine) then hits both sides alike, and the spread of the per-round ratios shows how
+  // much it moved them. One process holds PGlite at a time, so each side runs in its own process.
+  const apiEnv = {
+    ...env,
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_POOL_SIZE: String(POOL),
+    SEED: '0',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: config.jwtSecret,
+    // The tokens signed in the first round serve every round.
+    ACCESS_TOKEN_TTL_SECONDS: '86400',
+    RATE_LIMIT_MAX: '1000000000',
+    SIGN_IN_MAX_PER_IP: '1000000000',
+    SIGN_IN_MAX_PER_ACCOUNT: '1000000000',
+  };
   const post = (url: string, body: unknown, token?: string) =>
     fetch(url, {
       method: 'POST',
@@ -317,105 +335,147 @@ async function main() {
     });
   const tokenOf = async (res: Promise<Response>) =>
     ((await (await res).json()) as { data: { access_token: string } }).data.access_token;
-  const admin = await tokenOf(
-    post(`${api.url}/api/auth/sign-in`, { email: 'admin@example.com', password: config.demoPassword }),
+  const tokens = { admin: '', dispatcher: '', driver: '' };
+  const signInAll = async (url: string) => {
+    if (tokens.admin) return;
+    tokens.admin = await tokenOf(
+      post(`${url}/api/auth/sign-in`, { email: 'admin@example.com', password: config.demoPassword }),
+    );
+    tokens.dispatcher = await tokenOf(post(`${url}/api/auth/sign-in`, credentials));
+    tokens.driver = await tokenOf(
+      post(`${url}/api/auth/app/sign-in`, { email: 'driver@example.com', password: config.demoPassword }),
+    );
+  };
+  const fanBase = Date.now() - 30_000;
+  let fanRound = 0;
+  // Each scenario measures one side at a time; a new one is one more entry here.
+  const scenarios: Scenario[] = [
+    ...reads.map(
+      (s): Scenario => ({
+        name: s.name,
+        api: (url) => load(`${url}${s.path}`, { headers: { authorization: `Bearer ${tokens.admin}` } }),
+        base: (url) => load(`${url}${s.path}`),
+      }),
+    ),
+    {
+      name: 'sign-in',
+      api: (url) =>
+        load(`${url}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(credentials),
+        }),
+      base: (url) =>
+        load(`${url}/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(credentials),
+        }),
+    },
+    {
+      name: 'location ingest',
+      scale: points.length,
+      unit: 'points/s',
+      api: (url) =>
+        load(`${url}/api/driver/locations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.driver}` },
+          body: JSON.stringify({ points }),
+        }),
+      base: (url) =>
+        load(`${url}/locations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ points }),
+        }),
+    },
+    {
+      name: `SSE fan-out (${EVENTS} events × ${SUBSCRIBERS} subscribers)`,
+      unit: 'events/s',
+      api: async (url) => {
+        // Each accepted location moves the driver: one driver.updated event to every subscriber.
+        const round = fanRound++;
+        return fanResult(
+          await fanOut(
+            (signal) =>
+              fetch(`${url}/api/events`, {
+                headers: { authorization: `Bearer ${tokens.dispatcher}` },
+                signal,
+              }),
+            (i) =>
+              post(
+                `${url}/api/driver/locations`,
+                {
+                  points: [
+                    {
+                      lat: 43.85,
+                      lng: 18.4,
+                      recorded_at: new Date(fanBase + (round * EVENTS + i) * 10).toISOString(),
+                    },
+                  ],
+                },
+                tokens.driver,
+              ),
+          ),
+        );
+      },
+      base: async (url) =>
+        fanResult(
+          await fanOut(
+            (signal) => fetch(`${url}/events`, { signal }),
+            () => post(`${url}/trigger`, {}),
+          ),
+        ),
+    },
+  ];
+  // BENCH_ONLY (a pattern) measures a subset, e.g. BENCH_ONLY='detail|month' while profiling.
+  const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : undefined;
+  if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => only.test(s.name)));
+  const results = new Map<string, { api: Result[]; base: Result[] }>(
+    scenarios.map((s) => [s.name, { api: [], base: [] }]),
   );
-  const dispatcher = await tokenOf(post(`${api.url}/api/auth/sign-in`, credentials));
-  const driverToken = await tokenOf(
-    post(`${api.url}/api/auth/app/sign-in`, { email: 'driver@example.com', password: config.demoPassword }),
-  );
-  for (const s of reads) {
-    log(`API: ${s.name}…`);
-    put(s.name, 'api', await load(`${api.url}${s.path}`, { headers: { authorization: `Bearer ${admin}` } }));
+  for (let round = 1; round <= ROUNDS; round++) {
+    const api = await startProcess(
+      [path.join(root, 'apps/api/dist/server.js')],
+      apiEnv,
+      /running at http:\/\/localhost:(\d+)/,
+    );
+    await signInAll(api.url);
+    for (const s of scenarios) {
+      log(`round ${round}/${ROUNDS} API: ${s.name}…`);
+      results.get(s.name)?.api.push(await s.api(api.url));
+    }
+    await api.stop();
+    const baseline = await startProcess(
+      [path.join(root, 'apps/api/dist/bench/baseline.js'), specFile],
+      env,
+      /baseline listening on (\d+)/,
+    );
+    for (const s of scenarios) {
+      log(`round ${round}/${ROUNDS} baseline: ${s.name}…`);
+      results.get(s.name)?.base.push(await s.base(baseline.url));
+    }
+    await baseline.stop();
   }
-  log('API: sign-in…');
-  put(
-    'sign-in',
-    'api',
-    await load(`${api.url}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(credentials),
-    }),
-  );
-  log('API: location ingest…');
-  put(
-    'location ingest',
-    'api',
-    await load(`${api.url}/api/driver/locations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${driverToken}` },
-      body: JSON.stringify({ points }),
-    }),
-  );
-  log(`API: SSE fan-out to ${SUBSCRIBERS} subscribers…`);
-  const base = Date.now() - 30_000;
-  const apiFan = await fanOut(
-    (signal) =>
-      fetch(`${api.url}/api/events`, { headers: { authorization: `Bearer ${dispatcher}` }, signal }),
-    // Each accepted location moves the driver: one driver.updated event to every subscriber.
-    (i) =>
-      post(
-        `${api.url}/api/driver/locations`,
-        { points: [{ lat: 43.85, lng: 18.4, recorded_at: new Date(base + i * 10).toISOString() }] },
-        driverToken,
-      ),
-  );
-  await api.stop();
-
-  // 3. The baseline, on the same data.
-  const baseline = await startProcess(
-    [path.join(root, 'apps/api/dist/bench/baseline.js'), specFile],
-    env,
-    /baseline listening on (\d+)/,
-  );
-  for (const s of reads) {
-    log(`baseline: ${s.name}…`);
-    put(s.name, 'base', await load(`${baseline.url}${s.path}`));
-  }
-  log('baseline: sign-in…');
-  put(
-    'sign-in',
-    'base',
-    await load(`${baseline.url}/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(credentials),
-    }),
-  );
-  log('baseline: location ingest…');
-  put(
-    'location ingest',
-    'base',
-    await load(`${baseline.url}/locations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ points }),
-    }),
-  );
-  log(`baseline: SSE fan-out to ${SUBSCRIBERS} subscribers…`);
-  const baseFan = await fanOut(
-    (signal) => fetch(`${baseline.url}/events`, { signal }),
-    () => post(`${baseline.url}/trigger`, {}),
-  );
-  await baseline.stop();
   log('argon2id alone…');
   const argon = await argon2Alone(argonHash, config.demoPassword);
 
   // 4. The report.
-  const ratio = (a: number, b: number) => {
-    const r = a / b;
-    return `${r.toFixed(2)}${r < 0.5 ? ' (below half)' : ''}`;
-  };
-  const rows = [...results].map(([name, { api: a, base: b }]) => {
-    const scale = name === 'location ingest' ? points.length : 1;
-    const unit = name === 'location ingest' ? 'points/s' : 'req/s';
-    if (!a || !b) return `| ${name} | — | — | — | — | — | — |`;
-    return `| ${name} | ${(a.rps * scale).toFixed(0)} ${unit} | ${a.p50} / ${a.p99} ms | ${(b.rps * scale).toFixed(0)} ${unit} | ${b.p50} / ${b.p99} ms | ${ratio(a.rps, b.rps)} | ${a.errors} / ${b.errors} |`;
+  const fixed = (n: number) => n.toFixed(n < 10 ? 2 : 0);
+  const rows = scenarios.map((s) => {
+    const r = results.get(s.name);
+    if (!r?.api.length || !r.base.length) return `| ${s.name} | — | — | — | — | — | — | — |`;
+    const scale = s.scale ?? 1;
+    const unit = s.unit ?? 'req/s';
+    const ratios = r.api.map((a, i) => a.rps / (r.base[i]?.rps ?? Number.NaN));
+    const ratio = median(ratios);
+    const latency = (list: Result[]) =>
+      list[0]?.p50 === undefined
+        ? '—'
+        : `${median(list.map((x) => x.p50 ?? 0))} / ${median(list.map((x) => x.p99 ?? 0))} ms`;
+    const errors = (list: Result[]) => list.reduce((sum, x) => sum + x.errors, 0);
+    return `| ${s.name} | ${fixed(median(r.api.map((x) => x.rps)) * scale)} ${unit} | ${latency(r.api)} | ${fixed(median(r.base.map((x) => x.rps)) * scale)} ${unit} | ${latency(r.base)} | ${ratio.toFixed(2)}${ratio < 0.5 ? ' (below half)' : ''} | ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} | ${errors(r.api)} / ${errors(r.base)} |`;
   });
-  rows.push(
-    `| SSE fan-out (${EVENTS} events × ${SUBSCRIBERS} subscribers) | ${apiFan.perSecond.toFixed(0)} events/s (${apiFan.delivered} of ${apiFan.expected} in ${apiFan.seconds.toFixed(2)} s) | — | ${baseFan.perSecond.toFixed(0)} events/s (${baseFan.delivered} of ${baseFan.expected} in ${baseFan.seconds.toFixed(2)} s) | — | ${ratio(apiFan.perSecond, baseFan.perSecond)} | ${apiFan.expected - apiFan.delivered} / ${baseFan.expected - baseFan.delivered} |`,
-  );
   const sizesFile = path.join(out, 'first-load.json');
   const sizes = existsSync(sizesFile)
     ? (JSON.parse(readFileSync(sizesFile, 'utf8')) as Record<string, { kb: number; files: number }>)
@@ -430,10 +490,13 @@ async function main() {
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Linux ${release()}, Node ${process.version}.`,
     `Database: ${databaseUrl ? `PostgreSQL ${version} (DATABASE_URL)` : `PGlite (PostgreSQL ${version}) in ${pgliteDir}`}.`,
     `Data: ${total.toLocaleString('en')} orders over two years, 300 restaurants, 1,000 drivers, 50,000 customers (seeding took ${seedSeconds.toFixed(0)} s this run).`,
-    `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run. The API runs as \`dist/server.js\` (NODE_ENV=production, pool ${POOL}); the baseline is a bare node:http process answering the same SQL statements, captured from the services, through bare ${databaseUrl ? 'pg' : 'PGlite'} (pool ${POOL}); they take turns on the same data.`,
+    `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run. The API runs as \`dist/server.js\` (NODE_ENV=production, pool ${POOL}); the baseline is a bare node:http process answering the same SQL statements, captured from the services, through bare ${databaseUrl ? 'pg' : 'PGlite'} (pool ${POOL}); they take turns on the same data, ${ROUNDS} rounds of API then baseline (A/B/A/B…). Figures are medians over the rounds; the spread is the lowest and highest per-round ratio.`,
+    `Load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.`,
     '',
-    '| scenario | API throughput | API p50 / p99 | baseline throughput | baseline p50 / p99 | API ÷ baseline | errors (API / baseline) |',
-    '|---|---|---|---|---|---|---|',
+    '| scenario | API throughput | API p50 / p99 | baseline throughput | baseline p50 / p99 | API ÷ baseline (median) | spread over rounds | errors (API / baseline) |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     `Sign-in includes one argon2id verification (m=19456 KiB, t=2, p=1) on both sides; alone, on this machine: ${argon.perSecond.toFixed(1)} verifications/s on ${argon.threads} threads, ${argon.ms.toFixed(0)} ms each.`,

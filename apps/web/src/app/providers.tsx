@@ -1,11 +1,11 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ToastContainer } from 'react-toastify';
 import { ApiError } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { getSession, subscribeSession } from '../lib/session';
+import { LazyToastContainer } from '../lib/toast';
 import { theme } from './theme';
 
 export const queryClient = new QueryClient({
@@ -42,7 +42,9 @@ export function Providers({ children }: { children: ReactNode }) {
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
           {children}
-          <ToastContainer position="top-right" autoClose={5000} newestOnTop closeOnClick={false} />
+          <Suspense fallback={null}>
+            <LazyToastContainer position="top-right" autoClose={5000} newestOnTop closeOnClick={false} />
+          </Suspense>
         </QueryClientProvider>
       </ThemeProvider>
     </I18nextProvider>

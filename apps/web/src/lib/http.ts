@@ -1,8 +1,8 @@
 import type { ApiErrorBody, Tokens } from '@dostava/shared';
 import { useSyncExternalStore } from 'react';
-import { toast } from 'react-toastify';
 import { currentLanguage, i18n } from './i18n';
 import { clearSession, getSession, setTokens } from './session';
+import { toasts } from './toast';
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 150_000;
@@ -137,7 +137,7 @@ async function readError(response: Response): Promise<ApiError> {
 
 function notify(error: ApiError, options: RequestOptions) {
   // The same text twice at once is one toast.
-  if (options.toast !== false) toast.error(error.message, { toastId: `api:${error.message}` });
+  if (options.toast !== false) toasts.error(error.message, { toastId: `api:${error.message}` });
 }
 
 /** The one way the app calls the API. Resolves to the parsed JSON body (undefined for 204). */
@@ -168,7 +168,7 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
         token = getSession().token;
       } else {
         if (getSession().token) {
-          toast.error(i18n.t('errors.refresh_failed'), { toastId: 'refresh_failed' });
+          toasts.error(i18n.t('errors.refresh_failed'), { toastId: 'refresh_failed' });
           clearSession();
         }
         throw new ApiError(i18n.t('errors.refresh_failed'), 401, 'refresh_failed');

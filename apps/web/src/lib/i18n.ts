@@ -1,6 +1,16 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, parseMessage, resources } from '@dostava/shared';
+import { type Catalogue, DEFAULT_LANGUAGE, LANGUAGES, type Language, parseMessage } from '@dostava/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+
+/**
+ * Each language's catalogue is a chunk of its own, loaded when the language is first used: a visitor
+ * downloads only the one they read (see docs/decisions/0008-web-delivery.md). The catalogue files stay
+ * whole in packages/shared; the split happens here, at the loading side.
+ */
+const catalogueLoaders: Record<Language, () => Promise<Catalogue>> = {
+  bs: () => import('@dostava/shared/i18n/bs').then((m) => m.bs),
+  en: () => import('@dostava/shared/i18n/en').then((m) => m.en),
+};
 
 const LANGUAGE_KEY = 'lang';
 
@@ -11,15 +21,26 @@ function storedLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
+async function loadCatalogue(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await catalogueLoaders[language](), true, true);
+}
+
+const initialLanguage = storedLanguage();
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: 'en',
+  resources: {},
+  partialBundledLanguages: true,
+  lng: initialLanguage,
+  // Both catalogues have every key (the Catalogue type checks it), so no second one is needed.
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   initAsync: false,
 });
-document.documentElement.lang = i18n.language;
+document.documentElement.lang = initialLanguage;
+
+/** Resolves once the current language's catalogue is in: the app renders after it, never showing keys. */
+export const i18nReady: Promise<void> = loadCatalogue(initialLanguage);
 
 export function currentLanguage(): Language {
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -27,6 +48,7 @@ export function currentLanguage(): Language {
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadCatalogue(language);
   localStorage.setItem(LANGUAGE_KEY, language);
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);

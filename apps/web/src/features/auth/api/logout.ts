@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { api } from '../../../lib/http';
 import { i18n } from '../../../lib/i18n';
 import { clearSession, getSession } from '../../../lib/session';
+import { toasts } from '../../../lib/toast';
 
 export function logout(): Promise<unknown> {
   const refreshToken = getSession().refresh_token;
@@ -19,7 +19,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onError: () => {
-      toast.error(i18n.t('errors.logout'));
+      toasts.error(i18n.t('errors.logout'));
     },
     onSettled: () => {
       clearSession();

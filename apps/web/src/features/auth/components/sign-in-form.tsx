@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { FormTextField } from '../../../components/form-text-field';
 import { PasswordField } from '../../../components/password-field';
 import { applyApiErrors } from '../../../lib/form';
+import { toasts } from '../../../lib/toast';
 import { useSignIn } from '../api/sign-in';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -20,7 +20,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const onSubmit = handleSubmit(async (body) => {
     try {
       await signIn.mutateAsync(body);
-      toast.success(t('auth.login_successful'));
+      toasts.success(t('auth.login_successful'));
       onSignedIn();
     } catch (error) {
       applyApiErrors(error, setError, ['email', 'password']);

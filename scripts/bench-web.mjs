@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+// `npm run bench:web`: how fast the web app is on first paint, measured in Debian's chromium.
+//
+// For each target (this checkout's build, served by its own `dist/server.js` on a fresh embedded
+// database, and every `--url` given, so another build can be compared in the same run) and each of
+// `--runs` rounds, with the targets interleaved inside a round so that machine noise hits them alike:
+//   - Lighthouse desktop performance of /sign-in (signed out) and of / (the dashboard, signed in);
+//   - time to content on a full reload of the board (/active-orders) and the map (/drivers-location):
+//     milliseconds from navigation start until the page has its heading and no skeleton or progress
+//     indicator is left, after one warm-up load (so the HTTP cache holds what a returning user has).
+// Prints medians (and the spread) and writes them to .bench/web-<time>.md. Never part of `npm test`.
+//
+//   npm run bench:web -- [--runs 5] [--url http://127.0.0.1:3000 ...] [--no-self] [--no-build]
+//                        [--email admin@example.com] [--password DemoPass!2026]
+// CHROME_PATH (default /usr/bin/chromium) names the browser.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    url: { type: 'string', multiple: true, default: [] },
+    'no-self': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    email: { type: 'string', default: 'admin@example.com' },
+    password: { type: 'string', default: process.env.DEMO_PASSWORD ?? 'DemoPass!2026' },
+  },
+});
+const RUNS = Math.max(1, Number(args.runs));
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
+/** The screens whose full reload is timed. */
+const RELOADS = [
+  { name: 'board', path: '/active-orders' },
+  { name: 'map', path: '/drivers-location' },
+];
+const log = (line) => console.log(`[bench:web] ${line}`);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** This checkout's build on a fresh embedded database, as `npm start` runs it (production mode). */
+async function startSelf() {
+  if (!args['no-build']) {
+    log('building');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dostava-bench-web-'));
+  // The embedded database, no Redis, no simulator: whatever the shell says.
+  const { DATABASE_URL, REDIS_URL, SIMULATE, ...inherited } = process.env;
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DEMO_PASSWORD: args.password,
+      LOG_LEVEL: 'warn',
+      SIGN_IN_MAX_PER_ACCOUNT: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function api(base, url, body) {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} at ${base}: ${res.status} ${await res.text()}`);
+  return (await res.json()).data;
+}
+
+/** One sign-in per target; every round spends the refresh token for a fresh pair (no sign-in limit). */
+async function sessionFor(target) {
+  if (!target.session) {
+    const data = await api(target.base, '/api/auth/sign-in', { email: args.email, password: args.password });
+    target.session = { user: data.user, refresh_token: data.refresh_token };
+  }
+  const tokens = await api(target.base, '/api/auth/refresh', { refresh_token: target.session.refresh_token });
+  target.session.refresh_token = tokens.refresh_token;
+  return { token: tokens.access_token, refresh_token: tokens.refresh_token, user: target.session.user };
+}
+
+/** Puts the session where the web app keeps it (lib/session.ts), from a page that loads no app code. */
+async function signInBrowser(browser, base, session) {
+  const page = await browser.newPage();
+  await page.goto(`${base}/favicon.svg`);
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('refresh_token', s.refresh_token);
+    localStorage.setItem('adminuser', JSON.stringify(s.user));
+  }, session);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+}
+
+async function lighthouseScore(port, url, keepStorage) {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: keepStorage,
+    },
+    desktopConfig,
+  );
+  const lhr = result?.lhr;
+  if (!lhr || lhr.runtimeError)
+    throw new Error(`lighthouse ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+  if (keepStorage && !lhr.finalDisplayedUrl.startsWith(url))
+    throw new Error(`lighthouse ${url} ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+  };
+}
+
+/** Milliseconds from navigation start until the screen shows its content (see the header). */
+async function timeToContent(page) {
+  const handle = await page.waitForFunction(
+    () => {
+      const heading = document.querySelector('main h1, h1');
+      const busy = document.querySelector(
+        '.MuiSkeleton-root, [role="progressbar"], .MuiCircularProgress-root',
+      );
+      return heading && !busy ? performance.now() : false;
+    },
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return handle.jsonValue();
+}
+
+async function reloadTimes(browser, base) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1350, height: 940 });
+  const times = {};
+  for (const screen of RELOADS) {
+    await page.goto(`${base}${screen.path}`, { waitUntil: 'domcontentloaded' });
+    await timeToContent(page);
+    if (!page.url().endsWith(screen.path)) throw new Error(`${screen.path} ended at ${page.url()}`);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    times[screen.name] = await timeToContent(page);
+  }
+  await page.close();
+  return times;
+}
+
+async function measure(target) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const signIn = await lighthouseScore(chrome.port, `${target.base}/sign-in`, false);
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    await signInBrowser(browser, target.base, await sessionFor(target));
+    const dashboard = await lighthouseScore(chrome.port, `${target.base}/`, true);
+    const reloads = await reloadTimes(browser, target.base);
+    await browser.disconnect();
+    return { signIn, dashboard, ...reloads };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const spread = (values) => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
+
+async function main() {
+  const targets = args.url.map((base) => ({ name: base, base: base.replace(/\/$/, ''), results: [] }));
+  const self = args['no-self'] ? undefined : await startSelf();
+  if (self) targets.unshift({ name: `this checkout (${self.base})`, base: self.base, results: [] });
+  if (targets.length === 0) throw new Error('nothing to measure: give --url or drop --no-self');
+  try {
+    for (let run = 1; run <= RUNS; run++) {
+      // Interleaved: round n measures every target before round n+1 starts (A/B/A/B).
+      for (const target of targets) {
+        const result = await measure(target).catch((error) => {
+          // Lighthouse on a busy machine now and then loses its trace (NO_NAVSTART): one more try.
+          log(`run ${run}/${RUNS} ${target.name}: ${error.message}; measuring again`);
+          return measure(target);
+        });
+        target.results.push(result);
+        log(
+          `run ${run}/${RUNS} ${target.name}: /sign-in ${result.signIn.score}, / ${result.dashboard.score}, ` +
+            `board ${Math.round(result.board)} ms, map ${Math.round(result.map)} ms`,
+        );
+      }
+    }
+  } finally {
+    await self?.stop();
+  }
+
+  const rows = [
+    ['Lighthouse /sign-in (desktop perf)', (r) => r.signIn.score],
+    ['Lighthouse / dashboard (desktop perf)', (r) => r.dashboard.score],
+    ['/sign-in FCP ms', (r) => r.signIn.fcp],
+    ['/sign-in LCP ms', (r) => r.signIn.lcp],
+    ['/sign-in TBT ms', (r) => r.signIn.tbt],
+    ['/ LCP ms', (r) => r.dashboard.lcp],
+    ['/ TBT ms', (r) => r.dashboard.tbt],
+    ['board full reload → content ms', (r) => r.board],
+    ['map full reload → content ms', (r) => r.map],
+  ];
+  const header = `| metric (median of ${RUNS}, min–max) | ${targets.map((t) => t.name).join(' | ')} |`;
+  const lines = [
+    header,
+    `|---|${targets.map(() => '---|').join('')}`,
+    ...rows.map(
+      ([label, pick]) =>
+        `| ${label} | ${targets
+          .map((t) => {
+            const values = t.results.map(pick);
+            return `${Math.round(median(values))} (${spread(values)})`;
+          })
+          .join(' | ')} |`,
+    ),
+  ];
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, Node ${process.version}, ${CHROME_PATH}`;
+  const report = [`# bench:web ${new Date().toISOString()}`, '', machine, '', ...lines, ''].join('\n');
+  console.log(`\n${report}`);
+  const out = path.join(root, '.bench');
+  mkdirSync(out, { recursive: true });
+  const file = path.join(out, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+  writeFileSync(file, report);
+  log(`written to ${file}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
