@@ -96,7 +96,7 @@ const PRECOMPRESS_MIN_BYTES = 256;
 /**
  * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) next to every compressible file of the
  * build, once, so the API serves them by content negotiation without compressing per request (see
- * docs/decisions/0008-web-delivery.md). A copy that does not come out smaller is not written.
+ * docs/decisions/0012-web-delivery.md). A copy that does not come out smaller is not written.
  */
 function precompress(): Plugin {
   let outDir = '';

@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 
 /**
  * Each language's catalogue is a chunk of its own, loaded when the language is first used: a visitor
- * downloads only the one they read (see docs/decisions/0008-web-delivery.md). The catalogue files stay
+ * downloads only the one they read (see docs/decisions/0012-web-delivery.md). The catalogue files stay
  * whole in packages/shared; the split happens here, at the loading side.
  */
 const catalogueLoaders: Record<Language, () => Promise<Catalogue>> = {
