@@ -6,7 +6,9 @@ import { createTestContext, type TestContext } from '../../test/helpers.js';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
-const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+/** The calendar day `daysAgo` days back in the operation's time zone (the server's "today"), YYYY-MM-DD. */
+const day = (daysAgo: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sarajevo' }).format(Date.now() - daysAgo * 86_400_000);
 
 beforeAll(async () => {
   t = await createTestContext({ OPERATION_IBAN: 'BA39 1290 0794 0102 8494' });
