@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { EventBus } from './lib/bus.js';
+import { configurePasswordCheck } from './lib/passwords.js';
 import { SessionGate } from './lib/sessions.js';
 import { TokenService } from './lib/tokens.js';
 import { appVersionsRoutes } from './modules/app-versions/app-versions-routes.js';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
 
+  configurePasswordCheck({ demoPassword: config.demoPassword });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

@@ -68,6 +68,15 @@ describe('schemas', () => {
     );
   });
 
+  it('gives a password over the maximum its own message', () => {
+    const res = changePasswordBody.safeParse({
+      current_password: 'x',
+      new_password: `Aa1!${'x'.repeat(200)}`,
+      confirm_password: `Aa1!${'x'.repeat(200)}`,
+    });
+    expect(res.error?.issues.map((i) => i.message)).toContain('validation.password_max|{"max":128}');
+  });
+
   it('turns blank optional fields into null and refuses a commission with more than two decimals', () => {
     const base = { name: 'A', address: 'B', phone: '+387 33 123 456', percentage: '10' };
     expect(restaurantBody.parse({ ...base, web_address: '' }).web_address).toBeNull();

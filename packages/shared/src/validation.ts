@@ -148,6 +148,7 @@ export const optionalUrl = () =>
   );
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
 
 /** A password being checked at sign-in: only required. */
 export const currentPassword = () =>
@@ -161,7 +162,7 @@ export const newPassword = () =>
     .string({ error: msg('validation.password_required') })
     .min(1, { error: msg('validation.password_required') })
     .min(PASSWORD_MIN_LENGTH, { error: msg('validation.password_min') })
-    .max(128)
+    .max(PASSWORD_MAX_LENGTH, { error: msg('validation.password_max', { max: PASSWORD_MAX_LENGTH }) })
     .regex(/[A-Z]/, { error: msg('validation.password_policy') })
     .regex(/[a-z]/, { error: msg('validation.password_policy') })
     .regex(/[0-9]/, { error: msg('validation.password_policy') })

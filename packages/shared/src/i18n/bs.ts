@@ -88,6 +88,8 @@ export const bs: Catalogue = {
     meal_restaurant_not_served: 'U ovoj smjeni niste preuzeli narudžbu iz ovog restorana',
     period_not_ended: 'Obračun obuhvata samo završene dane: izaberite jučer ili ranije',
     iban: 'Unesite ispravan IBAN, na primjer BA39 1290 0794 0102 8494',
+    password_max: 'Lozinka može imati najviše {{max}} znakova',
+    password_weak: 'Ovu lozinku je previše lako pogoditi. Koristite dužu, s riječima koje ne idu zajedno.',
     date_order: 'Krajnji datum ne može biti prije početnog',
   },
   errors: {

@@ -90,6 +90,9 @@ export const en = {
     meal_restaurant_not_served: 'You took no order from this restaurant during this shift',
     period_not_ended: 'A settlement covers only days that have ended: choose yesterday or earlier',
     iban: 'Enter a valid IBAN, for example BA39 1290 0794 0102 8494',
+    password_max: 'Password must be at most {{max}} characters',
+    password_weak:
+      'This password is too easy to guess. Use a longer one with words that do not belong together.',
     date_order: 'The end date cannot be before the start date',
   },
   errors: {

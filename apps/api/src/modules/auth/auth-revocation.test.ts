@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
-import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../test/helpers.js';
+import { createTestContext, type TestContext } from '../../test/helpers.js';
 
 /**
  * Revocation takes effect at once: after logout, deactivation, deletion, a role or password change,
@@ -27,11 +27,12 @@ async function newAccount(role: string, over: object = {}) {
     method: 'POST',
     url: '/api/users',
     token: admin,
-    payload: { first_name: 'Opoziv', last_name: `${n}`, email, role, password: DEMO_PASSWORD, ...over },
+    payload: { first_name: 'Opoziv', last_name: `${n}`, email, role, password: STRONG, ...over },
   });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().data.id as number, email };
 }
+const STRONG = 'Kx9!vrelo-Bosne';
 const me = (token: string) => t.request({ method: 'GET', url: '/api/auth/me', token, lang: 'en' });
 const expectRevoked = async (token: string) => {
   const res = await me(token);
@@ -45,8 +46,8 @@ const expectRevoked = async (token: string) => {
 describe('revocation takes effect at once', () => {
   it('logout ends that session’s access token, not the user’s other sessions', async () => {
     const { email } = await newAccount('dispatcher');
-    const first = await t.signIn(email);
-    const second = await t.signIn(email);
+    const first = await t.signIn(email, STRONG);
+    const second = await t.signIn(email, STRONG);
     expect((await me(first.access_token)).statusCode).toBe(200); // now remembered as active
     const out = await t.request({
       method: 'POST',
@@ -63,7 +64,7 @@ describe('revocation takes effect at once', () => {
 
   it('deactivation, a role change and a new password end every session of the account', async () => {
     const deactivated = await newAccount('dispatcher');
-    const s1 = await t.signIn(deactivated.email);
+    const s1 = await t.signIn(deactivated.email, STRONG);
     expect((await me(s1.access_token)).statusCode).toBe(200);
     await t.request({
       method: 'PATCH',
@@ -74,7 +75,7 @@ describe('revocation takes effect at once', () => {
     await expectRevoked(s1.access_token);
 
     const promoted = await newAccount('dispatcher');
-    const s2 = await t.signIn(promoted.email);
+    const s2 = await t.signIn(promoted.email, STRONG);
     expect((await me(s2.access_token)).statusCode).toBe(200);
     await t.request({
       method: 'PATCH',
@@ -85,15 +86,15 @@ describe('revocation takes effect at once', () => {
     await expectRevoked(s2.access_token);
 
     const changer = await newAccount('dispatcher');
-    const here = await t.signIn(changer.email);
-    const elsewhere = await t.signIn(changer.email);
+    const here = await t.signIn(changer.email, STRONG);
+    const elsewhere = await t.signIn(changer.email, STRONG);
     expect((await me(elsewhere.access_token)).statusCode).toBe(200);
     const changed = await t.request({
       method: 'POST',
       url: '/api/auth/change-password',
       token: here.access_token,
       payload: {
-        current_password: DEMO_PASSWORD,
+        current_password: STRONG,
         new_password: 'Vrbas#Kanjon-77',
         confirm_password: 'Vrbas#Kanjon-77',
       },
@@ -106,8 +107,8 @@ describe('revocation takes effect at once', () => {
   it('a deleted user’s live token gets 401 on every route, assign and status included (never a 500)', async () => {
     const dispatcher = await newAccount('dispatcher');
     const driver = await newAccount('driver');
-    const staff = await t.signIn(dispatcher.email);
-    const app = await t.signIn(driver.email);
+    const staff = await t.signIn(dispatcher.email, STRONG);
+    const app = await t.signIn(driver.email, STRONG);
     expect((await me(staff.access_token)).statusCode).toBe(200);
     for (const id of [dispatcher.id, driver.id]) {
       const res = await t.request({ method: 'DELETE', url: `/api/users/${id}`, token: admin });
@@ -128,7 +129,7 @@ describe('revocation takes effect at once', () => {
 
   it('closes the open event stream of a session that ends', async () => {
     const { email } = await newAccount('dispatcher');
-    const session = await t.signIn(email);
+    const session = await t.signIn(email, STRONG);
     const controller = new AbortController();
     // A stream the server failed to close must not keep the test file open.
     const timer = setTimeout(() => controller.abort(), 5000);

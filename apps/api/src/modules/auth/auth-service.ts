@@ -18,7 +18,7 @@ import {
   NotFound,
   Unauthorized,
 } from '../../lib/errors.js';
-import { hashPassword, isLeakedPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.js';
 import { type Audience, hashToken, newRefreshToken, type TokenService } from '../../lib/tokens.js';
 import { imageOf } from '../uploads/uploads-service.js';
 
@@ -229,8 +229,8 @@ export async function changePassword(
   if (!user || !(await verifyPassword(user.password_hash, body.current_password))) {
     throw new BadRequest({ current_password: ['validation.password_current_wrong'] });
   }
-  if (isLeakedPassword(body.new_password))
-    throw new BadRequest({ new_password: ['validation.password_leaked'] });
+  const problem = passwordProblem(body.new_password, [String(actor.user_id)]);
+  if (problem) throw new BadRequest({ new_password: [problem] });
   const password_hash = await hashPassword(body.new_password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash, updated_at: new Date() }).where(eq(users.id, actor.user_id));

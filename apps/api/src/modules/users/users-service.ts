@@ -20,7 +20,7 @@ import {
   RuleBroken,
 } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
-import { hashPassword, isLeakedPassword } from '../../lib/passwords.js';
+import { hashPassword, passwordProblem } from '../../lib/passwords.js';
 import { revokeAllSessions } from '../auth/auth-service.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
 
@@ -140,9 +140,13 @@ async function assertRestaurant(db: Db, id: number | null | undefined) {
   if (!found) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
 }
 
-function assertPassword(password: string | undefined) {
-  if (password !== undefined && isLeakedPassword(password))
-    throw new BadRequest({ password: ['validation.password_leaked'] });
+function assertPassword(password: string | undefined, personal: (string | undefined)[] = []) {
+  if (password === undefined) return;
+  const problem = passwordProblem(
+    password,
+    personal.filter((s): s is string => Boolean(s)),
+  );
+  if (problem) throw new BadRequest({ password: [problem] });
 }
 
 const emailTaken = () =>
@@ -150,7 +154,7 @@ const emailTaken = () =>
 
 export async function createUser(db: Db, actor: ActorContext, body: UserCreateBody): Promise<User> {
   assertMayManage(actor, { role: body.role, restaurant_id: body.restaurant_id ?? null });
-  assertPassword(body.password);
+  assertPassword(body.password, [body.first_name, body.last_name, body.email.split('@')[0]]);
   await assertRestaurant(db, body.restaurant_id);
   await assertImage(db, body.image_id);
   const password_hash = await hashPassword(body.password);
@@ -206,7 +210,7 @@ export async function updateUser(
   if (id === actor.user_id && (patch.is_active === false || (patch.role && patch.role !== current.role))) {
     throw new RuleBroken('cannot_change_self', 'errors.cannot_change_self');
   }
-  assertPassword(patch.password);
+  assertPassword(patch.password, [current.first_name, current.last_name, current.email.split('@')[0]]);
   await assertRestaurant(db, patch.restaurant_id);
   await assertImage(db, patch.image_id);
   const { password, ...fields } = patch;
