@@ -200,15 +200,19 @@ test.describe('settlements', () => {
     let csv = '';
     for await (const chunk of stream) csv += chunk.toString();
     expect(csv.split(/\r?\n/)[0]).toBe(
-      'reference,recipient,recipient_address,amount,currency,purpose,period_from,period_to',
+      'reference,payer_iban,recipient,recipient_address,recipient_iban,amount,currency,purpose,period_from,period_to',
     );
     expect(csv).toContain(restaurant);
+    // The payee's account, fixed at approval (the demo restaurants have IBANs).
+    expect(csv.split(/\r?\n/)[1]).toMatch(/,BA39\d{16},/);
 
     await page.getByRole('link', { name: 'Printable payment order' }).click();
     await expect(page).toHaveURL(/\/settlements\/\d+\/print$/);
     const sheet = page.getByRole('article', { name: /^Payment order OB-/ });
     await expect(sheet).toContainText(restaurant);
     await expect(sheet).toContainText('Purpose of payment');
+    await expect(sheet).toContainText('Recipient account (IBAN)');
+    await expect(sheet).toContainText(/BA39 \d{4} \d{4} \d{4} \d{4}/);
     await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
     await expectAccessible(page);
   });
