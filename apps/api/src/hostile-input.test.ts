@@ -143,6 +143,7 @@ describe('sums past int4', () => {
         restaurant_id: product.restaurant_id,
         items: Array.from({ length: 50 }, () => ({ product_id: product.id, quantity: 99 })),
         address: 'Titova 10, Sarajevo',
+        phone: '+387 61 111 222',
         lat: 43.8587,
         lng: 18.4187,
         payment: 'cash',
