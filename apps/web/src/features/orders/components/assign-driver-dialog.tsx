@@ -63,15 +63,15 @@ export function AssignDriverDialog({ order, open, onClose }: AssignDriverDialogP
 
   function submit() {
     if (!driver) return;
-    assign.mutate(
-      { id: order.id, driver_id: driver.id, allow_busy: busy },
-      {
-        onSuccess: () => {
-          toast.success(t('orders.driver_assigned_to', { name: nameOf(driver), number: order.order_number }));
-          close();
-        },
-      },
-    );
+    // On the promise, not in mutate's callbacks: the refetch that follows the assignment can take the
+    // order out of the lane on screen, and callbacks of an unmounted row are dropped with it.
+    assign
+      .mutateAsync({ id: order.id, driver_id: driver.id, allow_busy: busy })
+      .then(() => {
+        toast.success(t('orders.driver_assigned_to', { name: nameOf(driver), number: order.order_number }));
+        close();
+      })
+      .catch(() => undefined);
   }
 
   return (

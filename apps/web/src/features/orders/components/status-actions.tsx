@@ -47,25 +47,21 @@ export function StatusActions({ order, size = 'small', compact, onChanged }: Sta
   const buttons = compact && first && !needsReason(first) ? [first] : compact ? [] : ordered;
   const overflow = compact ? ordered.filter((to) => !buttons.includes(to)) : [];
 
+  /** The toast follows the promise: the refetch after a change may unmount this row (it left the lane). */
   function run(status: OrderStatus, reason?: string) {
-    return change.mutateAsync(
-      { id: order.id, status, reason, version: order.version },
-      {
-        onSuccess: () => {
-          toast.success(
-            status === 'cancelled'
-              ? t('orders.cancelled')
-              : t('orders.status_changed_to', {
-                  number: order.order_number,
-                  status: t(`order_status.${status}`),
-                }),
-          );
-          setAsking(null);
-          setConfirming(null);
-          onChanged?.(status);
-        },
-      },
-    );
+    return change.mutateAsync({ id: order.id, status, reason, version: order.version }).then(() => {
+      toast.success(
+        status === 'cancelled'
+          ? t('orders.cancelled')
+          : t('orders.status_changed_to', {
+              number: order.order_number,
+              status: t(`order_status.${status}`),
+            }),
+      );
+      setAsking(null);
+      setConfirming(null);
+      onChanged?.(status);
+    });
   }
 
   function start(to: OrderStatus) {
