@@ -1,21 +1,7 @@
-import {
-  type Break,
-  type DriverLocation,
-  type LocationsBody,
-  type ShiftState,
-  TERMINAL_STATUSES,
-} from '@dostava/shared';
-import { and, asc, desc, eq, gte, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
+import type { Break, DriverLocation, LocationsBody, ShiftState } from '@dostava/shared';
+import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  driverBreaks,
-  driverLocations,
-  drivers,
-  orders,
-  shifts,
-  users,
-  vehicles,
-} from '../../db/schema/index.js';
+import { driverBreaks, driverLocations, drivers, shifts, users, vehicles } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
@@ -105,10 +91,7 @@ export async function startBreak(db: Db, bus: EventBus, actor: ActorContext) {
   if (state === 'on_break') throw new Conflict('break_open', 'errors.break_already_open');
   if (state !== 'available') throw new RuleBroken('cannot_break', 'errors.cannot_break_now');
   // A driver holding an order is busy: the order would wait while the map showed them on a break.
-  const [carrying] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.driver_id, actor.user_id), notInArray(orders.status, [...TERMINAL_STATUSES])));
+  const [carrying] = await db.select({ n: activeOrders }).from(users).where(eq(users.id, actor.user_id));
   if (Number(carrying?.n ?? 0) > 0) throw new RuleBroken('cannot_break', 'errors.cannot_break_now');
   const shift = await openShift(db, actor.user_id);
   const started = await db.transaction(async (tx) => {

@@ -18,11 +18,11 @@ export const currentOrder = sql<{ id: number; order_number: string } | null>`(
   order by o."created_at" limit 1)`;
 
 /** The terminal statuses as literals, so the planner matches the partial index of active orders. */
-const terminal = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(', '));
+export const terminalStatusList = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(', '));
 
 /** How many active orders the driver carries (assigned or accepted, not yet delivered). */
 export const activeOrders = sql<number>`(select count(*)::int from "orders" o
-  where o."driver_id" = "users"."id" and o."status" not in (${terminal}))`;
+  where o."driver_id" = "users"."id" and o."status" not in (${terminalStatusList}))`;
 
 /**
  * The driver's state for dispatch, derived from the shift and the orders in one place: the drivers
@@ -31,7 +31,7 @@ export const activeOrders = sql<number>`(select count(*)::int from "orders" o
 export const driverState = sql<DriverState>`(case
   when ${drivers.shift_state} in ('off_shift', 'on_break') then ${drivers.shift_state}::text
   when exists (select 1 from "orders" o where o."driver_id" = "users"."id" and o."status" in ('in_delivery', 'no_answer')) then 'delivering'
-  when exists (select 1 from "orders" o where o."driver_id" = "users"."id" and o."status" not in (${terminal})) then 'assigned'
+  when exists (select 1 from "orders" o where o."driver_id" = "users"."id" and o."status" not in (${terminalStatusList})) then 'assigned'
   else 'available' end)`;
 
 const columns = {

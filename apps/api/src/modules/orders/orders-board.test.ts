@@ -51,6 +51,15 @@ const place = async () => {
   expect(res.statusCode).toBe(201);
   return res.json().data as { id: number; order_number: string };
 };
+/** Assigns as the dispatcher; `allow_busy` confirms a driver who already carries an order. */
+const assign = (orderId: number, driverId: number, allowBusy?: boolean) =>
+  t.request({
+    method: 'POST',
+    url: `/api/orders/${orderId}/assign`,
+    token: tokens.dispatcher,
+    lang: 'en',
+    payload: { driver_id: driverId, ...(allowBusy ? { allow_busy: true } : {}) },
+  });
 const move = (id: number, status: string, who = 'admin') =>
   t.request({
     method: 'POST',
@@ -254,13 +263,7 @@ describe('driver states and the picker', () => {
     expect(seen.fromPicker.distance_km).toBeLessThan(5);
 
     // Assigned before pick-up: busy, carrying one, in every view; the picker puts them after free drivers.
-    const assigned = await t.request({
-      method: 'POST',
-      url: `/api/orders/${placed.id}/assign`,
-      token: tokens.dispatcher,
-      lang: 'en',
-      payload: { driver_id: freeId },
-    });
+    const assigned = await assign(placed.id, freeId);
     expect(assigned.statusCode).toBe(200);
     seen = await stateOf();
     expect(seen.one).toMatchObject({ state: 'assigned', active_orders: 1, shift_state: 'available' });
@@ -276,25 +279,13 @@ describe('driver states and the picker', () => {
 
     // A second order for a busy driver is refused unless the dispatcher confirms it.
     const second = await place();
-    const refused = await t.request({
-      method: 'POST',
-      url: `/api/orders/${second.id}/assign`,
-      token: tokens.dispatcher,
-      lang: 'en',
-      payload: { driver_id: freeId },
-    });
+    const refused = await assign(second.id, freeId);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ error: 'driver_busy' });
     expect(refused.json().message).toContain('1');
     const [unchanged] = await db.select().from(orders).where(eq(orders.id, second.id));
     expect(unchanged?.driver_id).toBeNull();
-    const confirmed = await t.request({
-      method: 'POST',
-      url: `/api/orders/${second.id}/assign`,
-      token: tokens.dispatcher,
-      lang: 'en',
-      payload: { driver_id: freeId, allow_busy: true },
-    });
+    const confirmed = await assign(second.id, freeId, true);
     expect(confirmed.statusCode).toBe(200);
     expect((await get(`/api/drivers/${freeId}`, 'dispatcher')).json().data.active_orders).toBe(2);
 

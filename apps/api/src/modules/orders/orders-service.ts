@@ -47,7 +47,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib
 import { escapeLike, pageOf } from '../../lib/lists.js';
 import { preparedFor } from '../../lib/sql.js';
 import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
-import { activeOrders, driverState } from '../drivers/drivers-service.js';
+import { activeOrders, driverState, terminalStatusList } from '../drivers/drivers-service.js';
 import { distanceKm, orderAmounts } from './orders-amounts.js';
 
 /** What order writes need besides the database: the bus to announce them, the zone to count them in. */
@@ -137,9 +137,7 @@ function toListItem(r: Row): OrderListItem {
   };
 }
 
-/** The terminal statuses as literals, so the planner can prove the partial index of active orders. */
-const terminalList = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(', '));
-const isActive = sql`${orders.status} not in (${terminalList})`;
+const isActive = sql`${orders.status} not in (${terminalStatusList})`;
 
 /** When the order's next step is due: its status's target minutes after the status began. */
 const dueAt = sql`(${orders.status_changed_at} + (case ${orders.status} ${sql.join(
@@ -619,7 +617,7 @@ const ASSIGNABLE: readonly OrderStatus[] = ['created', 'preparing_order', 'ready
 
 /**
  * The driver must be on shift; with `busy: 'refuse'` one who already carries an order is refused too
- * (a dispatcher confirms a second order explicitly). Returns how many orders the driver carries.
+ * (a dispatcher confirms a second order explicitly).
  */
 async function assertAvailableDriver(db: Db, driverId: number, busy: 'allow' | 'refuse' = 'allow') {
   const [row] = await db

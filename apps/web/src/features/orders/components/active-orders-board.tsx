@@ -23,6 +23,7 @@ import {
   TableRow,
   Tabs,
   TextField,
+  type Theme,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -396,6 +397,10 @@ const LATE_COLOR: Record<Exclude<Lateness, 'on_time'>, 'warning' | 'error'> = {
   very_late: 'error',
 };
 
+/** The strip colour of a new or late order (row and card alike); the text label says why, not the colour. */
+const toneOf = (theme: Theme, isNew: boolean, state: Lateness): string | null =>
+  isNew ? theme.palette.info.main : state === 'on_time' ? null : theme.palette[LATE_COLOR[state]].main;
+
 interface RowsProps {
   label: string;
   rows: OrderListItem[] | undefined;
@@ -536,11 +541,7 @@ function BoardRow({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewP
   return (
     <TableRow
       sx={(theme) => {
-        const tone = isNew
-          ? theme.palette.info.main
-          : state === 'on_time'
-            ? null
-            : theme.palette[LATE_COLOR[state]].main;
+        const tone = toneOf(theme, isNew, state);
         return {
           bgcolor: tone ? alpha(tone, 0.05) : undefined,
           '& > td:first-of-type': tone ? { boxShadow: `inset 4px 0 0 ${tone}` } : undefined,
@@ -620,11 +621,7 @@ function BoardCard({ order, now, isNew, showRestaurant, mayDispatch }: OrderView
       variant="outlined"
       aria-label={t('orders.details_title', { number: order.order_number })}
       sx={(theme) => {
-        const tone = isNew
-          ? theme.palette.info.main
-          : state === 'on_time'
-            ? null
-            : theme.palette[LATE_COLOR[state]].main;
+        const tone = toneOf(theme, isNew, state);
         return { p: 1.5, borderLeft: tone ? `4px solid ${tone}` : undefined };
       }}
     >
