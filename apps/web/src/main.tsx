@@ -9,7 +9,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import { i18nReady } from './lib/i18n';
+import { loadI18n } from './lib/i18n';
+import { showCarriedToasts } from './lib/toast';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -17,14 +18,15 @@ if (!root) throw new Error('#root is missing from index.html');
 const mount = root;
 // Rendered once the language's catalogue is in (a few KB, fetched as soon as this module runs); if it
 // cannot be fetched the app still renders, showing keys rather than a blank page.
-void i18nReady
+void loadI18n('full')
   .catch((error: unknown) => console.error('catalogue failed to load', error))
-  .then(() =>
+  .then(() => {
     createRoot(mount).render(
       <StrictMode>
         <Providers>
           <RouterProvider router={router} />
         </Providers>
       </StrictMode>,
-    ),
-  );
+    );
+    showCarriedToasts();
+  });

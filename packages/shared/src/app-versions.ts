@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { msg, optionalText } from './validation.js';
+import { msg } from './messages.js';
+import { optionalText } from './validation.js';
 
 export const APP_TYPES = ['restaurant', 'driver', 'customer', 'backend'] as const;
 export type AppType = (typeof APP_TYPES)[number];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { imageSchema } from './common.js';
+import { msg } from './messages.js';
 import { ROLES } from './roles.js';
-import { currentPassword, email, id, msg, newPassword, requiredText } from './validation.js';
+import { currentPassword, email, id, newPassword, requiredText } from './validation.js';
 
 export const signInBody = z.object({ email: email(), password: currentPassword() });
 export type SignInBody = z.infer<typeof signInBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { id, msg, optionalText, patchOf, requiredText } from './validation.js';
+import { msg } from './messages.js';
+import { id, optionalText, patchOf, requiredText } from './validation.js';
 
 export const categoryBody = z.object({
   name: requiredText(80),

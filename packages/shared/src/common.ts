@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { msg, searchText } from './validation.js';
+import { msg } from './messages.js';
+import { searchText } from './validation.js';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;

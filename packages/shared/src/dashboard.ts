@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, msg } from './validation.js';
+import { msg } from './messages.js';
+import { calendarDate } from './validation.js';
 import { VEHICLE_TYPES } from './vehicles.js';
 
 export const PERIODS = [

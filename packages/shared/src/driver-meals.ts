@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
+import { msg } from './messages.js';
 import { amount } from './money.js';
-import { calendarDate, dateRangeRule, id, msg, optionalText, requiredText } from './validation.js';
+import { calendarDate, dateRangeRule, id, optionalText, requiredText } from './validation.js';
 
 /**
  * A driver's claim is `pending` until staff approve or reject it; a settlement counts only approved

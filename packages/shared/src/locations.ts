@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DRIVER_STATES, SHIFT_STATES } from './drivers.js';
-import { calendarDate, dateRangeRule, msg } from './validation.js';
+import { msg } from './messages.js';
+import { calendarDate, dateRangeRule } from './validation.js';
 import { VEHICLE_TYPES } from './vehicles.js';
 
 export const MAX_LOCATION_BATCH = 100;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Language } from './i18n/index.js';
-import { msg } from './validation.js';
+import { msg } from './messages.js';
 
 /**
  * Money is kept in minor units (fening); the currency comes from config (default BAM, shown "KM").

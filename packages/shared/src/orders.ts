@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
+import { msg } from './messages.js';
 import type { Role } from './roles.js';
-import { dateOrDateTime, id, msg, optionalText, phone, requiredText } from './validation.js';
+import { dateOrDateTime, id, optionalText, phone, requiredText } from './validation.js';
 
 export const ORDER_STATUSES = [
   'created',

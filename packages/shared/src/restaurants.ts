@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
-import { id, optionalIban, optionalUrl, patchOf, phone, requiredText } from './validation.js';
+import { optionalIban } from './iban.js';
+import { id, optionalUrl, patchOf, phone, requiredText } from './validation.js';
 
 const coordinate = (max: number) =>
   z.preprocess((v) => (v === '' ? null : v), z.coerce.number().min(-max).max(max).nullable());

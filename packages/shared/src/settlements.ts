@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { calendarDate, id, msg } from './validation.js';
+import { msg } from './messages.js';
+import { calendarDate, id } from './validation.js';
 
 export const SETTLEMENT_STATUSES = ['pending', 'approved'] as const;
 export const SETTLEMENT_MIN_DAYS = 7;

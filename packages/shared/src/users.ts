@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
+import { msg } from './messages.js';
 import { isRestaurantRole, ROLES, type Role } from './roles.js';
-import { email, id, msg, newPassword, optionalPhone, patchOf, requiredText } from './validation.js';
+import { email, id, newPassword, optionalPhone, patchOf, requiredText } from './validation.js';
 
 const userFields = {
   first_name: requiredText(80),

@@ -1,23 +1,8 @@
-import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { msg } from './messages.js';
 
-/**
- * Validation messages travel as catalogue keys (`validation.required`), optionally followed by
- * `|` and JSON parameters (`validation.max_length|{"max":120}`). The API translates them into the
- * caller's language; the web app translates them with i18next. One message, written once.
- */
-export const msg = (key: string, params?: Record<string, string | number>): string =>
-  params ? `${key}|${JSON.stringify(params)}` : key;
-
-export function parseMessage(message: string): { key: string; params: Record<string, string | number> } {
-  const bar = message.indexOf('|');
-  if (bar < 0) return { key: message, params: {} };
-  try {
-    return { key: message.slice(0, bar), params: JSON.parse(message.slice(bar + 1)) };
-  } catch {
-    return { key: message.slice(0, bar), params: {} };
-  }
-}
+// This module configures zod for every schema (z.config below): package.json lists it under
+// `sideEffects`, so a bundle that tree-shakes the package still runs it wherever a schema is built.
 
 const isBlank = (input: unknown) => input === undefined || input === null || input === '';
 
@@ -196,27 +181,3 @@ export function patchOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
   // The cast keeps the field types of `.partial()`; only the absent-key behaviour changed.
   return schema.extend(withoutDefaults).partial() as unknown as ReturnType<z.ZodObject<S>['partial']>;
 }
-
-/**
- * A bank account as an IBAN, checked by ibantools (country length, national format, check digits).
- * Stored in its electronic form ('BA391290079401028494'); blank means none.
- */
-export const optionalIban = () =>
-  z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value.trim() === ''
-          ? null
-          : electronicFormatIBAN(value)
-        : (value ?? null),
-    z
-      .string()
-      .max(34)
-      .refine((value) => isValidIBAN(value), { error: msg('validation.iban') })
-      .nullable(),
-  );
-export const isIban = (value: string) => isValidIBAN(electronicFormatIBAN(value) ?? '');
-/** 'BA39 1290 0794 0102 8494' → 'BA391290079401028494'. */
-export const electronicIban = (value: string) => electronicFormatIBAN(value);
-/** 'BA391290079401028494' → 'BA39 1290 0794 0102 8494', as people read and type it. */
-export const printIban = (value: string) => friendlyFormatIBAN(value) ?? value;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { id, msg, patchOf } from './validation.js';
+import { msg } from './messages.js';
+import { id, patchOf } from './validation.js';
 
 export const VEHICLE_TYPES = ['bike', 'car', 'scooter'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];

@@ -12,7 +12,7 @@ export const PAGE_CACHE_CONTROL = 'no-cache';
 
 /**
  * Serves the built web app with an SPA fallback: any GET that is not an API call and not a file gets
- * index.html, so deep links and reloads work. Unknown API paths get the error contract's 404.
+ * index.html, so deep links and reloads work; /sign-in gets the sign-in page's own sign-in.html. Unknown API paths get the error contract's 404.
  *
  * The build writes `.br` and `.gz` copies beside each text file (apps/web/vite.config.ts); with
  * `preCompressed` the static plugin picks one by Accept-Encoding, so nothing is compressed per request.
@@ -38,6 +38,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
         res.setHeader('vary', 'accept-encoding');
       },
     });
+  }
+  if (hasWeb) {
+    // The sign-in page is an entry of its own (apps/web/sign-in.html), light enough for a first visit.
+    app.get('/sign-in', { schema: { hide: true } }, (_request, reply) => reply.sendFile('sign-in.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasWeb) {

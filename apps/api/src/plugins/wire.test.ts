@@ -10,7 +10,8 @@ import { API_CACHE_CONTROL, COMPRESS_THRESHOLD_BYTES } from './wire.js';
 
 /**
  * A web build as apps/web's `vite build` leaves it: hashed files under assets/ with `.br` and `.gz`
- * beside them, index.html (with its copies) at the root, and a small file that has no copies.
+ * beside them, index.html and sign-in.html (with their copies) at the root, and a small file that has
+ * no copies.
  */
 const webDist = mkdtempSync(path.join(tmpdir(), 'dostava-web-'));
 const script = `export const rows = [${Array.from({ length: 2000 }, (_, i) => `{id:${i},name:"row ${i}"}`).join(',')}];\n`;
@@ -23,6 +24,8 @@ function writeWithCopies(file: string, text: string) {
 mkdirSync(path.join(webDist, 'assets'));
 writeWithCopies(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), script);
 writeWithCopies(path.join(webDist, 'index.html'), page);
+const signInPage = page.replace('index-Ab12Cd34', 'sign-in-Ef56Gh78');
+writeWithCopies(path.join(webDist, 'sign-in.html'), signInPage);
 writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let t: TestContext;
@@ -86,10 +89,23 @@ describe('web files', () => {
       expect(res.headers['cache-control'], url).toBe(PAGE_CACHE_CONTROL);
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
     }
-    const plain = await get('/sign-in');
+    const plain = await get('/restaurants');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['cache-control']).toBe(PAGE_CACHE_CONTROL);
     expect(plain.body).toBe(page);
+  });
+
+  it('sends the sign-in page its own entry, compressed and always revalidated', async () => {
+    const res = await get('/sign-in', BROWSER);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe(PAGE_CACHE_CONTROL);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(signInPage);
+    const plain = await get('/sign-in?expired=1');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(signInPage);
   });
 
   it('revalidates files outside assets/, which keep their names across builds', async () => {

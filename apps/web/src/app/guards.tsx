@@ -1,18 +1,20 @@
-import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../lib/session';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { rememberReturnPath, useSession } from '../lib/session';
+import { loadPage } from '../lib/toast';
 
-/** Everything but the public pages: without a session, go to /sign-in. */
+/**
+ * Everything but the public pages: without a session, go to the sign-in page (its own light entry,
+ * so a full page load), which brings the user back here afterwards.
+ */
 export function RequireAuth() {
   const { token, user } = useSession();
-  const location = useLocation();
-  if (!token || !user) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
-  return <Outlet />;
-}
-
-/** /sign-in: a signed-in visitor is sent home. */
-export function GuestOnly({ children }: { children?: ReactNode }) {
-  const { token, user } = useSession();
-  if (token && user) return <Navigate to="/" replace />;
-  return children ?? <Outlet />;
+  const { pathname, search } = useLocation();
+  const signedIn = Boolean(token && user);
+  useEffect(() => {
+    if (signedIn) return;
+    rememberReturnPath(pathname + search);
+    loadPage('/sign-in');
+  }, [signedIn, pathname, search]);
+  return signedIn ? <Outlet /> : null;
 }

@@ -1,11 +1,11 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { ToastHost } from '../components/toast-host';
 import { ApiError } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { getSession, subscribeSession } from '../lib/session';
-import { LazyToastContainer } from '../lib/toast';
 import { theme } from './theme';
 
 export const queryClient = new QueryClient({
@@ -42,9 +42,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
           {children}
-          <Suspense fallback={null}>
-            <LazyToastContainer position="top-right" autoClose={5000} newestOnTop closeOnClick={false} />
-          </Suspense>
+          <ToastHost />
         </QueryClientProvider>
       </ThemeProvider>
     </I18nextProvider>

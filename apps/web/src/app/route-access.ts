@@ -1,4 +1,5 @@
-import { type CurrentUser, isRestaurantRole, type Role, STAFF_ROLES } from '@dostava/shared';
+import type { CurrentUser } from '@dostava/shared';
+import { isRestaurantRole, type Role, STAFF_ROLES } from '@dostava/shared/roles';
 
 export interface RouteAccess {
   roles: readonly Role[];

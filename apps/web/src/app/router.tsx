@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteProgress } from '../components/route-progress';
-import { GuestOnly, RequireAuth } from './guards';
+import { RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 import { ADMINS, ALL_STAFF, RESTAURANT_STAFF, type RouteHandle } from './route-access';
 
@@ -272,16 +272,6 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     hydrateFallbackElement: <RouteProgress />,
     children: [
-      {
-        path: 'sign-in',
-        element: <GuestOnly />,
-        children: [
-          {
-            index: true,
-            lazy: () => import('./routes/auth/sign-in-page').then((m) => ({ Component: m.SignInPage })),
-          },
-        ],
-      },
       {
         path: '404',
         lazy: () => import('./routes/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage })),

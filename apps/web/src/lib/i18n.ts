@@ -1,15 +1,24 @@
-import { type Catalogue, DEFAULT_LANGUAGE, LANGUAGES, type Language, parseMessage } from '@dostava/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@dostava/shared/languages';
+import { parseMessage } from '@dostava/shared/messages';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
  * Each language's catalogue is a chunk of its own, loaded when the language is first used: a visitor
- * downloads only the one they read (see docs/decisions/0012-web-delivery.md). The catalogue files stay
- * whole in packages/shared; the split happens here, at the loading side.
+ * downloads only the one they read. The sign-in page (its own light entry, `src/sign-in.tsx`) loads
+ * only the public groups of it (`*-public.ts`: the shell, validation and error texts); the app loads
+ * the whole one. See docs/decisions/0012-web-delivery.md.
  */
-const catalogueLoaders: Record<Language, () => Promise<Catalogue>> = {
-  bs: () => import('@dostava/shared/i18n/bs').then((m) => m.bs),
-  en: () => import('@dostava/shared/i18n/en').then((m) => m.en),
+export type CatalogueScope = 'public' | 'full';
+const catalogueLoaders: Record<CatalogueScope, Record<Language, () => Promise<object>>> = {
+  public: {
+    bs: () => import('@dostava/shared/i18n/bs-public').then((m) => m.bsPublic),
+    en: () => import('@dostava/shared/i18n/en-public').then((m) => m.enPublic),
+  },
+  full: {
+    bs: () => import('@dostava/shared/i18n/bs').then((m) => m.bs),
+    en: () => import('@dostava/shared/i18n/en').then((m) => m.en),
+  },
 };
 
 const LANGUAGE_KEY = 'lang';
@@ -21,9 +30,14 @@ function storedLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
+let scope: CatalogueScope = 'full';
+const loaded = new Set<string>();
+
 async function loadCatalogue(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', await catalogueLoaders[language](), true, true);
+  const key = `${scope}:${language}`;
+  if (loaded.has(key)) return;
+  i18n.addResourceBundle(language, 'translation', await catalogueLoaders[scope][language](), true, true);
+  loaded.add(key);
 }
 
 const initialLanguage = storedLanguage();
@@ -39,8 +53,14 @@ void i18n.use(initReactI18next).init({
 });
 document.documentElement.lang = initialLanguage;
 
-/** Resolves once the current language's catalogue is in: the app renders after it, never showing keys. */
-export const i18nReady: Promise<void> = loadCatalogue(initialLanguage);
+/**
+ * Loads the current language's catalogue (the whole one, or the sign-in page's public groups);
+ * the entry renders once it resolves, never showing keys.
+ */
+export function loadI18n(catalogues: CatalogueScope): Promise<void> {
+  scope = catalogues;
+  return loadCatalogue(initialLanguage);
+}
 
 export function currentLanguage(): Language {
   const language = i18n.resolvedLanguage ?? i18n.language;

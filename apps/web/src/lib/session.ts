@@ -74,7 +74,27 @@ export function startSession(tokens: Tokens, user: CurrentUser): void {
   setTokens(tokens);
 }
 
-export function clearSession(): void {
+let signedOut = false;
+
+/** Ends the local session; `signedOut` when the user chose to (the next sign-in then starts at home). */
+export function clearSession(options: { signedOut?: boolean } = {}): void {
+  signedOut = options.signedOut ?? false;
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
   emit();
+}
+
+/** Where the sign-in page sends the user (a path of the app), kept for the page load in between. */
+const RETURN_KEY = 'dostava.return_to';
+
+/** Leaves the app for the sign-in page, remembering the page to come back to unless the user signed out. */
+export function rememberReturnPath(path: string): void {
+  if (signedOut || path === '/') sessionStorage.removeItem(RETURN_KEY);
+  else sessionStorage.setItem(RETURN_KEY, path);
+}
+
+/** The remembered page (only a path of this app, never another origin), once. */
+export function takeReturnPath(): string {
+  const path = sessionStorage.getItem(RETURN_KEY);
+  sessionStorage.removeItem(RETURN_KEY);
+  return path?.startsWith('/') && !path.startsWith('//') && !path.startsWith('/sign-in') ? path : '/';
 }

@@ -11,11 +11,48 @@ const toastify = () => import('react-toastify');
 
 export const LazyToastContainer = lazy(() => toastify().then((m) => ({ default: m.ToastContainer })));
 
+type ToastKind = 'success' | 'error';
+
+/** Toasts raised in the last moments before a full page load, which the next page shows again. */
+const CARRIED_KEY = 'dostava.toasts';
+const CARRY_MS = 4000;
+const recent: { kind: ToastKind; content: string; at: number }[] = [];
+
+function show(kind: ToastKind, content: string, options?: ToastOptions) {
+  recent.push({ kind, content, at: Date.now() });
+  if (recent.length > 5) recent.shift();
+  void toastify().then((m) => m.toast[kind](content, options));
+}
+
 export const toasts = {
-  success(content: string, options?: ToastOptions) {
-    void toastify().then((m) => m.toast.success(content, options));
-  },
-  error(content: string, options?: ToastOptions) {
-    void toastify().then((m) => m.toast.error(content, options));
-  },
+  success: (content: string, options?: ToastOptions) => show('success', content, options),
+  error: (content: string, options?: ToastOptions) => show('error', content, options),
 };
+
+/**
+ * A full page load of `path` (the sign-in page and the app are separate entries), taking along the
+ * toasts of the last few seconds ("Login successful", "Failed to refresh token…"): the next page shows
+ * them with `showCarriedToasts`.
+ */
+export function loadPage(path: string): void {
+  const now = Date.now();
+  const carried = recent
+    .filter((toast) => now - toast.at < CARRY_MS)
+    .map(({ kind, content }) => ({ kind, content }));
+  if (carried.length > 0) sessionStorage.setItem(CARRIED_KEY, JSON.stringify(carried));
+  window.location.replace(path);
+}
+
+/** Shows the toasts the previous page carried over (see `loadPage`), once. */
+export function showCarriedToasts(): void {
+  const raw = sessionStorage.getItem(CARRIED_KEY);
+  if (!raw) return;
+  sessionStorage.removeItem(CARRIED_KEY);
+  try {
+    for (const { kind, content } of JSON.parse(raw) as { kind: ToastKind; content: string }[]) {
+      if ((kind === 'success' || kind === 'error') && typeof content === 'string') show(kind, content);
+    }
+  } catch {
+    // A damaged entry is dropped: toasts are a courtesy, not state.
+  }
+}

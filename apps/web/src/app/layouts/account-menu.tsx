@@ -6,7 +6,7 @@ import Settings from '@mui/icons-material/SettingsOutlined';
 import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { initials } from '../../lib/format';
 
@@ -24,19 +24,14 @@ export function UserAvatar({ user, size = 36 }: { user: CurrentUser; size?: numb
 
 export function AccountMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
 
   function signOut() {
-    logout.mutate(undefined, {
-      onSettled: () => {
-        close();
-        navigate('/sign-in', { replace: true });
-      },
-    });
+    // Once the session is cleared, RequireAuth takes the user to the sign-in page.
+    logout.mutate(undefined, { onSettled: close });
   }
 
   return (

@@ -1,7 +1,6 @@
 import { Box, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { LanguageSwitcher } from './language-switcher';
 
@@ -42,9 +41,9 @@ export function AuthShell({ children }: { children: ReactNode }) {
           backgroundColor: 'rgba(255,255,255,.7)',
         }}
       >
+        {/* A plain link: the shell also frames the sign-in page, which has no router. */}
         <Link
-          component={RouterLink}
-          to="/"
+          href="/"
           underline="none"
           color="inherit"
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, borderRadius: 1 }}

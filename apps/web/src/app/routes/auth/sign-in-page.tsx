@@ -1,13 +1,14 @@
 import { Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { SignInForm } from '../../../features/auth/components/sign-in-form';
+import { takeReturnPath } from '../../../lib/session';
+import { loadPage } from '../../../lib/toast';
 import { AuthShell } from '../../layouts/auth-shell';
 import { useDocumentTitle } from '../../use-document-title';
 
+/** /sign-in, rendered by its own entry (`src/sign-in.tsx`) without the app's router. */
 export function SignInPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   useDocumentTitle(t('auth.sign_in'));
   return (
     <AuthShell>
@@ -18,7 +19,7 @@ export function SignInPage() {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
           {t('auth.sign_in_subtitle')}
         </Typography>
-        <SignInForm onSignedIn={() => navigate('/', { replace: true })} />
+        <SignInForm onSignedIn={() => loadPage(takeReturnPath())} />
       </Paper>
     </AuthShell>
   );

@@ -22,7 +22,7 @@ export function useLogout() {
       toasts.error(i18n.t('errors.logout'));
     },
     onSettled: () => {
-      clearSession();
+      clearSession({ signedOut: true });
       queryClient.clear();
     },
   });
