@@ -13,7 +13,7 @@ export const LazyToastContainer = lazy(() => toastify().then((m) => ({ default: 
 
 type ToastKind = 'success' | 'error';
 
-/** Toasts raised in the last moments before a full page load, which the next page shows again. */
+/** The last toasts raised: the latest one, if recent, follows a full page load (see `loadPage`). */
 const CARRIED_KEY = 'dostava.toasts';
 const CARRY_MS = 4000;
 const recent: { kind: ToastKind; content: string; at: number }[] = [];
@@ -31,15 +31,15 @@ export const toasts = {
 
 /**
  * A full page load of `path` (the sign-in page and the app are separate entries), taking along the
- * toasts of the last few seconds ("Login successful", "Failed to refresh token…"): the next page shows
- * them with `showCarriedToasts`.
+ * last toast if it was raised a moment ago ("Login successful", "Failed to refresh token…"): the next
+ * page shows it with `showCarriedToasts`. Only the last: an earlier "Login failed." must not follow a
+ * successful sign-in into the app.
  */
 export function loadPage(path: string): void {
-  const now = Date.now();
-  const carried = recent
-    .filter((toast) => now - toast.at < CARRY_MS)
-    .map(({ kind, content }) => ({ kind, content }));
-  if (carried.length > 0) sessionStorage.setItem(CARRIED_KEY, JSON.stringify(carried));
+  const last = recent.at(-1);
+  if (last && Date.now() - last.at < CARRY_MS) {
+    sessionStorage.setItem(CARRIED_KEY, JSON.stringify([{ kind: last.kind, content: last.content }]));
+  }
   window.location.replace(path);
 }
 
