@@ -10,7 +10,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.js';
 import * as service from './settlements-service.js';
 
 export async function settlementsRoutes(app: FastifyInstance) {
@@ -45,7 +44,7 @@ export async function settlementsRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.status(201).send({
-        data: await service.createSettlement(app.db, actorOf(request), request.body, app.config.timeZone),
+        data: await service.createSettlement(app.db, request.actor, request.body, app.config.timeZone),
       }),
   );
   r.get(
@@ -73,7 +72,7 @@ export async function settlementsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await service.deleteSettlement(app.db, actorOf(request), request.params.id);
+      await service.deleteSettlement(app.db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -90,7 +89,7 @@ export async function settlementsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.approveSettlement(app.db, actorOf(request), request.params.id),
+      data: await service.approveSettlement(app.db, request.actor, request.params.id),
     }),
   );
   r.post(
@@ -106,7 +105,7 @@ export async function settlementsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.createPaymentOrders(app.db, actorOf(request), request.params.id),
+      data: await service.createPaymentOrders(app.db, request.actor, request.params.id),
     }),
   );
   r.get(
