@@ -3,6 +3,7 @@ import {
   idParams,
   listResponse,
   noContent,
+  paymentOrderSchema,
   settlementBody,
   settlementListQuery,
   settlementSchema,
@@ -108,6 +109,22 @@ export async function settlementsRoutes(app: FastifyInstance) {
       data: await service.createPaymentOrders(app.db, request.actor, request.params.id),
     }),
   );
+  const operation = { currency: app.config.currency, iban: app.config.operationIban };
+  r.get(
+    '/api/settlements/:id/payment-orders',
+    {
+      config,
+      schema: {
+        summary: 'The payment orders of a settlement',
+        description:
+          "The approved settlement's bank payment orders (amounts in minor units), as the printable view shows them: the same as the CSV. A settlement not approved yet is refused (422).",
+        tags,
+        params: idParams,
+        response: { 200: z.object({ data: z.array(paymentOrderSchema) }) },
+      },
+    },
+    async (request) => ({ data: await service.paymentOrders(app.db, request.params.id, operation) }),
+  );
   r.get(
     '/api/settlements/:id/payment-orders.csv',
     {
@@ -123,10 +140,7 @@ export async function settlementsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const csv = await service.paymentOrdersCsv(app.db, request.params.id, {
-        currency: app.config.currency,
-        iban: app.config.operationIban,
-      });
+      const csv = await service.paymentOrdersCsv(app.db, request.params.id, operation);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="payment-orders-${request.params.id}.csv"`)
