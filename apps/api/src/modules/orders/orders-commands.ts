@@ -2,7 +2,6 @@ import {
   ASSIGNABLE_DRIVER_STATES,
   allowedTransitions,
   BUSY_DRIVER_STATES,
-  can,
   MAX_ORDER_AMOUNT,
   msg,
   type Order,
@@ -29,7 +28,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib
 import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
 import { activeOrders, driverState } from '../drivers/drivers-service.js';
 import { distanceKm, orderAmounts } from './orders-amounts.js';
-import { readOrder } from './orders-queries.js';
+import { assertInScope, readOrder } from './orders-queries.js';
 
 /** What order writes need besides the database: the bus to announce them, the zone to count them in. */
 export interface OrderDeps {
@@ -37,13 +36,17 @@ export interface OrderDeps {
   timeZone: string;
 }
 
+/** Tells the live views that the order changed, and the driver whose orders it changed, if any. */
 async function announce(
   bus: EventBus,
   type: 'order.created' | 'order.updated',
   order: { id: number; restaurant_id: number },
-  extra: Record<string, unknown> = {},
+  extra: Record<string, unknown>,
+  driverId: number | null = null,
 ) {
   await bus.publish({ type, restaurant_id: order.restaurant_id, data: { order_id: order.id, ...extra } });
+  if (driverId !== null)
+    await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
 }
 
 /**
@@ -152,11 +155,7 @@ export async function changeStatus(
   body: OrderStatusBody,
 ): Promise<Order> {
   const order = await findForChange(db, id);
-  if (actor.role === 'driver') {
-    if (order.driver_id !== actor.user_id) throw new Forbidden();
-  } else if (!can(actor, 'orders.status', order.restaurant_id)) {
-    throw new Forbidden();
-  }
+  assertInScope(actor, 'orders.status', order.restaurant_id, order.driver_id);
   if (body.version !== undefined && body.version !== order.version) throw new Conflict();
   const from = order.status;
   if (!allowedTransitions(actor.role, from).includes(body.status)) {
@@ -204,9 +203,7 @@ export async function changeStatus(
       );
     }
   });
-  await announce(bus, 'order.updated', order, { status: body.status, from });
-  if (order.driver_id !== null)
-    await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: order.driver_id } });
+  await announce(bus, 'order.updated', order, { status: body.status, from }, order.driver_id);
   return readOrder(db, id);
 }
 
@@ -264,8 +261,7 @@ export async function assignDriver(
     if (changed.length === 0) throw new Conflict();
     await audit(tx, actor, 'assign', 'orders', id, { driver_id: order.driver_id }, { driver_id: driverId });
   });
-  await announce(bus, 'order.updated', order, { driver_id: driverId });
-  await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
+  await announce(bus, 'order.updated', order, { driver_id: driverId }, driverId);
   return readOrder(db, id);
 }
 
@@ -326,8 +322,7 @@ export async function unassignDriver(
       { driver_id: null, reason },
     );
   });
-  await announce(bus, 'order.updated', order, { driver_id: null });
-  await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: order.driver_id } });
+  await announce(bus, 'order.updated', order, { driver_id: null }, order.driver_id);
   return readOrder(db, id);
 }
 
@@ -344,7 +339,6 @@ export async function acceptOrder(db: Db, { bus }: OrderDeps, actor: ActorContex
     .where(and(eq(orders.id, id), sql`${orders.driver_id} is null`, eq(orders.version, order.version)))
     .returning({ id: orders.id });
   if (changed.length === 0) throw new Conflict('order_taken', 'errors.order_taken');
-  await announce(bus, 'order.updated', order, { driver_id: actor.user_id });
-  await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: actor.user_id } });
+  await announce(bus, 'order.updated', order, { driver_id: actor.user_id }, actor.user_id);
   return readOrder(db, id);
 }

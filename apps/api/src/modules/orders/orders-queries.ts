@@ -486,14 +486,20 @@ export async function readOrder(db: Db, id: number): Promise<Order> {
   };
 }
 
-/** One order for the caller: a driver sees their own orders, staff the restaurants they may read. */
+/** A driver acts on their own orders only, staff on the restaurants the permission covers. */
+export function assertInScope(
+  actor: ActorContext,
+  permission: 'orders.read' | 'orders.status',
+  restaurantId: number,
+  driverId: number | null,
+) {
+  if (actor.role === 'driver' ? driverId !== actor.user_id : !can(actor, permission, restaurantId))
+    throw new Forbidden();
+}
+
 export async function getOrder(db: Db, actor: ActorContext, id: number): Promise<Order> {
   const order = await readOrder(db, id);
-  const allowed =
-    actor.role === 'driver'
-      ? order.driver?.id === actor.user_id
-      : can(actor, 'orders.read', order.restaurant.id);
-  if (!allowed) throw new Forbidden();
+  assertInScope(actor, 'orders.read', order.restaurant.id, order.driver?.id ?? null);
   return order;
 }
 
