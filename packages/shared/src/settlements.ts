@@ -55,3 +55,21 @@ export const settlementListQuery = listQuery(SETTLEMENT_SORTS, '-from').extend({
   restaurant_id: id().optional(),
   status: z.enum(SETTLEMENT_STATUSES).optional(),
 });
+
+/** A bank payment order of an approved settlement: the CSV for the bank and the printed sheet say the same. */
+export const paymentOrderSchema = z.object({
+  reference: z.string(),
+  /** The operation's account (config); null when none is configured. */
+  payer_iban: z.string().nullable(),
+  /** Payee, address and account are fixed when the settlement is approved. */
+  recipient: z.string(),
+  recipient_address: z.string(),
+  recipient_iban: z.string().nullable(),
+  /** The settlement's net amount. */
+  amount: z.number().int(),
+  currency: z.string(),
+  purpose: z.string(),
+  period_from: z.string(),
+  period_to: z.string(),
+});
+export type PaymentOrder = z.infer<typeof paymentOrderSchema>;

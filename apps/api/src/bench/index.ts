@@ -16,7 +16,7 @@ import { TokenService } from '../lib/tokens.js';
 import { signIn } from '../modules/auth/auth-service.js';
 import { dashboard } from '../modules/dashboard/dashboard-service.js';
 import { recordLocations, startShift } from '../modules/drivers/driver-app-service.js';
-import { boardCounts, getOrder, listOrders } from '../modules/orders/orders-service.js';
+import { boardCounts, getOrder, listOrders } from '../modules/orders/orders-queries.js';
 import type { BaselineSpec, Captured } from './baseline.js';
 import { seedLarge } from './seed-large.js';
 

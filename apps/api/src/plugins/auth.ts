@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
     claims: AccessClaims | null;
+    /** The caller, set once by the auth hook; read on a public route it is a 401. */
+    readonly actor: ActorContext;
   }
 }
 
@@ -45,17 +47,8 @@ export interface RouteAccess {
   roles: readonly Role[] | undefined;
 }
 
-export function actorOf(request: FastifyRequest): ActorContext {
-  const claims = request.claims;
-  if (!claims) throw new Unauthorized();
-  return {
-    user_id: claims.user_id,
-    role: claims.role,
-    restaurant_id: claims.restaurant_id,
-    ip: request.ip,
-    request_id: request.id,
-  };
-}
+const ACTOR = Symbol('actor');
+type Authenticated = FastifyRequest & { [ACTOR]?: ActorContext };
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   // Routes that plugins add (the API docs, the uploaded images) are public by their nature.
@@ -82,6 +75,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('routeTable', routeTable);
   app.decorateRequest('language', DEFAULT_LANGUAGE);
   app.decorateRequest('claims', null);
+  app.decorateRequest('actor', {
+    getter(this: Authenticated) {
+      const actor = this[ACTOR];
+      if (!actor) throw new Unauthorized();
+      return actor;
+    },
+  });
 
   app.addHook('onRequest', async (request) => {
     request.language = pickLanguage(request.headers['accept-language']);
@@ -115,5 +115,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     if (config.roles && !config.roles.includes(claims.role)) throw new Forbidden();
     request.claims = claims;
+    (request as Authenticated)[ACTOR] = {
+      user_id: claims.user_id,
+      role: claims.role,
+      restaurant_id: claims.restaurant_id,
+      ip: request.ip,
+      request_id: request.id,
+    };
   });
 });

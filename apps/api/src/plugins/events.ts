@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { BusEvent } from '../lib/bus.js';
-import { actorOf } from './auth.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -40,7 +39,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = request.actor;
       const visible = (event: BusEvent) =>
         !isRestaurantRole(actor.role) ||
         (event.restaurant_id !== null && event.restaurant_id === actor.restaurant_id);

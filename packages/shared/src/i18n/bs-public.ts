@@ -26,7 +26,6 @@ export const bsPublic: PublicCatalogue = {
     rows_per_page: 'Redova po stranici',
     created_at: 'Kreirano',
     updated_at: 'Izmijenjeno',
-    coming_soon: 'Ovaj ekran dolazi sa svojim izdanjem.',
     load_failed: 'Podaci se nisu mogli učitati.',
     upload_image: 'Učitaj sliku',
     remove_image: 'Ukloni sliku',

@@ -28,7 +28,6 @@ export const enPublic = {
     rows_per_page: 'Rows per page',
     created_at: 'Created at',
     updated_at: 'Updated at',
-    coming_soon: 'This screen arrives with its own release.',
     load_failed: 'Could not load the data.',
     upload_image: 'Upload image',
     remove_image: 'Remove image',

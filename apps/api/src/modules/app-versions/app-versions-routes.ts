@@ -13,7 +13,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.js';
 import * as service from './app-versions-service.js';
 
 export async function appVersionsRoutes(app: FastifyInstance) {
@@ -47,7 +46,7 @@ export async function appVersionsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.createVersion(app.db, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await service.createVersion(app.db, request.actor, request.body) }),
   );
   r.get(
     '/api/app-versions/usage',
@@ -91,7 +90,7 @@ export async function appVersionsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await service.deleteVersion(app.db, actorOf(request), request.params.id);
+      await service.deleteVersion(app.db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );

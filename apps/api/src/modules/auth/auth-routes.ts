@@ -18,7 +18,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ServiceError, Unauthorized } from '../../lib/errors.js';
-import { actorOf } from '../../plugins/auth.js';
 import * as auth from './auth-service.js';
 
 const clientOf = (request: FastifyRequest): auth.ClientInfo => ({
@@ -28,7 +27,7 @@ const clientOf = (request: FastifyRequest): auth.ClientInfo => ({
 
 function sessionOf(request: FastifyRequest) {
   if (!request.claims) throw new Unauthorized();
-  return { ...actorOf(request), session_id: request.claims.session_id };
+  return { ...request.actor, session_id: request.claims.session_id };
 }
 
 export async function authRoutes(app: FastifyInstance) {
@@ -111,7 +110,7 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(currentUserSchema) },
       },
     },
-    async (request) => ({ data: await auth.currentUser(app.db, actorOf(request).user_id) }),
+    async (request) => ({ data: await auth.currentUser(app.db, request.actor.user_id) }),
   );
 
   r.patch(
@@ -127,7 +126,7 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(currentUserSchema) },
       },
     },
-    async (request) => ({ data: await auth.updateProfile(app.db, actorOf(request), request.body) }),
+    async (request) => ({ data: await auth.updateProfile(app.db, request.actor, request.body) }),
   );
 
   r.post(

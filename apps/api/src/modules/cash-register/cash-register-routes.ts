@@ -10,7 +10,6 @@ import {
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
 import * as service from './cash-register-service.js';
 
 export async function cashRegisterRoutes(app: FastifyInstance) {
@@ -32,7 +31,7 @@ export async function cashRegisterRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.status(201).send({
-        data: await service.requestEndShift(app.db, app.bus, actorOf(request), request.body.declared_amount),
+        data: await service.requestEndShift(app.db, app.bus, request.actor, request.body.declared_amount),
       }),
   );
 
@@ -77,7 +76,7 @@ export async function cashRegisterRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.collect(app.db, app.bus, actorOf(request), request.params.id),
+      data: await service.collect(app.db, app.bus, request.actor, request.params.id),
     }),
   );
   r.post(
@@ -94,7 +93,7 @@ export async function cashRegisterRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.reject(app.db, actorOf(request), request.params.id, request.body.reason),
+      data: await service.reject(app.db, request.actor, request.params.id, request.body.reason),
     }),
   );
 }

@@ -13,7 +13,6 @@ import {
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
 import * as service from './categories-service.js';
 
 export async function categoriesRoutes(app: FastifyInstance) {
@@ -46,7 +45,7 @@ export async function categoriesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.createCategory(app.db, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await service.createCategory(app.db, request.actor, request.body) }),
   );
 
   // Registered before /:id so "positions" is never read as an id.
@@ -64,7 +63,7 @@ export async function categoriesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.reorderCategories(app.db, actorOf(request), request.body);
+      await service.reorderCategories(app.db, request.actor, request.body);
       return { message: translate(request.language, 'categories.reordered') };
     },
   );
@@ -96,7 +95,7 @@ export async function categoriesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.updateCategory(app.db, actorOf(request), request.params.id, request.body),
+      data: await service.updateCategory(app.db, request.actor, request.params.id, request.body),
     }),
   );
 
@@ -112,7 +111,7 @@ export async function categoriesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await service.deleteCategory(app.db, actorOf(request), request.params.id);
+      await service.deleteCategory(app.db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -2,7 +2,6 @@ import { dashboardQuery, dashboardSchema } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.js';
 import { dashboard } from './dashboard-service.js';
 
 export async function dashboardRoutes(app: FastifyInstance) {
@@ -20,7 +19,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await dashboard(app.db, actorOf(request), request.query, app.config.timeZone),
+      data: await dashboard(app.db, request.actor, request.query, app.config.timeZone),
     }),
   );
 }

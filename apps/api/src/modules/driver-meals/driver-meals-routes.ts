@@ -13,7 +13,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localToday } from '../../lib/dates.js';
-import { actorOf } from '../../plugins/auth.js';
 import * as service from './driver-meals-service.js';
 
 export async function driverMealsRoutes(app: FastifyInstance) {
@@ -54,7 +53,7 @@ export async function driverMealsRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.status(201).send({
-        data: await service.createMeal(app.db, actorOf(request), request.body, app.config.mealMaxAmount),
+        data: await service.createMeal(app.db, request.actor, request.body, app.config.mealMaxAmount),
       }),
   );
   r.post(
@@ -71,7 +70,7 @@ export async function driverMealsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.reviewMeal(app.db, actorOf(request), request.params.id, 'approved'),
+      data: await service.reviewMeal(app.db, request.actor, request.params.id, 'approved'),
     }),
   );
   r.post(
@@ -91,7 +90,7 @@ export async function driverMealsRoutes(app: FastifyInstance) {
     async (request) => ({
       data: await service.reviewMeal(
         app.db,
-        actorOf(request),
+        request.actor,
         request.params.id,
         'rejected',
         request.body.reason,
@@ -110,7 +109,7 @@ export async function driverMealsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await service.deleteMeal(app.db, actorOf(request), request.params.id);
+      await service.deleteMeal(app.db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -129,7 +128,7 @@ export async function driverMealsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = request.actor;
       const meal = await service.claimMeal(
         app.db,
         actor,

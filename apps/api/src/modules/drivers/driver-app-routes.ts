@@ -13,7 +13,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.js';
 import * as service from './driver-app-service.js';
 
 export async function driverAppRoutes(app: FastifyInstance) {
@@ -34,7 +33,7 @@ export async function driverAppRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.startShift(app.db, app.bus, actorOf(request)),
+      data: await service.startShift(app.db, app.bus, request.actor),
     }),
   );
   r.post(
@@ -51,7 +50,7 @@ export async function driverAppRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.recordLocations(app.db, app.bus, actorOf(request), request.body),
+      data: await service.recordLocations(app.db, app.bus, request.actor, request.body),
     }),
   );
   r.post(
@@ -67,7 +66,7 @@ export async function driverAppRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.startBreak(app.db, app.bus, actorOf(request)),
+      data: await service.startBreak(app.db, app.bus, request.actor),
     }),
   );
   r.post(
@@ -82,7 +81,7 @@ export async function driverAppRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.endBreak(app.db, app.bus, actorOf(request)),
+      data: await service.endBreak(app.db, app.bus, request.actor),
     }),
   );
 

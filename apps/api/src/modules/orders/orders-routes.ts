@@ -19,8 +19,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.js';
-import * as service from './orders-service.js';
+import * as commands from './orders-commands.js';
+import { exportOrdersCsv } from './orders-export.js';
+import * as queries from './orders-queries.js';
 
 export async function ordersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +40,7 @@ export async function ordersRoutes(app: FastifyInstance) {
         response: { 200: listResponse(orderListItemSchema) },
       },
     },
-    async (request) => service.listOrders(app.db, actorOf(request), request.query),
+    async (request) => queries.listOrders(app.db, request.actor, request.query),
   );
 
   r.get(
@@ -65,7 +66,7 @@ export async function ordersRoutes(app: FastifyInstance) {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${stamp}.csv"`);
       // Streamed row by row; the schema documents what the client receives, the CSV text.
-      const csv = Readable.from(service.exportOrdersCsv(app.db, actorOf(request), request.query));
+      const csv = Readable.from(exportOrdersCsv(app.db, request.actor, request.query));
       return reply.send(csv as unknown as string);
     },
   );
@@ -83,7 +84,7 @@ export async function ordersRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(boardCountsSchema) },
       },
     },
-    async (request) => ({ data: await service.boardCounts(app.db, actorOf(request), request.query) }),
+    async (request) => ({ data: await queries.boardCounts(app.db, request.actor, request.query) }),
   );
 
   r.get(
@@ -98,7 +99,7 @@ export async function ordersRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(orderMapSchema) },
       },
     },
-    async (request) => ({ data: await service.orderMap(app.db, actorOf(request)) }),
+    async (request) => ({ data: await queries.orderMap(app.db, request.actor) }),
   );
 
   r.get(
@@ -115,7 +116,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.driverCandidates(app.db, request.params.id, app.config.staleLocationMinutes),
+      data: await queries.driverCandidates(app.db, request.params.id, app.config.staleLocationMinutes),
     }),
   );
 
@@ -130,7 +131,7 @@ export async function ordersRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(orderSchema) },
       },
     },
-    async (request) => ({ data: await service.getOrder(app.db, actorOf(request), request.params.id) }),
+    async (request) => ({ data: await queries.getOrder(app.db, request.actor, request.params.id) }),
   );
 
   r.post(
@@ -148,7 +149,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.changeStatus(app.db, deps, actorOf(request), request.params.id, request.body),
+      data: await commands.changeStatus(app.db, deps, request.actor, request.params.id, request.body),
     }),
   );
 
@@ -166,10 +167,10 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.assignDriver(
+      data: await commands.assignDriver(
         app.db,
         deps,
-        actorOf(request),
+        request.actor,
         request.params.id,
         request.body.driver_id,
         request.body.allow_busy ?? false,
@@ -191,10 +192,10 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.unassignDriver(
+      data: await commands.unassignDriver(
         app.db,
         deps,
-        actorOf(request),
+        request.actor,
         request.params.id,
         request.body.reason,
       ),
@@ -216,9 +217,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await service.createOrder(app.db, deps, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await commands.createOrder(app.db, deps, request.actor, request.body) }),
   );
 
   // The driver app.
@@ -234,7 +233,7 @@ export async function ordersRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: z.array(orderListItemSchema) }) },
       },
     },
-    async (request) => ({ data: await service.driverOrders(app.db, actorOf(request)) }),
+    async (request) => ({ data: await queries.driverOrders(app.db, request.actor) }),
   );
   r.post(
     '/api/driver/orders/:id/accept',
@@ -249,7 +248,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.acceptOrder(app.db, deps, actorOf(request), request.params.id),
+      data: await commands.acceptOrder(app.db, deps, request.actor, request.params.id),
     }),
   );
   r.post(
@@ -267,7 +266,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.changeStatus(app.db, deps, actorOf(request), request.params.id, request.body),
+      data: await commands.changeStatus(app.db, deps, request.actor, request.params.id, request.body),
     }),
   );
 }

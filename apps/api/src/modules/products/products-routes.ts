@@ -11,7 +11,6 @@ import {
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
 import * as service from './products-service.js';
 
 export async function productsRoutes(app: FastifyInstance) {
@@ -32,7 +31,7 @@ export async function productsRoutes(app: FastifyInstance) {
         response: { 200: listResponse(productSchema) },
       },
     },
-    async (request) => service.listProducts(app.db, actorOf(request), request.params.id, request.query),
+    async (request) => service.listProducts(app.db, request.actor, request.params.id, request.query),
   );
 
   r.post(
@@ -50,7 +49,7 @@ export async function productsRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.status(201).send({
-        data: await service.createProduct(app.db, actorOf(request), request.params.id, request.body),
+        data: await service.createProduct(app.db, request.actor, request.params.id, request.body),
       }),
   );
 
@@ -81,7 +80,7 @@ export async function productsRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(productSchema) },
       },
     },
-    async (request) => ({ data: await service.getProduct(app.db, actorOf(request), request.params.id) }),
+    async (request) => ({ data: await service.getProduct(app.db, request.actor, request.params.id) }),
   );
 
   r.patch(
@@ -97,7 +96,7 @@ export async function productsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.updateProduct(app.db, actorOf(request), request.params.id, request.body),
+      data: await service.updateProduct(app.db, request.actor, request.params.id, request.body),
     }),
   );
 
@@ -113,7 +112,7 @@ export async function productsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await service.deleteProduct(app.db, actorOf(request), request.params.id);
+      await service.deleteProduct(app.db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -10,7 +10,6 @@ import {
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
 import * as service from './restaurants-service.js';
 
 export async function restaurantsRoutes(app: FastifyInstance) {
@@ -44,9 +43,7 @@ export async function restaurantsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await service.createRestaurant(app.db, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await service.createRestaurant(app.db, request.actor, request.body) }),
   );
 
   r.get(
@@ -60,7 +57,7 @@ export async function restaurantsRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(restaurantSchema) },
       },
     },
-    async (request) => ({ data: await service.getRestaurant(app.db, actorOf(request), request.params.id) }),
+    async (request) => ({ data: await service.getRestaurant(app.db, request.actor, request.params.id) }),
   );
 
   r.patch(
@@ -76,7 +73,7 @@ export async function restaurantsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.updateRestaurant(app.db, actorOf(request), request.params.id, request.body),
+      data: await service.updateRestaurant(app.db, request.actor, request.params.id, request.body),
     }),
   );
 
@@ -92,7 +89,7 @@ export async function restaurantsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await service.deleteRestaurant(app.db, actorOf(request), request.params.id);
+      await service.deleteRestaurant(app.db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );

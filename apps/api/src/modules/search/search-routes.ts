@@ -2,7 +2,6 @@ import { searchHitSchema, searchQuery } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.js';
 import { search } from './search-service.js';
 
 export async function searchRoutes(app: FastifyInstance) {
@@ -19,6 +18,6 @@ export async function searchRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: z.array(searchHitSchema) }) },
       },
     },
-    async (request) => ({ data: await search(app.db, actorOf(request), request.query.q, request.language) }),
+    async (request) => ({ data: await search(app.db, request.actor, request.query.q, request.language) }),
   );
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlements } from '../../db/schema/index.js';
+import { csvRow } from '../../lib/csv.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
@@ -12,7 +13,7 @@ const day = (daysAgo: number) =>
 
 beforeAll(async () => {
   t = await createTestContext({ OPERATION_IBAN: 'BA39 1290 0794 0102 8494' });
-  for (const who of ['admin', 'appmanager', 'dispatcher', 'manager'])
+  for (const who of ['admin', 'appmanager', 'dispatcher', 'manager', 'manager2', 'employee', 'driver'])
     tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
 });
 afterAll(() => t.close());
@@ -141,6 +142,51 @@ describe('settlements', () => {
     );
     expect(line).toContain(`,${(pending.net_amount / 100).toFixed(2)},BAM,`);
     expect(line?.startsWith(`OB-${String(pending.id).padStart(6, '0')},BA391290079401028494,`)).toBe(true);
+  });
+
+  it('gives the payment orders as JSON, the same as the CSV, to Admin and App Manager only', async () => {
+    // Restaurant 1 is the restaurant of manager@ and employee@: its own staff are refused as well.
+    const s = (await create({ restaurant_id: 1, from: day(14), to: day(1) })).json().data;
+    const get = (who: string, id = s.id) =>
+      t.request({
+        method: 'GET',
+        url: `/api/settlements/${id}/payment-orders`,
+        token: tokens[who],
+        lang: 'en',
+      });
+    const pending = await get('admin');
+    expect(pending.statusCode).toBe(422);
+    expect(pending.json().error).toBe('not_approved');
+    await t.request({ method: 'POST', url: `/api/settlements/${s.id}/approve`, token: tokens.admin });
+    const res = await get('admin');
+    expect(res.statusCode, res.body).toBe(200);
+    const [order, ...more] = res.json().data;
+    expect(more).toEqual([]);
+    expect(order).toEqual({
+      reference: `OB-${String(s.id).padStart(6, '0')}`,
+      payer_iban: 'BA391290079401028494',
+      recipient: s.restaurant.name,
+      recipient_address: expect.any(String),
+      recipient_iban: expect.toBeOneOf([expect.any(String), null]),
+      amount: s.net_amount,
+      currency: 'BAM',
+      purpose: expect.stringContaining(`(${s.orders_count} narudžbi)`),
+      period_from: s.from,
+      period_to: s.to,
+    });
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/settlements/${s.id}/payment-orders.csv`,
+      token: tokens.admin,
+    });
+    expect(csv.body.split('\r\n')[1]).toBe(
+      csvRow(Object.values({ ...order, amount: (order.amount / 100).toFixed(2) })).trimEnd(),
+    );
+    expect((await get('appmanager')).json().data).toEqual([order]);
+    for (const who of ['dispatcher', 'manager', 'manager2', 'employee', 'driver']) {
+      expect((await get(who)).statusCode, who).toBe(403);
+    }
+    expect((await get('admin', 999999)).statusCode).toBe(404);
   });
 
   it('fixes payee, account and amounts at approval; the CSV keeps formulas out; IBANs are validated', async () => {

@@ -1,4 +1,10 @@
-import type { Settlement, SettlementBody, settlementListQuery } from '@dostava/shared';
+import {
+  type PaymentOrder,
+  paymentOrderSchema,
+  type Settlement,
+  type SettlementBody,
+  type settlementListQuery,
+} from '@dostava/shared';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -269,40 +275,42 @@ export async function createPaymentOrders(db: Db, actor: ActorContext, id: numbe
 }
 
 /**
- * The bank payment order of an approved settlement, as CSV (one order per restaurant): the payee,
- * account and amount fixed at approval, from the operation's account (config).
+ * The bank payment orders of an approved settlement (one, to the restaurant): the payee, account and
+ * amount fixed at approval, from the operation's account (config).
  */
+export async function paymentOrders(
+  db: Db,
+  id: number,
+  operation: { currency: string; iban: string | null },
+): Promise<PaymentOrder[]> {
+  const s = await getSettlement(db, id);
+  if (s.status !== 'approved') throw new RuleBroken('not_approved', 'errors.settlement_not_approved');
+  const dmy = (d: string) => d.split('-').reverse().join('.');
+  return [
+    {
+      reference: `OB-${String(s.id).padStart(6, '0')}`,
+      payer_iban: operation.iban,
+      recipient: s.payee?.name ?? s.restaurant.name,
+      recipient_address: s.payee?.address ?? '',
+      recipient_iban: s.payee?.iban ?? null,
+      amount: s.net_amount,
+      currency: operation.currency,
+      purpose: `Obračun ${dmy(s.from)}–${dmy(s.to)} (${s.orders_count} narudžbi)`,
+      period_from: s.from,
+      period_to: s.to,
+    },
+  ];
+}
+
+/** The same payment orders as CSV for the bank, amounts in major units; the header is the JSON's fields. */
 export async function paymentOrdersCsv(
   db: Db,
   id: number,
   operation: { currency: string; iban: string | null },
 ) {
-  const s = await getSettlement(db, id);
-  if (s.status !== 'approved') throw new RuleBroken('not_approved', 'errors.settlement_not_approved');
-  const dmy = (d: string) => d.split('-').reverse().join('.');
-  const header = [
-    'reference',
-    'payer_iban',
-    'recipient',
-    'recipient_address',
-    'recipient_iban',
-    'amount',
-    'currency',
-    'purpose',
-    'period_from',
-    'period_to',
-  ];
-  const row = [
-    `OB-${String(s.id).padStart(6, '0')}`,
-    operation.iban ?? '',
-    s.payee?.name ?? s.restaurant.name,
-    s.payee?.address ?? '',
-    s.payee?.iban ?? '',
-    (s.net_amount / 100).toFixed(2),
-    operation.currency,
-    `Obračun ${dmy(s.from)}–${dmy(s.to)} (${s.orders_count} narudžbi)`,
-    s.from,
-    s.to,
-  ];
-  return csvRow(header) + csvRow(row);
+  const header = Object.keys(paymentOrderSchema.shape) as (keyof PaymentOrder)[];
+  const rows = (await paymentOrders(db, id, operation)).map((o) =>
+    csvRow(header.map((key) => (key === 'amount' ? (o.amount / 100).toFixed(2) : o[key]))),
+  );
+  return csvRow(header) + rows.join('');
 }

@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BadRequest } from '../../lib/errors.js';
-import { actorOf } from '../../plugins/auth.js';
 import { saveUpload, UPLOADS_PREFIX } from './uploads-service.js';
 
 export async function uploadsRoutes(app: FastifyInstance) {
@@ -40,7 +39,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = request.actor;
       if (!request.isMultipart()) throw new BadRequest({ file: ['validation.file_missing'] });
       const part = await request.file();
       if (!part) throw new BadRequest({ file: ['validation.file_missing'] });

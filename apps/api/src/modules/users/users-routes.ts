@@ -11,7 +11,6 @@ import {
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
 import * as service from './users-service.js';
 
 /**
@@ -35,7 +34,7 @@ export async function usersRoutes(app: FastifyInstance) {
         response: { 200: listResponse(userSchema) },
       },
     },
-    async (request) => service.listUsers(app.db, actorOf(request), request.query),
+    async (request) => service.listUsers(app.db, request.actor, request.query),
   );
 
   r.post(
@@ -51,7 +50,7 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.createUser(app.db, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await service.createUser(app.db, request.actor, request.body) }),
   );
 
   r.get(
@@ -65,7 +64,7 @@ export async function usersRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(userSchema) },
       },
     },
-    async (request) => ({ data: await service.getUser(app.db, actorOf(request), request.params.id) }),
+    async (request) => ({ data: await service.getUser(app.db, request.actor, request.params.id) }),
   );
 
   r.patch(
@@ -81,7 +80,7 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const data = await service.updateUser(app.db, actorOf(request), request.params.id, request.body);
+      const data = await service.updateUser(app.db, request.actor, request.params.id, request.body);
       // Deactivation, a new role, restaurant or password end the account's sessions: every instance
       // looks them up again (any other change just costs one look-up).
       await app.sessions.changed(request.params.id);
@@ -103,7 +102,7 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await service.deleteUser(app.db, actorOf(request), request.params.id);
+      const result = await service.deleteUser(app.db, request.actor, request.params.id);
       await app.sessions.changed(request.params.id);
       const key = result === 'deleted' ? 'users.deleted' : 'users.deactivated_instead';
       return { result, message: translate(request.language, key) };

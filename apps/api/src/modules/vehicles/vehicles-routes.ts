@@ -10,7 +10,6 @@ import {
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.js';
 import * as service from './vehicles-service.js';
 
 export async function vehiclesRoutes(app: FastifyInstance) {
@@ -43,7 +42,7 @@ export async function vehiclesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.createVehicle(app.db, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await service.createVehicle(app.db, request.actor, request.body) }),
   );
   r.get(
     '/api/vehicles/:id',
@@ -71,7 +70,7 @@ export async function vehiclesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.updateVehicle(app.db, actorOf(request), request.params.id, request.body),
+      data: await service.updateVehicle(app.db, request.actor, request.params.id, request.body),
     }),
   );
   r.delete(
@@ -86,7 +85,7 @@ export async function vehiclesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await service.deleteVehicle(app.db, actorOf(request), request.params.id);
+      await service.deleteVehicle(app.db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );

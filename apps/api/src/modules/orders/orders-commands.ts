@@ -1,0 +1,344 @@
+import {
+  ASSIGNABLE_DRIVER_STATES,
+  allowedTransitions,
+  BUSY_DRIVER_STATES,
+  MAX_ORDER_AMOUNT,
+  msg,
+  type Order,
+  type OrderCreateBody,
+  type OrderStatus,
+  type OrderStatusBody,
+  UNASSIGN_IN_DELIVERY_ROLES,
+} from '@dostava/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  drivers,
+  endShiftRequests,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  products,
+  restaurants,
+  users,
+} from '../../db/schema/index.js';
+import { type ActorContext, audit } from '../../lib/audit.js';
+import type { EventBus } from '../../lib/bus.js';
+import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
+import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
+import { activeOrders, driverState } from '../drivers/drivers-service.js';
+import { distanceKm, orderAmounts } from './orders-amounts.js';
+import { assertInScope, readOrder } from './orders-queries.js';
+
+/** What order writes need besides the database: the bus to announce them, the zone to count them in. */
+export interface OrderDeps {
+  bus: EventBus;
+  timeZone: string;
+}
+
+/** Tells the live views that the order changed, and the driver whose orders it changed, if any. */
+async function announce(
+  bus: EventBus,
+  type: 'order.created' | 'order.updated',
+  order: { id: number; restaurant_id: number },
+  extra: Record<string, unknown>,
+  driverId: number | null = null,
+) {
+  await bus.publish({ type, restaurant_id: order.restaurant_id, data: { order_id: order.id, ...extra } });
+  if (driverId !== null)
+    await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
+}
+
+/**
+ * Places a customer's order. Items must be on the restaurant's menu; every amount is computed here
+ * from the products' current prices — whatever the client sent is not trusted.
+ */
+export async function createOrder(
+  db: Db,
+  { bus, timeZone }: OrderDeps,
+  actor: ActorContext,
+  body: OrderCreateBody,
+): Promise<Order> {
+  const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, body.restaurant_id));
+  if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
+  const ids = [...new Set(body.items.map((i) => i.product_id))];
+  const menu = await db
+    .select({ id: products.id, name: products.name, price: products.price })
+    .from(products)
+    .where(
+      and(
+        eq(products.restaurant_id, restaurant.id),
+        eq(products.show_on_menu, true),
+        inArray(products.id, ids),
+      ),
+    );
+  const byId = new Map(menu.map((p) => [p.id, p]));
+  const errors: Record<string, string[]> = {};
+  body.items.forEach((item, index) => {
+    if (!byId.has(item.product_id)) errors[`items.${index}.product_id`] = ['validation.not_on_menu'];
+  });
+  if (Object.keys(errors).length) throw new BadRequest(errors);
+
+  const lines = body.items.map((item) => {
+    const product = byId.get(item.product_id);
+    if (!product) throw new Error('unreachable: checked above');
+    return { product_id: product.id, name: product.name, unit_price: product.price, quantity: item.quantity };
+  });
+  const itemsAmount = lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0);
+  if (itemsAmount > MAX_ORDER_AMOUNT)
+    throw new BadRequest({ items: [msg('validation.order_too_large', { max: MAX_ORDER_AMOUNT / 100 })] });
+  const km =
+    restaurant.lat !== null && restaurant.lng !== null
+      ? distanceKm({ lat: restaurant.lat, lng: restaurant.lng }, { lat: body.lat, lng: body.lng })
+      : null;
+  const amounts = orderAmounts(itemsAmount, restaurant.percentage, km);
+
+  const id = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        restaurant_id: restaurant.id,
+        customer_id: actor.user_id,
+        payment_method: body.payment,
+        address: body.address,
+        customer_phone: body.phone,
+        lat: body.lat,
+        lng: body.lng,
+        note: body.note,
+        ...amounts,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error('order insert returned nothing');
+    await tx.insert(orderItems).values(lines.map((l) => ({ ...l, order_id: order.id })));
+    await tx.insert(orderStatusHistory).values({
+      order_id: order.id,
+      from_status: null,
+      to_status: 'created',
+      actor_id: actor.user_id,
+      actor_role: actor.role,
+    });
+    await rollupOrderStatus(tx, restaurant.id, null, 'created');
+    await rollupOrderCreated(tx, order.id, timeZone);
+    return order.id;
+  });
+  await announce(bus, 'order.created', { id, restaurant_id: restaurant.id }, { status: 'created' });
+  return readOrder(db, id);
+}
+
+async function findForChange(db: Db, id: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw new NotFound();
+  return order;
+}
+
+/** Keeps a driver's shift state in step with their orders: delivering while one is in delivery. */
+async function syncDriverState(tx: Db, driverId: number | null) {
+  if (driverId === null) return;
+  await tx.execute(sql`
+    update ${drivers} set shift_state = case
+        when exists (select 1 from ${orders} o where o.driver_id = ${driverId} and o.status in ('in_delivery', 'no_answer')) then 'delivering'::shift_state
+        when ${drivers.shift_state} = 'delivering' then 'available'::shift_state
+        else ${drivers.shift_state} end,
+      updated_at = now()
+    where ${drivers.user_id} = ${driverId}`);
+}
+
+/**
+ * Moves an order along the status machine. The role must be allowed the move, the actor must see the
+ * order, and the guarded UPDATE (`where status = from`) makes the loser of a race get 409.
+ */
+export async function changeStatus(
+  db: Db,
+  { bus, timeZone }: OrderDeps,
+  actor: ActorContext,
+  id: number,
+  body: OrderStatusBody,
+): Promise<Order> {
+  const order = await findForChange(db, id);
+  assertInScope(actor, 'orders.status', order.restaurant_id, order.driver_id);
+  if (body.version !== undefined && body.version !== order.version) throw new Conflict();
+  const from = order.status;
+  if (!allowedTransitions(actor.role, from).includes(body.status)) {
+    throw new RuleBroken('transition_not_allowed', 'errors.transition_not_allowed', {
+      from,
+      to: body.status,
+    });
+  }
+  if (body.status === 'in_delivery' && order.driver_id === null) {
+    throw new RuleBroken('driver_required', 'errors.driver_required');
+  }
+  const now = new Date();
+  const extra: Partial<typeof orders.$inferInsert> = {};
+  if (body.status === 'preparing_order') extra.driver_request_time = now;
+  if (body.status === 'in_delivery' && from === 'ready_for_pickup') extra.picked_up_at = now;
+  if (body.status === 'delivered') extra.delivered_at = now;
+
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(orders)
+      .set({ status: body.status, status_changed_at: now, version: sql`${orders.version} + 1`, ...extra })
+      .where(and(eq(orders.id, id), eq(orders.status, from), eq(orders.version, order.version)))
+      .returning({ id: orders.id });
+    if (changed.length === 0) throw new Conflict();
+    await tx.insert(orderStatusHistory).values({
+      order_id: id,
+      from_status: from,
+      to_status: body.status as OrderStatus,
+      actor_id: actor.user_id,
+      actor_role: actor.role,
+      reason: body.reason,
+    });
+    await rollupOrderStatus(tx, order.restaurant_id, from, body.status);
+    if (body.status === 'delivered') await rollupOrderDelivered(tx, id, timeZone);
+    await syncDriverState(tx, order.driver_id);
+    if (actor.role !== 'driver' && actor.role !== 'customer') {
+      await audit(
+        tx,
+        actor,
+        'status',
+        'orders',
+        id,
+        { status: from },
+        { status: body.status, reason: body.reason },
+      );
+    }
+  });
+  await announce(bus, 'order.updated', order, { status: body.status, from }, order.driver_id);
+  return readOrder(db, id);
+}
+
+const ASSIGNABLE: readonly OrderStatus[] = ['created', 'preparing_order', 'ready_for_pickup'];
+
+/**
+ * The driver must be on shift; with `busy: 'refuse'` one who already carries an order is refused too
+ * (a dispatcher confirms a second order explicitly).
+ */
+async function assertAvailableDriver(db: Db, driverId: number, busy: 'allow' | 'refuse' = 'allow') {
+  const [row] = await db
+    .select({ state: driverState, active: users.is_active, carrying: activeOrders })
+    .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.user_id))
+    .where(and(eq(drivers.user_id, driverId), eq(users.role, 'driver')));
+  if (!row?.active) throw new BadRequest({ driver_id: ['validation.driver_unknown'] });
+  if (!ASSIGNABLE_DRIVER_STATES.includes(row.state)) {
+    throw new RuleBroken('driver_not_on_shift', 'errors.driver_not_on_shift');
+  }
+  // A driver who asked to end the shift takes no new orders: cash delivered after the request
+  // would otherwise belong to no shift total.
+  const [ending] = await db
+    .select({ id: endShiftRequests.id })
+    .from(endShiftRequests)
+    .where(and(eq(endShiftRequests.driver_id, driverId), eq(endShiftRequests.status, 'pending')))
+    .limit(1);
+  if (ending) throw new RuleBroken('driver_ending_shift', 'errors.driver_ending_shift');
+  if (busy === 'refuse' && BUSY_DRIVER_STATES.includes(row.state)) {
+    throw new RuleBroken('driver_busy', 'errors.driver_busy', { count: Number(row.carrying) });
+  }
+}
+
+/** Dispatchers and admins assign a driver to an order that has not left the restaurant. */
+export async function assignDriver(
+  db: Db,
+  { bus }: OrderDeps,
+  actor: ActorContext,
+  id: number,
+  driverId: number,
+  allowBusy = false,
+) {
+  const order = await findForChange(db, id);
+  if (!ASSIGNABLE.includes(order.status))
+    throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
+  if (order.driver_id === driverId) throw new Conflict('already_assigned', 'errors.driver_already_assigned');
+  await assertAvailableDriver(db, driverId, allowBusy ? 'allow' : 'refuse');
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(orders)
+      .set({ driver_id: driverId, assigned_at: new Date(), version: sql`${orders.version} + 1` })
+      .where(
+        and(eq(orders.id, id), eq(orders.version, order.version), inArray(orders.status, [...ASSIGNABLE])),
+      )
+      .returning({ id: orders.id });
+    if (changed.length === 0) throw new Conflict();
+    await audit(tx, actor, 'assign', 'orders', id, { driver_id: order.driver_id }, { driver_id: driverId });
+  });
+  await announce(bus, 'order.updated', order, { driver_id: driverId }, driverId);
+  return readOrder(db, id);
+}
+
+/**
+ * Takes the driver off an order. Before pick-up anyone who dispatches may; in delivery only an Admin
+ * or Dispatcher, with a reason, and the order goes back to ready for pickup.
+ */
+export async function unassignDriver(
+  db: Db,
+  { bus }: OrderDeps,
+  actor: ActorContext,
+  id: number,
+  reason: string | null,
+) {
+  const order = await findForChange(db, id);
+  if (order.driver_id === null) throw new RuleBroken('no_driver', 'errors.order_has_no_driver');
+  const inDelivery = order.status === 'in_delivery' || order.status === 'no_answer';
+  if (!ASSIGNABLE.includes(order.status) && !inDelivery)
+    throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
+  if (inDelivery) {
+    if (!UNASSIGN_IN_DELIVERY_ROLES.includes(actor.role)) throw new Forbidden();
+    if (!reason) throw new BadRequest({ reason: ['validation.reason_required'] });
+  }
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(orders)
+      .set({
+        driver_id: null,
+        assigned_at: null,
+        version: sql`${orders.version} + 1`,
+        ...(inDelivery
+          ? { status: 'ready_for_pickup' as const, status_changed_at: now, picked_up_at: null }
+          : {}),
+      })
+      .where(and(eq(orders.id, id), eq(orders.version, order.version)))
+      .returning({ id: orders.id });
+    if (changed.length === 0) throw new Conflict();
+    if (inDelivery) {
+      await tx.insert(orderStatusHistory).values({
+        order_id: id,
+        from_status: order.status,
+        to_status: 'ready_for_pickup',
+        actor_id: actor.user_id,
+        actor_role: actor.role,
+        reason,
+      });
+      await rollupOrderStatus(tx, order.restaurant_id, order.status, 'ready_for_pickup');
+    }
+    await syncDriverState(tx, order.driver_id);
+    await audit(
+      tx,
+      actor,
+      'unassign',
+      'orders',
+      id,
+      { driver_id: order.driver_id, status: order.status },
+      { driver_id: null, reason },
+    );
+  });
+  await announce(bus, 'order.updated', order, { driver_id: null }, order.driver_id);
+  return readOrder(db, id);
+}
+
+/** A driver on shift takes an order that is waiting for a driver; a second driver racing gets 409. */
+export async function acceptOrder(db: Db, { bus }: OrderDeps, actor: ActorContext, id: number) {
+  const order = await findForChange(db, id);
+  if (!['preparing_order', 'ready_for_pickup'].includes(order.status) || order.driver_id !== null) {
+    throw new Conflict('order_taken', 'errors.order_taken');
+  }
+  await assertAvailableDriver(db, actor.user_id);
+  const changed = await db
+    .update(orders)
+    .set({ driver_id: actor.user_id, assigned_at: new Date(), version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, id), sql`${orders.driver_id} is null`, eq(orders.version, order.version)))
+    .returning({ id: orders.id });
+  if (changed.length === 0) throw new Conflict('order_taken', 'errors.order_taken');
+  await announce(bus, 'order.updated', order, { driver_id: actor.user_id }, actor.user_id);
+  return readOrder(db, id);
+}

@@ -1,0 +1,524 @@
+import {
+  type BoardCounts,
+  type BoardCountsQuery,
+  type BoardLane,
+  can,
+  DISPATCH_SEARCH_DAYS,
+  type DriverCandidate,
+  isActiveStatus,
+  isRestaurantRole,
+  ORDER_STATUSES,
+  type Order,
+  type OrderListItem,
+  type OrderMap,
+  type orderListQuery,
+  STATUS_TARGET_MINUTES,
+  TERMINAL_STATUSES,
+} from '@dostava/shared';
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import {
+  drivers,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  restaurants,
+  statsOrdersStatus,
+  users,
+} from '../../db/schema/index.js';
+import type { ActorContext } from '../../lib/audit.js';
+import { Forbidden, NotFound } from '../../lib/errors.js';
+import { escapeLike, pageOf } from '../../lib/lists.js';
+import { preparedFor } from '../../lib/sql.js';
+import { activeOrders, driverState, terminalStatusList } from '../drivers/drivers-service.js';
+
+type ListQuery = z.output<typeof orderListQuery>;
+/** The filters of a list, without its paging and sorting: what the board's counts, the map and the export take. */
+export type OrderFilterQuery = Omit<ListQuery, 'page' | 'per_page' | 'sort'>;
+
+const buyer = alias(users, 'buyer');
+const driver = alias(users, 'driver');
+const quantity = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from "order_items" oi where oi."order_id" = "orders"."id")`;
+
+const listColumns = {
+  id: orders.id,
+  order_number: orders.order_number,
+  status: orders.status,
+  restaurant_id: restaurants.id,
+  restaurant_name: restaurants.name,
+  buyer_id: buyer.id,
+  buyer_first_name: buyer.first_name,
+  buyer_last_name: buyer.last_name,
+  driver_id: driver.id,
+  driver_first_name: driver.first_name,
+  driver_last_name: driver.last_name,
+  quantity,
+  payment_method: orders.payment_method,
+  restaurant_amount: orders.restaurant_amount,
+  delivery_costs: orders.delivery_costs,
+  restaurant_total_amount: orders.restaurant_total_amount,
+  total: orders.total,
+  address: orders.address,
+  created_at: orders.created_at,
+  status_changed_at: orders.status_changed_at,
+  driver_request_time: orders.driver_request_time,
+  delivered_at: orders.delivered_at,
+  estimated_delivery_minutes: orders.estimated_delivery_minutes,
+  version: orders.version,
+};
+const detailColumns = {
+  ...listColumns,
+  lat: orders.lat,
+  lng: orders.lng,
+  note: orders.note,
+  commission: orders.commission,
+  customer_phone: orders.customer_phone,
+  driver_phone: driver.phone,
+};
+export const selectOrders = (db: Db) =>
+  db
+    .select(listColumns)
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+    .innerJoin(buyer, eq(buyer.id, orders.customer_id))
+    .leftJoin(driver, eq(driver.id, orders.driver_id));
+export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+export function toListItem(r: OrderRow): OrderListItem {
+  return {
+    id: r.id,
+    order_number: r.order_number,
+    status: r.status,
+    restaurant: { id: r.restaurant_id, name: r.restaurant_name },
+    buyer: { id: r.buyer_id, first_name: r.buyer_first_name, last_name: r.buyer_last_name },
+    driver:
+      r.driver_id !== null
+        ? { id: r.driver_id, first_name: r.driver_first_name ?? '', last_name: r.driver_last_name ?? '' }
+        : null,
+    quantity: Number(r.quantity),
+    payment_method: r.payment_method,
+    restaurant_amount: r.restaurant_amount,
+    delivery_costs: r.delivery_costs,
+    restaurant_total_amount: r.restaurant_total_amount,
+    total: r.total,
+    address: r.address,
+    created_at: r.created_at.toISOString(),
+    status_changed_at: r.status_changed_at.toISOString(),
+    driver_request_time: iso(r.driver_request_time),
+    delivered_at: iso(r.delivered_at),
+    delivered_time: r.delivered_at
+      ? Math.round((r.delivered_at.getTime() - r.created_at.getTime()) / 60_000)
+      : null,
+    estimated_delivery_minutes: r.estimated_delivery_minutes,
+    version: r.version,
+  };
+}
+
+const isActive = sql`${orders.status} not in (${terminalStatusList})`;
+
+/** When the order's next step is due: its status's target minutes after the status began. */
+const dueAt = sql`(${orders.status_changed_at} + (case ${orders.status} ${sql.join(
+  Object.entries(STATUS_TARGET_MINUTES).map(([status, minutes]) =>
+    sql.raw(`when '${status}' then ${minutes}`),
+  ),
+  sql` `,
+)} else 0 end) * interval '1 minute')`;
+const isLate = sql`(${isActive} and ${dueAt} <= now())`;
+
+/** Each lane of the board as a condition on active orders. */
+const LANE_FILTERS: Record<BoardLane, SQL> = {
+  all: isActive,
+  new: sql`${orders.status} = 'created'`,
+  preparing: sql`${orders.status} = 'preparing_order'`,
+  ready_no_driver: sql`(${orders.status} = 'ready_for_pickup' and ${orders.driver_id} is null)`,
+  awaiting_pickup: sql`(${orders.status} = 'ready_for_pickup' and ${orders.driver_id} is not null)`,
+  in_delivery: sql`${orders.status} = 'in_delivery'`,
+  problems: sql`(${orders.status} = 'no_answer' or ${isLate})`,
+};
+
+/**
+ * The search text: an order number, whole or in part ('1234' finds D101234), or a buyer's name. Only
+ * columns of orders here (the buyer through a semi-join), so a page is read by index alone.
+ */
+function searchFilter(q: string): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const digits = /^[dD]?(\d+)$/.exec(text)?.[1];
+  if (digits) return sql`${orders.order_number} like ${`%${digits}%`}`;
+  const pattern = `%${escapeLike(text)}%`;
+  return or(
+    eq(orders.order_number, text.toUpperCase()),
+    sql`${orders.customer_id} in (select u.id from "users" u where u.first_name || ' ' || u.last_name ilike ${pattern})`,
+  );
+}
+
+/** The filters of a list or an export, with the caller's scope applied. */
+export function orderFilters(actor: ActorContext, query: OrderFilterQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (isRestaurantRole(actor.role)) {
+    if (query.restaurant_id !== undefined && query.restaurant_id !== actor.restaurant_id)
+      throw new Forbidden();
+    filters.push(eq(orders.restaurant_id, actor.restaurant_id ?? -1));
+  }
+  // Dispatchers follow the live board: active orders only, except that a search reaches the recent
+  // orders in every status (a customer calls about the order delivered an hour ago).
+  const dispatcherSearch = actor.role === 'dispatcher' && !!query.q?.trim() && !query.lane;
+  const active = actor.role === 'dispatcher' && !dispatcherSearch ? true : query.active;
+  if (dispatcherSearch) {
+    filters.push(sql`${orders.created_at} >= now() - ${`${DISPATCH_SEARCH_DAYS} days`}::interval`);
+  }
+  if (query.lane) filters.push(isActive, LANE_FILTERS[query.lane]);
+  if (active === true) filters.push(isActive);
+  if (active === false) filters.push(inArray(orders.status, [...TERMINAL_STATUSES]));
+  if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.restaurant_id !== undefined) filters.push(eq(orders.restaurant_id, query.restaurant_id));
+  if (query.driver_id !== undefined) filters.push(eq(orders.driver_id, query.driver_id));
+  if (query.from) filters.push(gte(orders.created_at, new Date(query.from)));
+  if (query.to) {
+    // A bare date means the whole of that day.
+    const to = /^\d{4}-\d{2}-\d{2}$/.test(query.to)
+      ? new Date(Date.parse(query.to) + 86_400_000)
+      : new Date(query.to);
+    filters.push(lt(orders.created_at, to));
+  }
+  if (query.q) {
+    const match = searchFilter(query.q);
+    if (match) filters.push(match);
+  }
+  return filters;
+}
+
+/** Each sort's columns, ending in the id, so pages never overlap; each has an index in that order. */
+const sortColumns = {
+  created_at: [orders.created_at, orders.id],
+  total: [orders.total, orders.id],
+  status: [orders.status, orders.created_at, orders.id],
+  order_number: [orders.id],
+  urgency: [dueAt, orders.id],
+};
+
+/**
+ * The list's total from the per-restaurant status counters when the filters are ones they keep
+ * (restaurant, status, active): a sum of a few rows instead of counting a million orders. Dates,
+ * drivers and search count the rows themselves.
+ */
+async function countFromRollup(db: Db, actor: ActorContext, query: ListQuery): Promise<number | null> {
+  if (query.from || query.to || query.q || query.driver_id !== undefined || query.lane) return null;
+  const active = actor.role === 'dispatcher' ? true : query.active;
+  const statuses = ORDER_STATUSES.filter(
+    (s) =>
+      (active === undefined || isActiveStatus(s) === active) &&
+      (query.status === undefined || s === query.status),
+  );
+  if (statuses.length === 0) return 0;
+  const restaurant = isRestaurantRole(actor.role)
+    ? (actor.restaurant_id ?? -1)
+    : (query.restaurant_id ?? null);
+  const [row] = await listStatements(db).total.execute({ statuses, restaurant });
+  return Number(row?.n ?? 0);
+}
+
+/** The parts of every list page that do not depend on its filters, prepared. */
+const listStatements = preparedFor((db: Db) => {
+  const restaurant = sql.placeholder('restaurant');
+  return {
+    // Arrays travel as arrays of a built-in type: PGlite cannot serialize an array of an enum.
+    rows: selectOrders(db)
+      .where(sql`${orders.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('orders_page_rows'),
+    total: db
+      .select({ n: sql<number>`coalesce(sum(${statsOrdersStatus.orders}), 0)::int` })
+      .from(statsOrdersStatus)
+      .where(
+        sql`${statsOrdersStatus.status} = any(${sql.placeholder('statuses')}::text[]::order_status[])
+          and (${restaurant}::int is null or ${statsOrdersStatus.restaurant_id} = ${restaurant}::int)`,
+      )
+      .prepare('orders_total_from_counters'),
+  };
+});
+
+export async function listOrders(db: Db, actor: ActorContext, query: ListQuery) {
+  const where = and(...orderFilters(actor, query));
+  const direction = query.sort.startsWith('-') ? desc : asc;
+  const order = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns].map((c) =>
+    direction(c),
+  );
+  const { limit, offset } = pageOf(query);
+  // The page's ids first, from orders alone (an index walk even at a million rows), then the 20 rows
+  // with their restaurant, buyer and driver, put back in the page's order.
+  const [page, total] = await Promise.all([
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    countFromRollup(db, actor, query).then(
+      async (counted) =>
+        counted ??
+        Number((await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.n ?? 0),
+    ),
+  ]);
+  const ids = page.map((r) => r.id);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const rows = ids.length ? await listStatements(db).rows.execute({ ids }) : [];
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return {
+    data: rows.map(toListItem),
+    meta: { page: query.page, per_page: query.per_page, total },
+  };
+}
+
+/** The counts on the board's lanes, in one pass over the active orders (the partial index). */
+export async function boardCounts(
+  db: Db,
+  actor: ActorContext,
+  query: BoardCountsQuery,
+): Promise<BoardCounts> {
+  const filters = orderFilters(actor, { ...query, active: true } as OrderFilterQuery);
+  const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      new: counted(LANE_FILTERS.new),
+      preparing: counted(LANE_FILTERS.preparing),
+      ready_no_driver: counted(LANE_FILTERS.ready_no_driver),
+      awaiting_pickup: counted(LANE_FILTERS.awaiting_pickup),
+      in_delivery: counted(LANE_FILTERS.in_delivery),
+      problems: counted(LANE_FILTERS.problems),
+      late: counted(isLate),
+    })
+    .from(orders)
+    .where(and(...filters));
+  const n = (v: number | undefined) => Number(v ?? 0);
+  return {
+    all: n(row?.all),
+    new: n(row?.new),
+    preparing: n(row?.preparing),
+    ready_no_driver: n(row?.ready_no_driver),
+    awaiting_pickup: n(row?.awaiting_pickup),
+    in_delivery: n(row?.in_delivery),
+    problems: n(row?.problems),
+    late: n(row?.late),
+  };
+}
+
+/** How many active orders the map draws at most (drop-off points). */
+const MAP_MAX_ORDERS = 2000;
+
+/** The active orders' drop-off points and their restaurants, for the map. */
+export async function orderMap(db: Db, actor: ActorContext): Promise<OrderMap> {
+  const filters = orderFilters(actor, { active: true } as OrderFilterQuery);
+  const rows = await db
+    .select({
+      id: orders.id,
+      order_number: orders.order_number,
+      status: orders.status,
+      restaurant_id: orders.restaurant_id,
+      driver_id: orders.driver_id,
+      address: orders.address,
+      lat: orders.lat,
+      lng: orders.lng,
+      status_changed_at: orders.status_changed_at,
+    })
+    .from(orders)
+    .where(and(...filters))
+    .orderBy(asc(orders.created_at), asc(orders.id))
+    .limit(MAP_MAX_ORDERS);
+  const restaurantIds = [...new Set(rows.map((r) => r.restaurant_id))];
+  const places = restaurantIds.length
+    ? await db
+        .select({ id: restaurants.id, name: restaurants.name, lat: restaurants.lat, lng: restaurants.lng })
+        .from(restaurants)
+        .where(inArray(restaurants.id, restaurantIds))
+    : [];
+  const perRestaurant = new Map<number, number>();
+  for (const r of rows) perRestaurant.set(r.restaurant_id, (perRestaurant.get(r.restaurant_id) ?? 0) + 1);
+  return {
+    orders: rows.map((r) => ({ ...r, status_changed_at: r.status_changed_at.toISOString() })),
+    restaurants: places.flatMap((p) =>
+      p.lat !== null && p.lng !== null
+        ? [{ id: p.id, name: p.name, lat: p.lat, lng: p.lng, active_orders: perRestaurant.get(p.id) ?? 0 }]
+        : [],
+    ),
+  };
+}
+
+/**
+ * The drivers who could take an order, fittest first: free before busy, a fresh location before a
+ * stale one, then the straight-line distance to the restaurant, then fewer orders carried.
+ */
+export async function driverCandidates(
+  db: Db,
+  id: number,
+  staleLocationMinutes: number,
+): Promise<DriverCandidate[]> {
+  const [order] = await db
+    .select({ lat: restaurants.lat, lng: restaurants.lng })
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+    .where(eq(orders.id, id));
+  if (!order) throw new NotFound();
+  const distance =
+    order.lat === null || order.lng === null
+      ? sql<number | null>`null::float8`
+      : sql<number | null>`(case when ${drivers.lat} is null then null else 2 * 6371 * asin(sqrt(
+          power(sin(radians(${order.lat}::float8 - ${drivers.lat}) / 2), 2)
+          + cos(radians(${drivers.lat})) * cos(radians(${order.lat}::float8))
+          * power(sin(radians(${order.lng}::float8 - ${drivers.lng}) / 2), 2))) end)`;
+  const stale = sql`(${drivers.last_location_at} is null or ${drivers.last_location_at} < now() - ${`${staleLocationMinutes} minutes`}::interval)`;
+  const rows = await db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      phone: users.phone,
+      state: driverState,
+      active_orders: activeOrders,
+      vehicle_type: sql<
+        DriverCandidate['vehicle_type']
+      >`(select v."type" from "vehicles" v where v."driver_id" = "users"."id" limit 1)`,
+      distance_km: distance,
+      last_location_at: drivers.last_location_at,
+    })
+    .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.user_id))
+    .where(
+      and(
+        eq(users.role, 'driver'),
+        eq(users.is_active, true),
+        inArray(drivers.shift_state, ['available', 'delivering']),
+      ),
+    )
+    .orderBy(
+      sql`case ${driverState} when 'available' then 0 when 'assigned' then 1 else 2 end`,
+      sql`${stale}`,
+      sql`${distance} nulls last`,
+      activeOrders,
+      asc(users.id),
+    );
+  return rows.map((r) => ({
+    ...r,
+    active_orders: Number(r.active_orders),
+    distance_km: r.distance_km === null ? null : Math.round(Number(r.distance_km) * 10) / 10,
+    last_location_at: r.last_location_at?.toISOString() ?? null,
+  }));
+}
+
+/** The detail's three statements, prepared: the detail is the most requested page. */
+const detailStatements = preparedFor((db: Db) => {
+  const id = sql.placeholder('id');
+  return {
+    row: db
+      .select(detailColumns)
+      .from(orders)
+      .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+      .innerJoin(buyer, eq(buyer.id, orders.customer_id))
+      .leftJoin(driver, eq(driver.id, orders.driver_id))
+      .where(eq(orders.id, id))
+      .prepare('order_detail_row'),
+    items: db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.order_id, id))
+      .orderBy(asc(orderItems.id))
+      .prepare('order_detail_items'),
+    history: db
+      .select({
+        from_status: orderStatusHistory.from_status,
+        to_status: orderStatusHistory.to_status,
+        reason: orderStatusHistory.reason,
+        actor_id: users.id,
+        actor_first_name: users.first_name,
+        actor_last_name: users.last_name,
+        actor_role: orderStatusHistory.actor_role,
+        created_at: orderStatusHistory.created_at,
+      })
+      .from(orderStatusHistory)
+      .leftJoin(users, eq(users.id, orderStatusHistory.actor_id))
+      .where(eq(orderStatusHistory.order_id, id))
+      .orderBy(asc(orderStatusHistory.created_at), asc(orderStatusHistory.id))
+      .prepare('order_detail_history'),
+  };
+});
+
+/**
+ * One order with its items and history, for whoever asks: the commands read back what they changed
+ * once they have authorized the caller. The screens read through getOrder, which checks the caller.
+ */
+export async function readOrder(db: Db, id: number): Promise<Order> {
+  const statements = detailStatements(db);
+  const [[row], items, history] = await Promise.all([
+    statements.row.execute({ id }),
+    statements.items.execute({ id }),
+    statements.history.execute({ id }),
+  ]);
+  if (!row) throw new NotFound();
+  return {
+    ...toListItem(row),
+    lat: row.lat,
+    lng: row.lng,
+    note: row.note,
+    commission: row.commission,
+    customer_phone: row.customer_phone,
+    driver_phone: row.driver_phone,
+    items: items.map((i) => ({
+      product_id: i.product_id,
+      name: i.name,
+      unit_price: i.unit_price,
+      quantity: i.quantity,
+      amount: i.unit_price * i.quantity,
+    })),
+    history: history.map((h) => ({
+      from_status: h.from_status,
+      to_status: h.to_status,
+      reason: h.reason,
+      actor:
+        h.actor_id !== null
+          ? { id: h.actor_id, name: `${h.actor_first_name} ${h.actor_last_name}`, role: h.actor_role ?? '' }
+          : null,
+      created_at: h.created_at.toISOString(),
+    })),
+  };
+}
+
+/** A driver acts on their own orders only, staff on the restaurants the permission covers. */
+export function assertInScope(
+  actor: ActorContext,
+  permission: 'orders.read' | 'orders.status',
+  restaurantId: number,
+  driverId: number | null,
+) {
+  if (actor.role === 'driver' ? driverId !== actor.user_id : !can(actor, permission, restaurantId))
+    throw new Forbidden();
+}
+
+export async function getOrder(db: Db, actor: ActorContext, id: number): Promise<Order> {
+  const order = await readOrder(db, id);
+  assertInScope(actor, 'orders.read', order.restaurant.id, order.driver?.id ?? null);
+  return order;
+}
+
+/** The driver app: the driver's active orders, and orders waiting for a driver. */
+export async function driverOrders(db: Db, actor: ActorContext) {
+  const rows = await selectOrders(db)
+    .where(
+      and(
+        notInArray(orders.status, [...TERMINAL_STATUSES]),
+        or(
+          eq(orders.driver_id, actor.user_id),
+          and(
+            sql`${orders.driver_id} is null`,
+            inArray(orders.status, ['preparing_order', 'ready_for_pickup']),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.created_at))
+    .limit(100);
+  return rows.map(toListItem);
+}
