@@ -90,7 +90,6 @@ export const bs: Catalogue = {
     iban: 'Unesite ispravan IBAN, na primjer BA39 1290 0794 0102 8494',
     password_max: 'Lozinka može imati najviše {{max}} znakova',
     password_weak: 'Ovu lozinku je previše lako pogoditi. Koristite dužu, s riječima koje ne idu zajedno.',
-    date_order: 'Krajnji datum ne može biti prije početnog',
   },
   errors: {
     deliveries_open: 'Završite ili predajte dostave u toku prije kraja smjene.',
@@ -712,7 +711,6 @@ export const bs: Catalogue = {
     period: 'Period',
     from: 'Od',
     to: 'Do',
-    range_invalid: 'Početak perioda ne smije biti nakon njegovog kraja',
     started_at: 'Početak pauze',
     ended_at: 'Kraj pauze',
     duration: 'Trajanje (hh:mm)',
@@ -941,7 +939,6 @@ export const bs: Catalogue = {
     all_actions: 'Sve radnje',
     from: 'Od',
     to: 'Do',
-    range_invalid: 'Početak perioda ne smije biti nakon njegovog kraja',
     no_users_found: 'Nema pronađenih korisnika',
     clear_user: 'Ukloni korisnika',
     details: 'Detalji',

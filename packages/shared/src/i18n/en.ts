@@ -93,7 +93,6 @@ export const en = {
     password_max: 'Password must be at most {{max}} characters',
     password_weak:
       'This password is too easy to guess. Use a longer one with words that do not belong together.',
-    date_order: 'The end date cannot be before the start date',
   },
   errors: {
     deliveries_open: 'Finish or hand over the deliveries in progress before ending the shift.',
@@ -711,7 +710,6 @@ export const en = {
     period: 'Period',
     from: 'From',
     to: 'To',
-    range_invalid: 'The start of the period must not be after its end',
     started_at: 'Pause started at',
     ended_at: 'Pause ended at',
     duration: 'Duration (hh:mm)',
@@ -940,7 +938,6 @@ export const en = {
     all_actions: 'All actions',
     from: 'From',
     to: 'To',
-    range_invalid: 'The start of the period must not be after its end',
     no_users_found: 'No users found',
     clear_user: 'Clear user',
     details: 'Details',
