@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { dateField, expect, expectAccessible, fillDate, signInAs, test } from './fixtures';
 
 /** A version nobody added yet: 9.<n>.<n>. */
 const uniqueVersion = () => `9.${Date.now() % 100000}.${Math.floor(Math.random() * 1000)}`;
@@ -141,8 +141,8 @@ test.describe('audit log', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // A period with no entries: "Not found".
-    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
-    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await fillDate(dateField(page, 'From'), '2020-01-01');
+    await fillDate(dateField(page, 'To'), '2020-01-31');
     await expect(page).toHaveURL(/from=2020-01-01/);
     await expect(page).toHaveURL(/to=2020-01-31/);
     await expect(grid.getByText('Not found')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { dateField, expect, expectAccessible, expectDate, fillDate, signInAs, test } from './fixtures';
 
 interface DashboardData {
   period: { name: string; from: string; to: string; granularity: string };
@@ -123,8 +123,8 @@ for (const lang of ['en', 'bs'] as const) {
 
     // A custom range: the dates are kept in the URL and a reload restores them.
     await period.selectOption({ label: t.periods.custom });
-    await page.getByLabel(t.from, { exact: true }).fill('2026-10-01');
-    await page.getByLabel(t.to, { exact: true }).fill('2026-10-31');
+    await fillDate(dateField(page, t.from), '2026-10-01');
+    await fillDate(dateField(page, t.to), '2026-10-31');
     await expect(page).toHaveURL(
       /period=custom&from=2026-10-01&to=2026-10-31|from=2026-10-01.*to=2026-10-31/,
     );
@@ -135,10 +135,12 @@ for (const lang of ['en', 'bs'] as const) {
       page.getByText(lang === 'bs' ? '01.10.2026. – 31.10.2026.' : '1 Oct 2026 – 31 Oct 2026'),
     ).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel(t.from, { exact: true })).toHaveValue('2026-10-01');
+    // The date inputs follow the language: bs 01.10.2026., en 01/10/2026 (whatever the browser's locale).
+    await expectDate(dateField(page, t.from), lang === 'bs' ? '01.10.2026.' : '01/10/2026');
+    await expectDate(dateField(page, t.to), lang === 'bs' ? '31.10.2026.' : '31/10/2026');
     await expectFigures(page, lang, custom);
     // An end before the start says so where the figures were, instead of calling the API.
-    await page.getByLabel(t.to, { exact: true }).fill('2026-09-01');
+    await fillDate(dateField(page, t.to), '2026-09-01');
     const reversed =
       lang === 'bs'
         ? 'Početak perioda ne smije biti nakon njegovog kraja'
@@ -146,8 +148,8 @@ for (const lang of ['en', 'bs'] as const) {
     await expect(page.getByRole('alert').filter({ hasText: reversed })).toBeVisible();
     await expect(page.getByRole('region', { name: t.today, exact: true })).toHaveCount(0);
     // A range longer than a year asks for a shorter one.
-    await page.getByLabel(t.from, { exact: true }).fill('2024-01-01');
-    await page.getByLabel(t.to, { exact: true }).fill('2026-10-31');
+    await fillDate(dateField(page, t.from), '2024-01-01');
+    await fillDate(dateField(page, t.to), '2026-10-31');
     await expect(
       page.getByRole('alert').filter({
         hasText: lang === 'bs' ? 'Odaberite raspon od 1 do 366 dana' : 'Choose a range of 1 to 366 days',

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 export const ACCOUNTS = {
@@ -65,6 +65,33 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
     [],
   );
+}
+
+/**
+ * A date field (MUI X's date picker): a group named by its label, with day, month and year spin
+ * buttons; its description is the helper text under it.
+ */
+export const dateField = (scope: Page | Locator, label: string) =>
+  scope.getByRole('group', { name: label, exact: true });
+
+/**
+ * Types a 'YYYY-MM-DD' day into a date field the way a user does: into the day, then the month and the
+ * year (both languages write the day first). '' clears the field.
+ */
+export async function fillDate(field: Locator, day: string) {
+  const keyboard = field.page().keyboard;
+  await field.getByRole('spinbutton').first().click();
+  await keyboard.press('ControlOrMeta+a');
+  await keyboard.press('Backspace');
+  if (!day) return;
+  const [year, month, date] = day.split('-');
+  await keyboard.type(`${date}${month}${year}`);
+}
+
+/** The day a date field shows, as the language writes it: bs '01.10.2026.', en '01/10/2026'. */
+export async function expectDate(field: Locator, shown: string) {
+  await expect(field.getByRole('spinbutton')).toHaveText(shown.match(/\d+/g) ?? []);
+  await expect(field).toContainText(shown);
 }
 
 export const test = base;

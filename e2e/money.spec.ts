@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { dateField, expect, expectAccessible, fillDate, signInAs, test } from './fixtures';
 
 interface EndShift {
   id: number;
@@ -150,24 +150,24 @@ test.describe('settlements', () => {
     await expectAccessible(page);
 
     await dialog.getByLabel('Restaurant').selectOption({ label: restaurant });
-    await dialog.getByLabel('From').fill(from);
-    await dialog.getByLabel('To').fill(addDays(from, 5));
+    await fillDate(dateField(dialog, 'From'), from);
+    await fillDate(dateField(dialog, 'To'), addDays(from, 5));
     await dialog.getByRole('button', { name: 'Create settlement' }).click();
-    await expect(dialog.getByLabel('To')).toHaveAccessibleDescription(
+    await expect(dateField(dialog, 'To')).toHaveAccessibleDescription(
       'Please enter the range of min 7 day and max 31 days',
     );
 
     // A period that overlaps the restaurant's last settlement: the API's message.
-    await dialog.getByLabel('From').fill(addDays(latest, -3));
-    await dialog.getByLabel('To').fill(addDays(latest, 4));
+    await fillDate(dateField(dialog, 'From'), addDays(latest, -3));
+    await fillDate(dateField(dialog, 'To'), addDays(latest, 4));
     await dialog.getByRole('button', { name: 'Create settlement' }).click();
     await expect(
       dialog.getByText('This period overlaps an existing settlement of the restaurant.'),
     ).toBeVisible();
 
-    await dialog.getByLabel('From').fill(from);
-    await dialog.getByLabel('To').fill(addDays(from, 6));
-    await expect(dialog.getByLabel('To')).toHaveAccessibleDescription(/Days in the period: 7/);
+    await fillDate(dateField(dialog, 'From'), from);
+    await fillDate(dateField(dialog, 'To'), addDays(from, 6));
+    await expect(dateField(dialog, 'To')).toHaveAccessibleDescription(/Days in the period: 7/);
     await dialog.getByRole('button', { name: 'Create settlement' }).click();
     await expect(page.getByText('The settlement is created.')).toBeVisible();
     await expect(page).toHaveURL(/\/settlements\/\d+$/);
@@ -248,8 +248,8 @@ test.describe('settlements', () => {
     await page.getByRole('button', { name: 'Kreiraj obračun' }).click();
     const dialog = page.getByRole('dialog', { name: 'Kreiraj obračun' });
     await dialog.getByLabel('Restoran').selectOption({ index: 1 });
-    await dialog.getByLabel('Od').fill('2026-01-01');
-    await dialog.getByLabel('Do').fill('2026-01-06');
+    await fillDate(dateField(dialog, 'Od'), '2026-01-01');
+    await fillDate(dateField(dialog, 'Do'), '2026-01-06');
     await dialog.getByRole('button', { name: 'Kreiraj obračun' }).click();
     await expect(dialog.getByText('Molimo unesite raspon od najmanje 7 dana i najviše 31 dan')).toBeVisible();
 

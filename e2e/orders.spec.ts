@@ -1,6 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { ACCOUNTS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
+import {
+  ACCOUNTS,
+  DEMO_PASSWORD,
+  dateField,
+  expect,
+  expectAccessible,
+  expectDate,
+  fillDate,
+  signInAs,
+  test,
+} from './fixtures';
 
 /** The customer app places an order at the manager's restaurant; returns its id and number. */
 async function placeOrder(request: APIRequestContext, restaurantId: number) {
@@ -232,6 +242,48 @@ test.describe('all orders (Admin)', () => {
     await expect(page).toHaveURL(new RegExp(`q=${first}`));
     await expect(gridEn.getByRole('row')).toHaveCount(2);
     await expect(gridEn.getByRole('row').nth(1)).toContainText('Cancelled');
+  });
+
+  test('a quick range writes the period into the URL; a reversed one says so; the dates follow the language', async ({
+    page,
+  }) => {
+    await signInAs(page, 'admin', { lang: 'bs', path: '/orders' });
+    const grid = page.getByRole('grid', { name: 'Sve narudžbe' });
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    // Last month on the operation's clock (Europe/Sarajevo).
+    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sarajevo' })
+      .format(new Date())
+      .split('-')
+      .map(Number) as [number, number];
+    const first = new Date(Date.UTC(year, month - 2, 1));
+    const last = new Date(Date.UTC(year, month - 1, 0));
+    const iso = (date: Date) => date.toISOString().slice(0, 10);
+    const shown = (date: Date) => iso(date).split('-').reverse().join('.');
+
+    const quick = page.getByLabel('Brzi odabir', { exact: true });
+    await quick.selectOption({ label: 'Prošli mjesec' });
+    await expect(page).toHaveURL(new RegExp(`from=${iso(first)}`));
+    await expect(page).toHaveURL(new RegExp(`to=${iso(last)}`));
+    await expectDate(dateField(page, 'Od'), `${shown(first)}.`);
+    await expectDate(dateField(page, 'Do'), `${shown(last)}.`);
+    await page.reload();
+    await expect(quick).toHaveValue('last_month');
+    await expectAccessible(page);
+
+    // An end before the start: the shared message under "Do", and the select says "chosen dates".
+    await fillDate(dateField(page, 'Do'), iso(new Date(first.getTime() - 86_400_000)));
+    await expect(dateField(page, 'Do')).toHaveAccessibleDescription(
+      'Početak perioda ne smije biti nakon njegovog kraja',
+    );
+    await expect(quick).toHaveValue('');
+
+    // In English the same day reads dd/MM/yyyy, whatever the browser's locale (bs-BA here).
+    await page.getByRole('button', { name: 'Jezik' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await expectDate(dateField(page, 'From'), shown(first).replaceAll('.', '/'));
+    await expect(dateField(page, 'To')).toHaveAccessibleDescription(
+      'The start of the period must not be after its end',
+    );
   });
 
   test('a restaurant role cannot open All orders', async ({ page }) => {

@@ -60,7 +60,7 @@ describe('dates at the edges', () => {
         lang: 'en',
       });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
-      expect(res.json().errors.to).toEqual(['The end date cannot be before the start date']);
+      expect(res.json().errors.to).toEqual(['The start of the period must not be after its end']);
     }
   });
 

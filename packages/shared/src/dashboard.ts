@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { calendarDate } from './validation.js';
+import { calendarDate, rangeOrderError } from './validation.js';
 import { VEHICLE_TYPES } from './vehicles.js';
 
 export const PERIODS = [
@@ -22,8 +22,9 @@ export const MAX_CUSTOM_DAYS = 366;
  * API refuses it with this message and the dashboard shows it before asking.
  */
 export function customRangeError(from: string, to: string): string | null {
+  const reversed = rangeOrderError(from, to);
+  if (reversed) return reversed;
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-  if (days < 1) return 'validation.range_reversed';
   if (days > MAX_CUSTOM_DAYS) return 'validation.period_range';
   return null;
 }

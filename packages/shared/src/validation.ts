@@ -80,18 +80,24 @@ export const dateOrDateTime = () =>
     .refine(withinDateBounds, dateBounds);
 
 /**
- * `from` must not come after `to` (a date-only `to` means the whole day): an impossible range is
- * a mistake worth saying, not an empty list or an empty export.
+ * What is wrong with a range whose `from` comes after its `to` (a date-only `to` means the whole day),
+ * as a catalogue key, or null: the API's filters refuse it with this message, and the web app's date
+ * filters show the same one in place before asking.
  */
+export function rangeOrderError(from: string | undefined, to: string | undefined): string | null {
+  if (!from || !to) return null;
+  const dateOnly = to.length === 10 || from.length === 10;
+  const backwards = dateOnly ? to.slice(0, 10) < from.slice(0, 10) : Date.parse(to) < Date.parse(from);
+  return backwards ? 'validation.range_reversed' : null;
+}
+
+/** `from` must not come after `to`: an impossible range is a mistake worth saying, not an empty list. */
 export function dateRangeRule(
   range: { from?: string | undefined; to?: string | undefined },
   ctx: z.RefinementCtx,
 ) {
-  const { from, to } = range;
-  if (!from || !to) return;
-  const dateOnly = to.length === 10 || from.length === 10;
-  const backwards = dateOnly ? to.slice(0, 10) < from.slice(0, 10) : Date.parse(to) < Date.parse(from);
-  if (backwards) ctx.addIssue({ code: 'custom', path: ['to'], message: msg('validation.date_order') });
+  const error = rangeOrderError(range.from, range.to);
+  if (error) ctx.addIssue({ code: 'custom', path: ['to'], message: msg(error) });
 }
 
 export const email = () =>

@@ -90,7 +90,6 @@ export const bsPublic: PublicCatalogue = {
     iban: 'Unesite ispravan IBAN, na primjer BA39 1290 0794 0102 8494',
     password_max: 'Lozinka može imati najviše {{max}} znakova',
     password_weak: 'Ovu lozinku je previše lako pogoditi. Koristite dužu, s riječima koje ne idu zajedno.',
-    date_order: 'Krajnji datum ne može biti prije početnog',
   },
   errors: {
     deliveries_open: 'Završite ili predajte dostave u toku prije kraja smjene.',

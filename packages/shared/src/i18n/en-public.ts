@@ -93,7 +93,6 @@ export const enPublic = {
     password_max: 'Password must be at most {{max}} characters',
     password_weak:
       'This password is too easy to guess. Use a longer one with words that do not belong together.',
-    date_order: 'The end date cannot be before the start date',
   },
   errors: {
     deliveries_open: 'Finish or hand over the deliveries in progress before ending the shift.',

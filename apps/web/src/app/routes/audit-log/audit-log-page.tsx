@@ -1,8 +1,9 @@
+import { rangeOrderError } from '@dostava/shared';
 import { Box, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { QuickRangeSelect } from '../../../components/quick-range-select';
 import { useAuditFacets } from '../../../features/audit-log/api/audit-facets';
 import { AUDIT_SORT_VALUES, AuditLogTable } from '../../../features/audit-log/components/audit-log-table';
 import { actionLabel, entityLabel } from '../../../features/audit-log/components/labels';
@@ -21,7 +22,7 @@ export function AuditLogPage() {
   const { params, setParams } = useListParams({ defaultSort: '-created_at', sorts: AUDIT_SORT_VALUES });
   const { filters, setFilter } = useUrlFilters(ALLOWED);
   const facets = useAuditFacets();
-  const rangeInvalid = Boolean(filters.from && filters.to && filters.from > filters.to);
+  const rangeInvalid = Boolean(rangeOrderError(filters.from, filters.to));
 
   const select = (key: 'entity' | 'action', label: string, all: string, values: string[]) => (
     <TextField
@@ -45,19 +46,6 @@ export function AuditLogPage() {
     </TextField>
   );
 
-  const date = (key: 'from' | 'to', label: string) => (
-    <TextField
-      type="date"
-      size="small"
-      label={label}
-      value={filters[key]}
-      onChange={(event) => setFilter(key, event.target.value)}
-      error={key === 'to' && rangeInvalid}
-      helperText={key === 'to' && rangeInvalid ? t('audit_log.range_invalid') : undefined}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': label } }}
-    />
-  );
-
   return (
     <PageContainer>
       <PageHeader title={t('audit_log.title')} />
@@ -72,16 +60,13 @@ export function AuditLogPage() {
         <UserFilter value={filters.user_id} onChange={(id) => setFilter('user_id', id)} />
         {select('entity', t('audit_log.entity'), t('audit_log.all_entities'), facets.data?.entities ?? [])}
         {select('action', t('audit_log.action'), t('audit_log.all_actions'), facets.data?.actions ?? [])}
-        <QuickRangeSelect
+        <DateRangeFilter
           from={filters.from}
           to={filters.to}
-          onRange={(range) => {
-            setFilter('from', range.from);
-            setFilter('to', range.to);
-          }}
+          fromLabel={t('audit_log.from')}
+          toLabel={t('audit_log.to')}
+          setFilter={setFilter}
         />
-        {date('from', t('audit_log.from'))}
-        {date('to', t('audit_log.to'))}
       </Box>
       <Box sx={{ width: '100%', overflow: 'hidden' }}>
         <AuditLogTable

@@ -1,9 +1,11 @@
+import { rangeOrderError } from '@dostava/shared';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import MapIcon from '@mui/icons-material/Map';
-import { Box, Button, Skeleton, TextField, Typography } from '@mui/material';
+import { Box, Button, Skeleton, Typography } from '@mui/material';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
@@ -39,14 +41,15 @@ export function DriverBreaksPage() {
   };
   const from = param('from');
   const to = param('to');
-  const rangeError = from && to && from > to ? t('breaks.range_invalid') : null;
+  const rangeError = rangeOrderError(from, to);
   const range = useMemo(() => ({ ...(from ? { from } : {}), ...(to ? { to } : {}) }), [from, to]);
   const query = useBreaks(rangeError ? Number.NaN : id, range);
   const setDate = useCallback(
     (key: 'from' | 'to', value: string) =>
       setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
+        () => {
+          // The address bar, not this render's copy: a quick range sets both days before a re-render.
+          const next = new URLSearchParams(window.location.search);
           next.set(key, value);
           return next;
         },
@@ -100,24 +103,12 @@ export function DriverBreaksPage() {
         <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
           {t('breaks.period')}
         </Typography>
-        <TextField
-          type="date"
-          size="small"
-          label={t('breaks.from')}
-          value={from}
-          onChange={(event) => setDate('from', event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={!!rangeError}
-          helperText={rangeError ?? undefined}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t('breaks.to')}
-          value={to}
-          onChange={(event) => setDate('to', event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={!!rangeError}
+        <DateRangeFilter
+          from={from}
+          to={to}
+          fromLabel={t('breaks.from')}
+          toLabel={t('breaks.to')}
+          setFilter={setDate}
         />
       </Box>
       {rangeError ? null : query.isError ? (

@@ -1,8 +1,8 @@
-import { END_SHIFT_STATUSES, type EndShiftStatus } from '@dostava/shared';
+import { END_SHIFT_STATUSES, type EndShiftStatus, rangeOrderError } from '@dostava/shared';
 import { Box, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QuickRangeSelect } from '../../../components/quick-range-select';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import { useDriver } from '../../drivers/api/get-driver';
 import { DriverFilter } from '../../orders/components/driver-filter';
@@ -19,15 +19,17 @@ const ALLOWED = { status: oneOf(END_SHIFT_STATUSES), driver_id: positiveId, from
 /** The status, driver and period filters of the cash register, kept in the URL. */
 export function useEndShiftFilters() {
   const { filters: raw, setFilter } = useUrlFilters(ALLOWED);
-  const filters = useMemo<EndShiftFilterParams>(
-    () => ({
+  const filters = useMemo<EndShiftFilterParams>(() => {
+    // A reversed period is said under the field (DateRangeFilter), not asked of the API.
+    const period = rangeOrderError(raw.from, raw.to)
+      ? {}
+      : { from: raw.from || undefined, to: raw.to || undefined };
+    return {
       status: (raw.status || undefined) as EndShiftStatus | undefined,
       driver_id: raw.driver_id ? Number(raw.driver_id) : undefined,
-      from: raw.from || undefined,
-      to: raw.to || undefined,
-    }),
-    [raw],
-  );
+      ...period,
+    };
+  }, [raw]);
   return { filters, raw, setFilter };
 }
 
@@ -42,7 +44,6 @@ export function EndShiftFilters() {
         name: driver.data ? `${driver.data.first_name} ${driver.data.last_name}`.trim() : `#${driverId}`,
       }
     : null;
-  const date = { inputLabel: { shrink: true } } as const;
   return (
     <Box
       sx={{
@@ -72,29 +73,12 @@ export function EndShiftFilters() {
         onChange={(next) => setFilter('driver_id', next ? String(next.id) : '')}
         label={t('cash_register.driver')}
       />
-      <QuickRangeSelect
+      <DateRangeFilter
         from={raw.from}
         to={raw.to}
-        onRange={(range) => {
-          setFilter('from', range.from);
-          setFilter('to', range.to);
-        }}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label={t('cash_register.from')}
-        value={raw.from}
-        onChange={(event) => setFilter('from', event.target.value)}
-        slotProps={{ ...date, htmlInput: { max: raw.to || undefined } }}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label={t('cash_register.to')}
-        value={raw.to}
-        onChange={(event) => setFilter('to', event.target.value)}
-        slotProps={{ ...date, htmlInput: { min: raw.from || undefined } }}
+        fromLabel={t('cash_register.from')}
+        toLabel={t('cash_register.to')}
+        setFilter={setFilter}
       />
     </Box>
   );

@@ -5,9 +5,6 @@ import { useSearchParams } from 'react-router';
 const DEFAULT_PERIOD: Period = 'this_month';
 const isoDate = (value: string | null) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
-const pad = (n: number) => String(n).padStart(2, '0');
-export const localIsoDate = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 export interface PeriodState {
   period: Period;

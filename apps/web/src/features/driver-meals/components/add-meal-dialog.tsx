@@ -5,10 +5,11 @@ import { useEffect, useId } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { DateField } from '../../../components/date-field';
 import { applyApiErrors } from '../../../lib/form';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
+import { operationToday } from '../../../lib/time-zone';
 import { RestaurantSelect } from '../../settlements/components/restaurant-select';
-import { today } from '../../settlements/format';
 import { DriverAutocomplete, type DriverOption } from '../../vehicles/components/driver-autocomplete';
 import { useCreateDriverMeal } from '../api/create-driver-meal';
 
@@ -48,7 +49,13 @@ const resolver: Resolver<FormValues, unknown, DriverMealBody> = async (values, c
   return result as Awaited<ReturnType<Resolver<FormValues, unknown, DriverMealBody>>>;
 };
 
-const empty = (): FormValues => ({ driver_id: null, restaurant_id: '', date: today(), amount: '', note: '' });
+const empty = (): FormValues => ({
+  driver_id: null,
+  restaurant_id: '',
+  date: operationToday(),
+  amount: '',
+  note: '',
+});
 
 export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -126,8 +133,7 @@ export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () =>
             control={control}
             name="date"
             render={({ field, fieldState }) => (
-              <TextField
-                type="date"
+              <DateField
                 required
                 fullWidth
                 label={t('driver_meals.date')}
@@ -138,10 +144,7 @@ export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () =>
                 inputRef={field.ref}
                 error={Boolean(fieldState.error)}
                 helperText={translateMessage(fieldState.error?.message)}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'aria-label': t('driver_meals.date'), max: today() },
-                }}
+                max={operationToday()}
               />
             )}
           />

@@ -1,6 +1,8 @@
-import { Box, TextField } from '@mui/material';
+import { rangeOrderError } from '@dostava/shared';
+import { Box } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { positiveId, useUrlFilters } from '../../../lib/url-filters';
 import { useDriver } from '../../drivers/api/get-driver';
 import { DriverFilter } from '../../orders/components/driver-filter';
@@ -14,15 +16,17 @@ const ALLOWED = { driver_id: positiveId, restaurant_id: positiveId, from: isDay,
 
 export function useDriverMealFilters() {
   const { filters: raw, setFilter } = useUrlFilters(ALLOWED);
-  const filters = useMemo<DriverMealFilterParams>(
-    () => ({
+  const filters = useMemo<DriverMealFilterParams>(() => {
+    // A reversed period is said under the field (DateRangeFilter), not asked of the API.
+    const period = rangeOrderError(raw.from, raw.to)
+      ? {}
+      : { from: raw.from || undefined, to: raw.to || undefined };
+    return {
       driver_id: raw.driver_id ? Number(raw.driver_id) : undefined,
       restaurant_id: raw.restaurant_id ? Number(raw.restaurant_id) : undefined,
-      from: raw.from || undefined,
-      to: raw.to || undefined,
-    }),
-    [raw],
-  );
+      ...period,
+    };
+  }, [raw]);
   return { filters, raw, setFilter };
 }
 
@@ -37,14 +41,13 @@ export function DriverMealFilters() {
         name: driver.data ? `${driver.data.first_name} ${driver.data.last_name}`.trim() : `#${driverId}`,
       }
     : null;
-  const date = { inputLabel: { shrink: true } } as const;
   return (
     <Box
       sx={{
         mb: 2,
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, minmax(0, 1fr))' },
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, minmax(0, 1fr))' },
       }}
     >
       <DriverFilter
@@ -59,21 +62,12 @@ export function DriverMealFilters() {
         value={raw.restaurant_id}
         onChange={(value) => setFilter('restaurant_id', value)}
       />
-      <TextField
-        type="date"
-        size="small"
-        label={t('driver_meals.from')}
-        value={raw.from}
-        onChange={(event) => setFilter('from', event.target.value)}
-        slotProps={{ ...date, htmlInput: { max: raw.to || undefined } }}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label={t('driver_meals.to')}
-        value={raw.to}
-        onChange={(event) => setFilter('to', event.target.value)}
-        slotProps={{ ...date, htmlInput: { min: raw.from || undefined } }}
+      <DateRangeFilter
+        from={raw.from}
+        to={raw.to}
+        fromLabel={t('driver_meals.from')}
+        toLabel={t('driver_meals.to')}
+        setFilter={setFilter}
       />
     </Box>
   );

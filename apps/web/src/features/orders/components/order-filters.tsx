@@ -1,9 +1,10 @@
-import { ORDER_STATUSES, type OrderStatus } from '@dostava/shared';
+import { ORDER_STATUSES, type OrderStatus, rangeOrderError } from '@dostava/shared';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, InputAdornment, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import type { ListParams } from '../../../lib/list-params';
 import { oneOf, positiveId, useSearchInput, useUrlFilters } from '../../../lib/url-filters';
 import { useDriver } from '../../drivers/api/get-driver';
@@ -29,16 +30,18 @@ const ALLOWED = {
 /** The status, restaurant, driver and period filters of an orders list, kept in the URL. */
 export function useOrderFilters() {
   const { filters: raw, setFilter } = useUrlFilters(ALLOWED);
-  const filters = useMemo<OrderFilterParams>(
-    () => ({
+  const filters = useMemo<OrderFilterParams>(() => {
+    // A reversed period is said under the field (DateRangeFilter), not asked of the API.
+    const period = rangeOrderError(raw.from, raw.to)
+      ? {}
+      : { from: raw.from || undefined, to: raw.to || undefined };
+    return {
       status: (raw.status || undefined) as OrderStatus | undefined,
       restaurant_id: raw.restaurant_id ? Number(raw.restaurant_id) : undefined,
       driver_id: raw.driver_id ? Number(raw.driver_id) : undefined,
-      from: raw.from || undefined,
-      to: raw.to || undefined,
-    }),
-    [raw],
-  );
+      ...period,
+    };
+  }, [raw]);
   return { filters, raw, setFilter };
 }
 
@@ -70,7 +73,6 @@ export function OrderFiltersBar({ params, setParams, show }: OrderFiltersBarProp
     : null;
 
   const select = { select: { native: true }, inputLabel: { shrink: true } } as const;
-  const date = { inputLabel: { shrink: true } } as const;
   return (
     <Box
       sx={{
@@ -137,21 +139,12 @@ export function OrderFiltersBar({ params, setParams, show }: OrderFiltersBarProp
           label={t('orders.driver')}
         />
       ) : null}
-      <TextField
-        type="date"
-        size="small"
-        label={t('orders.from')}
-        value={raw.from}
-        onChange={(event) => setFilter('from', event.target.value)}
-        slotProps={{ ...date, htmlInput: { max: raw.to || undefined } }}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label={t('orders.to')}
-        value={raw.to}
-        onChange={(event) => setFilter('to', event.target.value)}
-        slotProps={{ ...date, htmlInput: { min: raw.from || undefined } }}
+      <DateRangeFilter
+        from={raw.from}
+        to={raw.to}
+        fromLabel={t('orders.from')}
+        toLabel={t('orders.to')}
+        setFilter={setFilter}
       />
     </Box>
   );

@@ -1,20 +1,12 @@
 import { periodDays, type SettlementBody, settlementBody } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { DateField } from '../../../components/date-field';
 import { applyApiErrors } from '../../../lib/form';
 import { isApiError } from '../../../lib/http';
 import { translateMessage } from '../../../lib/i18n';
@@ -111,8 +103,7 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
             control={control}
             name="from"
             render={({ field, fieldState }) => (
-              <TextField
-                type="date"
+              <DateField
                 required
                 fullWidth
                 label={t('settlements.from')}
@@ -123,10 +114,6 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
                 inputRef={field.ref}
                 error={Boolean(fieldState.error)}
                 helperText={translateMessage(fieldState.error?.message)}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'aria-label': t('settlements.from') },
-                }}
               />
             )}
           />
@@ -134,8 +121,7 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
             control={control}
             name="to"
             render={({ field, fieldState }) => (
-              <TextField
-                type="date"
+              <DateField
                 required
                 fullWidth
                 label={t('settlements.to')}
@@ -151,10 +137,7 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
                     ? `${t('settlements.period_days', { count: days })} · ${t('settlements.period_hint')}`
                     : t('settlements.period_hint'))
                 }
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'aria-label': t('settlements.to'), min: from || undefined },
-                }}
+                min={isDay(from) ? from : undefined}
               />
             )}
           />
