@@ -87,7 +87,7 @@ describe('schemas', () => {
 
 describe('partial updates', () => {
   // Every PATCH schema of the package: found by name so that a new one is covered without a list.
-  const patchSchemas = Object.entries(shared).filter(
+  const patchSchemas = Object.entries(shared as Record<string, unknown>).filter(
     (entry): entry is [string, z.ZodType] =>
       /(Patch|Update)Body$/.test(entry[0]) &&
       entry[1] instanceof z.ZodType &&
