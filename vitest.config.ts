@@ -10,6 +10,20 @@ export default defineConfig({
         test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] },
       },
       {
+        // The web app's logic, hooks and HTTP client in a DOM (happy-dom); its screens are covered by
+        // Playwright in a real browser. See docs/decisions/0015-web-testing.md.
+        extends: true,
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          clearMocks: true,
+          restoreMocks: true,
+          unstubGlobals: true,
+        },
+      },
+      {
         extends: true,
         test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'] },
       },

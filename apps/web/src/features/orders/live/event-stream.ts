@@ -22,17 +22,18 @@ export interface StreamState {
 export type StreamMessage = { kind: 'event'; event: LiveEvent } | { kind: 'resync' };
 
 /** Pings come every 15 s; this long without a byte means the connection is dead. */
-const STALL_MS = 40_000;
-const MAX_BACKOFF_MS = 30_000;
+export const STALL_MS = 40_000;
+export const MAX_BACKOFF_MS = 30_000;
 /** The last subscriber leaving (a route change) keeps the connection this long for the next screen. */
-const LINGER_MS = 5_000;
+export const LINGER_MS = 5_000;
 
 /**
  * The tab's one connection to the event stream, shared by every screen that listens. Read with fetch and
  * a stream reader (EventSource cannot send the Bearer header) through the http client, so an expired
  * token is refreshed and the request retried. Reconnects with backoff, resuming after Last-Event-ID.
+ * Exported for its tests; the app uses the one `eventStream` below.
  */
-class EventStream {
+export class EventStream {
   private state: StreamState = { status: 'connecting', lastEventAt: null };
   private readonly stateListeners = new Set<() => void>();
   private readonly messageListeners = new Set<(message: StreamMessage) => void>();

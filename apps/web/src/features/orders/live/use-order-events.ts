@@ -12,7 +12,7 @@ export const COALESCE_MS = 400;
  * Refetches what changed, at most once per window: every kind of refetch is queued and flushed together.
  * Kept per query client, so several screens listening at once still refetch once.
  */
-class Refresher {
+export class Refresher {
   private lists = false;
   private drivers = false;
   private readonly details = new Set<number>();

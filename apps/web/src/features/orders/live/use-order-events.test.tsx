@@ -1,0 +1,198 @@
+import type { Driver, ListResponse } from '@dostava/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { driverKeys } from '../../drivers/api/keys';
+import { orderKeys } from '../api/keys';
+import type { LiveEvent, StreamMessage } from './event-stream';
+import { COALESCE_MS, Refresher, useOrderEvents } from './use-order-events';
+
+// The hook's stream is replaced by one the test speaks through (the stream itself: event-stream.test.ts).
+const stream = vi.hoisted(() => {
+  const listeners = new Set<(message: StreamMessage) => void>();
+  const state = { status: 'connected' as const, lastEventAt: null };
+  return {
+    listeners,
+    eventStream: {
+      listen: (listener: (message: StreamMessage) => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      subscribeState: () => () => undefined,
+      getState: () => state,
+    },
+  };
+});
+vi.mock('./event-stream', () => ({ eventStream: stream.eventStream }));
+
+const deliver = (message: StreamMessage) => {
+  for (const listener of stream.listeners) listener(message);
+};
+const event = (type: LiveEvent['type'], data: LiveEvent['data']): StreamMessage => ({
+  kind: 'event',
+  event: { id: '1', type, restaurant_id: 1, data, at: '2026-01-01T10:00:00.000Z' },
+});
+
+/** The keys invalidated so far, each as JSON, in order. */
+function invalidations(queryClient: QueryClient) {
+  const spy = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+  return () => spy.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
+}
+const key = (queryKey: readonly unknown[]) => JSON.stringify(queryKey);
+const CANDIDATES = key([...orderKeys.all, 'candidates']);
+
+let queryClient: QueryClient;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  queryClient = new QueryClient();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  stream.listeners.clear();
+});
+
+describe('Refresher', () => {
+  it('answers a burst of order events with one refetch of the lists and of each order named', () => {
+    const invalidated = invalidations(queryClient);
+    const refresher = new Refresher(queryClient);
+
+    for (const id of [1, 2, 1, 3, 2, 1]) refresher.orders(id);
+    refresher.orders(); // an event without an order id still refreshes the lists
+    vi.advanceTimersByTime(COALESCE_MS - 1);
+    expect(invalidated()).toEqual([]);
+
+    vi.advanceTimersByTime(1);
+    expect(invalidated()).toEqual([
+      key(orderKeys.lists()),
+      CANDIDATES,
+      key(orderKeys.detail(1)),
+      key(orderKeys.detail(2)),
+      key(orderKeys.detail(3)),
+    ]);
+  });
+
+  it('opens a new window after a flush, with only what changed since', () => {
+    const invalidated = invalidations(queryClient);
+    const refresher = new Refresher(queryClient);
+
+    refresher.orders(1);
+    vi.advanceTimersByTime(COALESCE_MS);
+    refresher.driverStates();
+    refresher.driverStates();
+    vi.advanceTimersByTime(COALESCE_MS);
+
+    expect(invalidated()).toEqual([
+      key(orderKeys.lists()),
+      CANDIDATES,
+      key(orderKeys.detail(1)),
+      key(driverKeys.all),
+      CANDIDATES,
+    ]);
+  });
+
+  it('a window started by one kind of change takes the other kinds along', () => {
+    const invalidated = invalidations(queryClient);
+    const refresher = new Refresher(queryClient);
+
+    refresher.driverStates();
+    vi.advanceTimersByTime(COALESCE_MS / 2);
+    refresher.orders(5);
+    vi.advanceTimersByTime(COALESCE_MS / 2);
+
+    expect(invalidated()).toEqual([
+      key(orderKeys.lists()),
+      CANDIDATES,
+      key(orderKeys.detail(5)),
+      key(driverKeys.all),
+      CANDIDATES,
+    ]);
+    vi.advanceTimersByTime(10 * COALESCE_MS);
+    expect(invalidated()).toHaveLength(5);
+  });
+
+  it('refetches everything at once on a resync', () => {
+    const invalidated = invalidations(queryClient);
+    new Refresher(queryClient).everything();
+    expect(invalidated()).toEqual([key(orderKeys.all), key(driverKeys.all)]);
+  });
+});
+
+describe('useOrderEvents', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+
+  it('coalesces the events of every screen listening into one refetch, and lets each hear each event', () => {
+    const invalidated = invalidations(queryClient);
+    const heard: string[] = [];
+    const { result } = renderHook(() => useOrderEvents((e) => heard.push(`a:${e.data.order_id}`)), {
+      wrapper,
+    });
+    renderHook(() => useOrderEvents((e) => heard.push(`b:${e.data.order_id}`)), { wrapper });
+    expect(result.current.status).toBe('connected');
+
+    act(() => {
+      deliver(event('order.created', { order_id: 1 }));
+      deliver(event('order.updated', { order_id: 2 }));
+    });
+    expect(heard).toEqual(['a:1', 'b:1', 'a:2', 'b:2']);
+    expect(invalidated()).toEqual([]);
+
+    act(() => vi.advanceTimersByTime(COALESCE_MS));
+    expect(invalidated()).toEqual([
+      key(orderKeys.lists()),
+      CANDIDATES,
+      key(orderKeys.detail(1)),
+      key(orderKeys.detail(2)),
+    ]);
+  });
+
+  it('moves a driver in the cached lists on a location ping, without a refetch', () => {
+    const invalidated = invalidations(queryClient);
+    const driver = (id: number) =>
+      ({ id, location: { lat: 43.85, lng: 18.41 }, last_location_at: 'earlier' }) as unknown as Driver;
+    const listKey = driverKeys.list({} as Parameters<typeof driverKeys.list>[0]);
+    queryClient.setQueryData<ListResponse<Driver>>(listKey, {
+      data: [driver(7), driver(8)],
+      meta: { page: 1, per_page: 20, total: 2 },
+    });
+    queryClient.setQueryData(driverKeys.detail(7), driver(7));
+    renderHook(() => useOrderEvents(), { wrapper });
+
+    act(() => {
+      deliver(
+        event('driver.updated', { driver_id: 7, location: { lat: 44, lng: 18 }, last_location_at: 'now' }),
+      );
+      vi.advanceTimersByTime(COALESCE_MS);
+    });
+
+    const list = queryClient.getQueryData<ListResponse<Driver>>(listKey);
+    expect(list?.data.map((d) => [d.id, d.location, d.last_location_at])).toEqual([
+      [7, { lat: 44, lng: 18 }, 'now'],
+      [8, { lat: 43.85, lng: 18.41 }, 'earlier'],
+    ]);
+    expect(queryClient.getQueryData<Driver>(driverKeys.detail(7))?.location).toEqual({ lat: 44, lng: 18 });
+    expect(invalidated()).toEqual([]);
+
+    // A change of the driver's state (no location) is refetched.
+    act(() => {
+      deliver(event('driver.updated', { driver_id: 7, status: 'on_break' }));
+      vi.advanceTimersByTime(COALESCE_MS);
+    });
+    expect(invalidated()).toEqual([key(driverKeys.all), CANDIDATES]);
+  });
+
+  it('refetches everything on a resync and stops listening when unmounted', () => {
+    const invalidated = invalidations(queryClient);
+    const { unmount } = renderHook(() => useOrderEvents(), { wrapper });
+
+    act(() => deliver({ kind: 'resync' }));
+    expect(invalidated()).toEqual([key(orderKeys.all), key(driverKeys.all)]);
+
+    unmount();
+    expect(stream.listeners.size).toBe(0);
+  });
+});
