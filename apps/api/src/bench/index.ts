@@ -308,9 +308,10 @@ async function main() {
   const specFile = path.join(out, 'baseline-spec.json');
   writeFileSync(specFile, JSON.stringify(spec));
 
-  // 2. The API and the baseline take turns, round after round (A/B/A/B…): machine noise (other work on
-  // a shared machine) then hits both sides alike, and the spread of the per-round ratios shows how
-  // much it moved them. One process holds PGlite at a time, so each side runs in its own process.
+  // 2. The API and the baseline take turns, round after round: machine noise (other work on a shared
+  // machine) then hits both sides alike, and the spread of the per-round ratios shows how much it
+  // moved them. On PostgreSQL the turns are per scenario (see the loop below); one process holds
+  // PGlite at a time, so there each side runs its whole list in its own process, A/B/A/B.
   const apiEnv = {
     ...env,
     NODE_ENV: 'production',
@@ -434,27 +435,41 @@ async function main() {
   const results = new Map<string, { api: Result[]; base: Result[] }>(
     scenarios.map((s) => [s.name, { api: [], base: [] }]),
   );
-  for (let round = 1; round <= ROUNDS; round++) {
-    const api = await startProcess(
-      [path.join(root, 'apps/api/dist/server.js')],
-      apiEnv,
-      /running at http:\/\/localhost:(\d+)/,
-    );
-    await signInAll(api.url);
-    for (const s of scenarios) {
-      log(`round ${round}/${ROUNDS} API: ${s.name}…`);
-      results.get(s.name)?.api.push(await s.api(api.url));
-    }
-    await api.stop();
-    const baseline = await startProcess(
+  const startApi = () =>
+    startProcess([path.join(root, 'apps/api/dist/server.js')], apiEnv, /running at http:\/\/localhost:(\d+)/);
+  const startBaseline = () =>
+    startProcess(
       [path.join(root, 'apps/api/dist/bench/baseline.js'), specFile],
       env,
       /baseline listening on (\d+)/,
     );
-    for (const s of scenarios) {
-      log(`round ${round}/${ROUNDS} baseline: ${s.name}…`);
-      results.get(s.name)?.base.push(await s.base(baseline.url));
+  const measure = async (round: number, s: Scenario, side: 'api' | 'base', url: string) => {
+    log(`round ${round}/${ROUNDS} ${side === 'api' ? 'API' : 'baseline'}: ${s.name}…`);
+    results.get(s.name)?.[side].push(await s[side](url));
+  };
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (databaseUrl) {
+      // Both processes stay up through the round and each scenario runs on one side right after the
+      // other, the order swapped every round (API first, then baseline first): the two runs of a
+      // pair meet the same spell of load from other work on the machine, seconds apart, not minutes.
+      const api = await startApi();
+      await signInAll(api.url);
+      const baseline = await startBaseline();
+      for (const s of scenarios) {
+        const sides = round % 2 ? (['api', 'base'] as const) : (['base', 'api'] as const);
+        for (const side of sides) await measure(round, s, side, side === 'api' ? api.url : baseline.url);
+      }
+      await api.stop();
+      await baseline.stop();
+      continue;
     }
+    // PGlite's directory takes one process at a time: each side runs the whole list in its turn.
+    const api = await startApi();
+    await signInAll(api.url);
+    for (const s of scenarios) await measure(round, s, 'api', api.url);
+    await api.stop();
+    const baseline = await startBaseline();
+    for (const s of scenarios) await measure(round, s, 'base', baseline.url);
     await baseline.stop();
   }
   log('argon2id alone…');
@@ -490,7 +505,7 @@ async function main() {
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Linux ${release()}, Node ${process.version}.`,
     `Database: ${databaseUrl ? `PostgreSQL ${version} (DATABASE_URL)` : `PGlite (PostgreSQL ${version}) in ${pgliteDir}`}.`,
     `Data: ${total.toLocaleString('en')} orders over two years, 300 restaurants, 1,000 drivers, 50,000 customers (seeding took ${seedSeconds.toFixed(0)} s this run).`,
-    `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run. The API runs as \`dist/server.js\` (NODE_ENV=production, pool ${POOL}); the baseline is a bare node:http process answering the same SQL statements, captured from the services, through bare ${databaseUrl ? 'pg' : 'PGlite'} (pool ${POOL}); they take turns on the same data, ${ROUNDS} rounds of API then baseline (A/B/A/B…). Figures are medians over the rounds; the spread is the lowest and highest per-round ratio.`,
+    `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run. The API runs as \`dist/server.js\` (NODE_ENV=production, pool ${POOL}); the baseline is a bare node:http process answering the same SQL statements, captured from the services, through bare ${databaseUrl ? 'pg' : 'PGlite'} (pool ${POOL}); they take turns on the same data in ${ROUNDS} rounds, ${databaseUrl ? 'each scenario on the API and on the baseline back to back, API first in odd rounds and baseline first in even ones' : 'the API then the baseline each round (A/B/A/B…)'}. Figures are medians over the rounds; the spread is the lowest and highest per-round ratio.`,
     `Load average at the end: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}.`,

@@ -14,7 +14,20 @@ import { rowsOf } from '../../lib/sql.js';
 
 type Query = z.output<typeof dashboardQuery>;
 
-function buckets(from: string, to: string, granularity: 'hour' | 'day' | 'month'): string[] {
+/** A period's buckets, built once: a year's are 365 date steps, the same for every request of the day. */
+const bucketLists = new Map<string, readonly string[]>();
+function buckets(from: string, to: string, granularity: 'hour' | 'day' | 'month'): readonly string[] {
+  const key = `${from} ${to} ${granularity}`;
+  let list = bucketLists.get(key);
+  if (!list) {
+    list = bucketsOf(from, to, granularity);
+    if (bucketLists.size >= 100) bucketLists.clear();
+    bucketLists.set(key, list);
+  }
+  return list;
+}
+
+function bucketsOf(from: string, to: string, granularity: 'hour' | 'day' | 'month'): string[] {
   const out: string[] = [];
   if (granularity === 'hour') {
     for (let day = from; day <= to; day = addDays(day, 1))
