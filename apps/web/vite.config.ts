@@ -82,16 +82,8 @@ function sizeReport(): Plugin {
           page === '/sign-in' && kb > SIGN_IN_BUDGET_KB ? `  OVER BUDGET (${SIGN_IN_BUDGET_KB} KB)` : '';
         lines.push(`  ${page.padEnd(14)} ${kb.toFixed(1).padStart(7)} KB in ${files.size} files${flag}`);
         if (process.env.SIZE_DETAIL === page) {
-          for (const file of [...files].sort((a, b) => gz(b) - gz(a))) {
+          for (const file of [...files].sort((a, b) => gz(b) - gz(a)))
             lines.push(`    ${(gz(file) / 1024).toFixed(1).padStart(7)} KB  ${file}`);
-            if (process.env.SIZE_CHUNK && file.includes(process.env.SIZE_CHUNK)) {
-              const mods = Object.entries(chunks.get(file)?.modules ?? {}).map(
-                ([id, m]) => [id.replace(/^.*node_modules\//, ''), m.renderedLength] as const,
-              );
-              for (const [id, len] of mods.sort((a, b) => b[1] - a[1]).slice(0, 40))
-                lines.push(`        ${String(len).padStart(7)}  ${id}`);
-            }
-          }
           const byPackage = new Map<string, string>();
           for (const file of files) {
             for (const [id, info] of Object.entries(chunks.get(file)?.modules ?? {})) {
