@@ -5,9 +5,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { useCurrentUser } from '../../../lib/session';
 import { useChangeOrderStatus } from '../api/change-status';
-import { ReasonDialog } from './reason-dialog';
 
 type ReasonStatus = 'cancelled' | 'declined' | 'returned';
 const needsReason = (status: OrderStatus): status is ReasonStatus => REASON_REQUIRED.includes(status);

@@ -21,11 +21,11 @@ import {
 import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCategories } from '../../../api/categories/list-categories';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { applyApiErrors } from '../../../lib/form';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
-import { useCategories } from '../../categories/api/list-categories';
 
 const FIELDS = ['name', 'description', 'price', 'category_id', 'show_on_menu', 'image_id'] as const;
 

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { DateField } from '../../../components/date-field';
+import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
 import { applyApiErrors } from '../../../lib/form';
+import { isDay } from '../../../lib/format';
 import { isApiError } from '../../../lib/http';
 import { translateMessage } from '../../../lib/i18n';
 import { useCreateSettlement } from '../api/create-settlement';
-import { isDay } from '../format';
-import { RestaurantSelect } from './restaurant-select';
 
 interface FormValues {
   restaurant_id: string;

@@ -25,13 +25,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { restaurantsQueryOptions } from '../../../api/restaurants/list-restaurants';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { PasswordField } from '../../../components/password-field';
 import { applyApiErrors } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
-import { restaurantsQueryOptions } from '../../restaurants/api/list-restaurants';
 
 const FIELDS = [
   'first_name',

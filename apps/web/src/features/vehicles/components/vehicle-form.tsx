@@ -10,9 +10,9 @@ import { Box, Button, Checkbox, FormControlLabel, Paper, Stack, TextField } from
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form-text-field';
+import { DriverAutocomplete, type DriverOption } from '../../../components/pickers/driver-autocomplete';
 import { applyApiErrors } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
-import { DriverAutocomplete, type DriverOption } from './driver-autocomplete';
 
 const FIELDS = ['plate_number', 'type', 'driver_id'] as const;
 
