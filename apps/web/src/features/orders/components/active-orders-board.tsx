@@ -424,12 +424,12 @@ function BoardTable({ label, rows, now, highlighted, showRestaurant, mayDispatch
             {showRestaurant ? <TableCell>{t('orders.restaurant')}</TableCell> : null}
             <TableCell>{t('orders.buyer')}</TableCell>
             <TableCell sx={{ width: 172 }}>{t('orders.status')}</TableCell>
-            <TableCell sx={{ width: 148 }}>{t('orders.in_status')}</TableCell>
+            <TableCell sx={{ width: 156 }}>{t('orders.in_status')}</TableCell>
             <TableCell sx={{ width: 120 }}>{t('orders.driver')}</TableCell>
             <TableCell align="right" sx={{ width: 88 }}>
               {t('orders.total')}
             </TableCell>
-            <TableCell sx={{ width: 150 }}>{t('common.actions')}</TableCell>
+            <TableCell sx={{ width: 168 }}>{t('common.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

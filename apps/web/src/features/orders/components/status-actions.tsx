@@ -89,7 +89,12 @@ export function StatusActions({ order, size = 'small', compact, onChanged }: Sta
                 : undefined
             }
             onClick={() => start(to)}
-            sx={{ whiteSpace: 'nowrap' }}
+            title={compact ? label(to) : undefined}
+            // In a table row the button never spills out of its cell: a long label ends in '…'.
+            sx={{
+              whiteSpace: 'nowrap',
+              ...(compact && { minWidth: 0, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }),
+            }}
           >
             {label(to)}
           </Button>
