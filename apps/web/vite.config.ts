@@ -196,7 +196,8 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
  * What the home screen needs after the entry, fetched with the entry: index.html preloads the layout
  * (every screen of the app renders inside it), the dashboard's route module (the home screen of all
  * but the dispatcher) and the default language's catalogue, with the chunks they import. Otherwise
- * these start only once the entry has been fetched and run, a second wave of requests. Another
+ * these start only once the entry has been fetched and run, a second wave of requests (and Roboto,
+ * below). Another
  * screen loads the dashboard's few KB without needing them; a visitor reading English loads the
  * Bosnian catalogue as well (about 11 KB gzip), once, cached for a year.
  */
@@ -205,6 +206,13 @@ const HOME_MODULES = [
   'src/app/routes/dashboard/dashboard-page.tsx',
   'packages/shared/src/i18n/bs.ts',
 ];
+
+/**
+ * Roboto's Latin files in the theme's weights: the browser asks for a font only once text that needs
+ * it has been laid out, so the figures were drawn in the fallback font and drawn again when Roboto
+ * came (a later largest paint). The Latin Extended files (č, ć, đ, š, ž) are left to the browser.
+ */
+const FONT_PRELOADS = /(?:^|\/)roboto-latin-(?:400|500|700)-normal-[\w-]+\.woff2$/;
 
 function preloadHome(): Plugin {
   return {
@@ -226,11 +234,21 @@ function preloadHome(): Plugin {
           const chunk = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(module));
           if (chunk) add(chunk.fileName);
         }
-        return [...files].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
+        const fonts = Object.values(ctx.bundle ?? {})
+          .map((output) => output.fileName)
+          .filter((file) => FONT_PRELOADS.test(file));
+        return [
+          ...[...files].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...fonts.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
       },
     },
   };

@@ -34,7 +34,10 @@ function useIdleTurn(turn: number): boolean {
   return ready;
 }
 
-/** A chart drawn after the first paint, in its idle turn (see above); a skeleton of `height` until then. */
+/**
+ * A chart (or another heavy part below the figures: the heat map) drawn after the first paint, in its
+ * idle turn (see above); a skeleton of `height` until then.
+ */
 export function DeferredChart({
   turn,
   height,
