@@ -1,33 +1,10 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { calendarDate, rangeOrderError } from './validation.js';
+import { customRangeError, PERIODS, type Period } from './periods.js';
+import { calendarDate } from './validation.js';
 import { VEHICLE_TYPES } from './vehicles.js';
 
-export const PERIODS = [
-  'today',
-  'yesterday',
-  'this_week',
-  'last_week',
-  'this_month',
-  'last_month',
-  'this_year',
-  'custom',
-] as const;
-export type Period = (typeof PERIODS)[number];
-/** A custom range may span at most this many days (the chart stays readable, the query cheap). */
-export const MAX_CUSTOM_DAYS = 366;
-
-/**
- * What is wrong with a custom range of two ISO dates, as a catalogue key (null when it is fine): the
- * API refuses it with this message and the dashboard shows it before asking.
- */
-export function customRangeError(from: string, to: string): string | null {
-  const reversed = rangeOrderError(from, to);
-  if (reversed) return reversed;
-  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-  if (days > MAX_CUSTOM_DAYS) return 'validation.period_range';
-  return null;
-}
+export { customRangeError, MAX_CUSTOM_DAYS, PERIODS, type Period } from './periods.js';
 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

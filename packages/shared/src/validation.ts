@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
+import { rangeOrderError } from './periods.js';
+
+export { rangeOrderError } from './periods.js';
 
 // This module configures zod for every schema (z.config below): package.json lists it under
 // `sideEffects`, so a bundle that tree-shakes the package still runs it wherever a schema is built.
@@ -78,18 +81,6 @@ export const dateOrDateTime = () =>
     .datetime({ offset: true, error: msg('validation.invalid') })
     .or(z.iso.date({ error: msg('validation.invalid') }))
     .refine(withinDateBounds, dateBounds);
-
-/**
- * What is wrong with a range whose `from` comes after its `to` (a date-only `to` means the whole day),
- * as a catalogue key, or null: the API's filters refuse it with this message, and the web app's date
- * filters show the same one in place before asking.
- */
-export function rangeOrderError(from: string | undefined, to: string | undefined): string | null {
-  if (!from || !to) return null;
-  const dateOnly = to.length === 10 || from.length === 10;
-  const backwards = dateOnly ? to.slice(0, 10) < from.slice(0, 10) : Date.parse(to) < Date.parse(from);
-  return backwards ? 'validation.range_reversed' : null;
-}
 
 /** `from` must not come after `to`: an impossible range is a mistake worth saying, not an empty list. */
 export function dateRangeRule(

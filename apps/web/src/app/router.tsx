@@ -1,6 +1,11 @@
+import { can } from '@dostava/shared/roles';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteProgress } from '../components/route-progress';
+import { dashboardQueryOptions } from '../features/dashboard/api/get-dashboard';
+import { parseDashboardPeriod } from '../features/dashboard/components/dashboard-period';
+import { getSession } from '../lib/session';
 import { RequireAuth } from './guards';
+import { queryClient } from './providers';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-access';
 
@@ -8,6 +13,18 @@ const dashboardRoutes: RouteObject[] = [
   {
     index: true,
     handle: { title: 'nav.dashboard', access: {} } satisfies RouteHandle,
+    // The figures are asked for at once, beside the page's chunk, not after the page has rendered;
+    // the page's `useDashboard` finds the request in flight (same period, same key). Not awaited:
+    // the page shows its skeleton meanwhile, as before.
+    loader: ({ request }) => {
+      const { token, user } = getSession();
+      const period = parseDashboardPeriod(new URL(request.url).searchParams);
+      if (token && user && can(user, 'dashboard.read') && !period.error)
+        void queryClient.prefetchQuery(dashboardQueryOptions(period.query));
+      return null;
+    },
+    // A period change is the page's own: its query follows the URL, nothing to load before.
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     lazy: () => import('./routes/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   },
   {

@@ -1,4 +1,4 @@
-import { isRestaurantRole } from '@dostava/shared';
+import { isRestaurantRole } from '@dostava/shared/roles';
 import { Alert, Box, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';

@@ -1,36 +1,15 @@
-import { type Dashboard, formatMoney } from '@dostava/shared';
+import type { Dashboard } from '@dostava/shared';
+import { formatMoney } from '@dostava/shared/money-format';
 import { Box, Divider, Skeleton, Typography } from '@mui/material';
-import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { DeferredChart } from './deferred-chart';
+import { DriversChart } from './drivers-chart';
 import { OrderHeatmap } from './order-heatmap';
+import { OrdersChart } from './orders-chart';
 import { TopCategories, TopProducts } from './top-lists';
 import { StatCard, Widget } from './widget';
-
-// The charts (MUI X Charts and d3, about 95 KB gzip) are not needed for the first paint: their code
-// starts loading with this module, beside the dashboard's data, and each chart fills its place when
-// it is in, while the counters and totals are already shown.
-const ordersChart = import('./orders-chart');
-const driversChart = import('./drivers-chart');
-const OrdersChart = lazy(() => ordersChart.then((m) => ({ default: m.OrdersChart })));
-const DriversChart = lazy(() => driversChart.then((m) => ({ default: m.DriversChart })));
-
-function Chart({
-  chart: Component,
-  data,
-  height,
-}: {
-  chart: ComponentType<{ data: Dashboard }>;
-  data: Dashboard;
-  height: number;
-}) {
-  return (
-    <Suspense fallback={<Skeleton variant="rounded" height={height} />}>
-      <Component data={data} />
-    </Suspense>
-  );
-}
 
 const grid = (columns: Record<string, string>) => ({
   display: 'grid',
@@ -79,7 +58,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
       </Box>
       <Box sx={grid({ lg: '2fr 1fr' })}>
         <Widget title={t('dashboard.orders_chart')}>
-          <Chart chart={OrdersChart} data={data} height={300} />
+          <OrdersChart data={data} />
         </Widget>
         <Widget title={t('dashboard.earnings')} hint={t('dashboard.earnings_hint')}>
           <Typography variant="h4" component="p" sx={{ fontWeight: 600, mb: 1.5 }}>
@@ -103,11 +82,14 @@ export function DashboardView({ data }: { data: Dashboard }) {
           <TopProducts data={data} />
         </Widget>
         <Widget title={t('dashboard.drivers_by_vehicle')}>
-          <Chart chart={DriversChart} data={data} height={200} />
+          <DriversChart data={data} />
         </Widget>
       </Box>
       <Widget title={t('dashboard.heatmap')} hint={t('dashboard.heatmap_hint')}>
-        <OrderHeatmap data={data} />
+        {/* Below the fold on most screens, and 168 cells: drawn after the charts, not with the figures. */}
+        <DeferredChart turn={2} height={230}>
+          <OrderHeatmap data={data} />
+        </DeferredChart>
       </Widget>
     </>
   );

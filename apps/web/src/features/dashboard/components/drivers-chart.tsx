@@ -1,9 +1,13 @@
 import type { Dashboard } from '@dostava/shared';
 import { Box, Typography } from '@mui/material';
-import { PieChart } from '@mui/x-charts/PieChart';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import { DeferredChart } from './deferred-chart';
 import { EmptyNote } from './widget';
+
+const pie = import('./drivers-pie');
+const DriversPie = lazy(() => pie.then((m) => ({ default: m.DriversPie })));
 
 const COLORS = { bike: '#2e7d32', car: '#1565c0', scooter: '#ef6c00' } as const;
 
@@ -16,25 +20,16 @@ export function DriversChart({ data }: { data: Dashboard }) {
   return (
     <Box>
       <Box component="figure" aria-label={t('dashboard.drivers_total', { count: total })} sx={{ m: 0 }}>
-        <PieChart
-          height={200}
-          hideLegend
-          series={[
-            {
-              innerRadius: 55,
-              outerRadius: 90,
-              paddingAngle: 2,
-              cornerRadius: 3,
-              data: rows.map((row) => ({
-                id: row.type,
-                value: row.drivers,
-                label: t(`vehicles.types.${row.type}`),
-                color: COLORS[row.type],
-              })),
-              valueFormatter: (item) => formatNumber(item.value),
-            },
-          ]}
-        />
+        <DeferredChart turn={1} height={200}>
+          <DriversPie
+            slices={rows.map((row) => ({
+              id: row.type,
+              value: row.drivers,
+              label: t(`vehicles.types.${row.type}`),
+              color: COLORS[row.type],
+            }))}
+          />
+        </DeferredChart>
       </Box>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
         {rows.map((row) => (

@@ -1,10 +1,14 @@
 import type { Dashboard } from '@dostava/shared';
 import { Box } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import { DeferredChart } from './deferred-chart';
 import { bucketLabel } from './labels';
 import { EmptyNote } from './widget';
+
+const bars = import('./orders-bars');
+const OrdersBars = lazy(() => bars.then((m) => ({ default: m.OrdersBars })));
 
 /** Orders per hour, day or month of the period. */
 export function OrdersChart({ data }: { data: Dashboard }) {
@@ -22,21 +26,13 @@ export function OrdersChart({ data }: { data: Dashboard }) {
       })}
       sx={{ m: 0, width: '100%', height: 300 }}
     >
-      <BarChart
-        height={300}
-        xAxis={[{ scaleType: 'band', data: labels, tickLabelStyle: { fontSize: 11 } }]}
-        yAxis={[{ valueFormatter: (value: number) => formatNumber(value), width: 48 }]}
-        series={[
-          {
-            data: data.series.map((point) => point.orders),
-            label: t('dashboard.orders'),
-            color: '#1565c0',
-            valueFormatter: (value) => formatNumber(value ?? 0),
-          },
-        ]}
-        hideLegend
-        margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
-      />
+      <DeferredChart turn={0} height={300}>
+        <OrdersBars
+          labels={labels}
+          orders={data.series.map((point) => point.orders)}
+          label={t('dashboard.orders')}
+        />
+      </DeferredChart>
     </Box>
   );
 }

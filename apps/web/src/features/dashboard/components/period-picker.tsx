@@ -1,4 +1,4 @@
-import { PERIODS, type Period } from '@dostava/shared';
+import { PERIODS, type Period } from '@dostava/shared/periods';
 import { Box, Skeleton, TextField } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

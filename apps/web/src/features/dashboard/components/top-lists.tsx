@@ -1,5 +1,5 @@
 import type { Dashboard } from '@dostava/shared';
-import { formatMoney } from '@dostava/shared';
+import { formatMoney } from '@dostava/shared/money-format';
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
