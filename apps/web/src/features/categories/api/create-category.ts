@@ -4,7 +4,7 @@ import { api } from '../../../lib/http';
 import { categoryKeys } from './keys';
 
 export async function createCategory(body: CategoryBody): Promise<Category> {
-  const { data } = await api<DataResponse<Category>>('/categories', { method: 'POST', body });
+  const { data } = await api<DataResponse<Category>>('/categories', { method: 'POST', body, toast: false });
   return data;
 }
 

@@ -4,7 +4,11 @@ import { api } from '../../../lib/http';
 import { categoryKeys } from './keys';
 
 export async function updateCategory(id: number, body: Partial<CategoryBody>): Promise<Category> {
-  const { data } = await api<DataResponse<Category>>(`/categories/${id}`, { method: 'PATCH', body });
+  const { data } = await api<DataResponse<Category>>(`/categories/${id}`, {
+    method: 'PATCH',
+    body,
+    toast: false,
+  });
   return data;
 }
 

@@ -4,7 +4,11 @@ import { api } from '../../../lib/http';
 import { driverMealKeys } from './keys';
 
 export async function createDriverMeal(body: DriverMealBody): Promise<DriverMeal> {
-  const { data } = await api<DataResponse<DriverMeal>>('/driver-meals', { method: 'POST', body });
+  const { data } = await api<DataResponse<DriverMeal>>('/driver-meals', {
+    method: 'POST',
+    body,
+    toast: false,
+  });
   return data;
 }
 

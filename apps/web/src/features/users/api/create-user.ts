@@ -4,7 +4,7 @@ import { api } from '../../../lib/http';
 import { userKeys } from './keys';
 
 export async function createUser(body: UserCreateBody): Promise<User> {
-  const { data } = await api<DataResponse<User>>('/users', { method: 'POST', body });
+  const { data } = await api<DataResponse<User>>('/users', { method: 'POST', body, toast: false });
   return data;
 }
 

@@ -5,7 +5,7 @@ import { driverKeys } from '../../drivers/api/keys';
 import { vehicleKeys } from './keys';
 
 export async function createVehicle(body: VehicleBody): Promise<Vehicle> {
-  const { data } = await api<DataResponse<Vehicle>>('/vehicles', { method: 'POST', body });
+  const { data } = await api<DataResponse<Vehicle>>('/vehicles', { method: 'POST', body, toast: false });
   return data;
 }
 
