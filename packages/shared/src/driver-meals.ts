@@ -46,6 +46,8 @@ export const driverMealListQuery = listQuery(DRIVER_MEAL_SORTS, '-date')
     to: calendarDate().optional(),
   })
   .superRefine(dateRangeRule);
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type DriverMealListParams = z.output<typeof driverMealListQuery>;
 
 /** Rejecting a claim says why (the driver sees it in the app). */
 export const mealRejectBody = z.object({ reason: requiredText(300) });

@@ -63,6 +63,11 @@ export const PERMISSIONS = {
   'orders.read': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'orders.status': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'orders.dispatch': [...ADMINS, 'dispatcher'],
+  /**
+   * Every order, not only the active ones (restaurant roles: their own restaurant's). Without it a
+   * reader (the dispatcher) sees the active orders, and a search reaches the recent ones.
+   */
+  'orders.history': [...ADMINS, ...RESTAURANT_STAFF],
   'orders.export': [...ADMINS],
   'events.subscribe': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'cash.read': [...ADMINS, 'dispatcher'],

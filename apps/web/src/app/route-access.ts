@@ -1,8 +1,21 @@
 import type { CurrentUser } from '@dostava/shared';
-import { isRestaurantRole, type Role, STAFF_ROLES } from '@dostava/shared/roles';
+import {
+  isRestaurantRole,
+  PERMISSIONS,
+  type Permission,
+  type Role,
+  STAFF_ROLES,
+} from '@dostava/shared/roles';
 
+/**
+ * Who may open a screen, in the words of the shared permission table (`PERMISSIONS`), which the API
+ * enforces on the screen's requests: the router never lists roles by hand (decision 0018).
+ */
 export interface RouteAccess {
-  roles: readonly Role[];
+  /** What the screen is for; none: every staff member (dashboard, profile, settings). */
+  permission?: Permission;
+  /** A screen kept in two versions: the restaurant's, or the operation's (admins, dispatchers). */
+  side?: 'restaurant' | 'operation';
   /** The URL parameter holding a restaurant id that restaurant roles may only open for their own. */
   ownRestaurantParam?: string;
 }
@@ -13,20 +26,16 @@ export interface RouteHandle {
   access?: RouteAccess;
 }
 
-export const ADMINS = ['admin', 'app_manager'] as const satisfies readonly Role[];
-export const RESTAURANT_STAFF = [
-  'restaurant_manager',
-  'restaurant_employee',
-] as const satisfies readonly Role[];
-export const ALL_STAFF = STAFF_ROLES;
-
 export function allows(
   access: RouteAccess,
   user: Pick<CurrentUser, 'role' | 'restaurant_id'>,
   params: Record<string, string | undefined>,
 ): boolean {
-  if (!access.roles.includes(user.role)) return false;
-  if (access.ownRestaurantParam && isRestaurantRole(user.role)) {
+  const roles: readonly Role[] = access.permission ? PERMISSIONS[access.permission] : STAFF_ROLES;
+  if (!roles.includes(user.role)) return false;
+  const restaurantRole = isRestaurantRole(user.role);
+  if (access.side && restaurantRole !== (access.side === 'restaurant')) return false;
+  if (access.ownRestaurantParam && restaurantRole) {
     return user.restaurant_id !== null && params[access.ownRestaurantParam] === String(user.restaurant_id);
   }
   return true;

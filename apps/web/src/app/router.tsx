@@ -2,37 +2,33 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteProgress } from '../components/route-progress';
 import { RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
-import { ADMINS, ALL_STAFF, RESTAURANT_STAFF, type RouteHandle } from './route-access';
-
-const ADMINS_AND_DISPATCHER = [...ADMINS, 'dispatcher'] as const;
-const ADMINS_AND_RESTAURANT = [...ADMINS, ...RESTAURANT_STAFF] as const;
-const ADMINS_AND_MANAGER = [...ADMINS, 'restaurant_manager'] as const;
+import type { RouteHandle } from './route-access';
 
 const dashboardRoutes: RouteObject[] = [
   {
     index: true,
-    handle: { title: 'nav.dashboard', access: { roles: ALL_STAFF } } satisfies RouteHandle,
+    handle: { title: 'nav.dashboard', access: {} } satisfies RouteHandle,
     lazy: () => import('./routes/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   },
   {
     path: 'profile',
-    handle: { title: 'account.profile', access: { roles: ALL_STAFF } } satisfies RouteHandle,
+    handle: { title: 'account.profile', access: {} } satisfies RouteHandle,
     lazy: () => import('./routes/account/profile-page').then((m) => ({ Component: m.ProfilePage })),
   },
   {
     path: 'settings',
-    handle: { title: 'account.settings', access: { roles: ALL_STAFF } } satisfies RouteHandle,
+    handle: { title: 'account.settings', access: {} } satisfies RouteHandle,
     lazy: () => import('./routes/account/settings-page').then((m) => ({ Component: m.SettingsPage })),
   },
   {
     path: 'restaurants',
-    handle: { title: 'restaurants.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'restaurants.title', access: { permission: 'restaurants.list' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/restaurants/restaurants-page').then((m) => ({ Component: m.RestaurantsPage })),
   },
   {
     path: 'add-restaurant',
-    handle: { title: 'restaurants.add', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'restaurants.add', access: { permission: 'restaurants.create' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/restaurants/add-restaurant-page').then((m) => ({ Component: m.AddRestaurantPage })),
   },
@@ -40,25 +36,25 @@ const dashboardRoutes: RouteObject[] = [
     path: 'restaurant/:id',
     handle: {
       title: 'restaurants.edit',
-      access: { roles: ADMINS_AND_RESTAURANT, ownRestaurantParam: 'id' },
+      access: { permission: 'restaurants.read', ownRestaurantParam: 'id' },
     } satisfies RouteHandle,
     lazy: () =>
       import('./routes/restaurants/edit-restaurant-page').then((m) => ({ Component: m.EditRestaurantPage })),
   },
   {
     path: 'categories',
-    handle: { title: 'categories.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'categories.title', access: { permission: 'categories.write' } } satisfies RouteHandle,
     lazy: () => import('./routes/categories/categories-page').then((m) => ({ Component: m.CategoriesPage })),
   },
   {
     path: 'add-category',
-    handle: { title: 'categories.add', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'categories.add', access: { permission: 'categories.write' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/categories/add-category-page').then((m) => ({ Component: m.AddCategoryPage })),
   },
   {
     path: 'edit-category/:id',
-    handle: { title: 'categories.edit', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'categories.edit', access: { permission: 'categories.write' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/categories/edit-category-page').then((m) => ({ Component: m.EditCategoryPage })),
   },
@@ -66,7 +62,7 @@ const dashboardRoutes: RouteObject[] = [
     path: 'resturant/:id/products',
     handle: {
       title: 'products.title',
-      access: { roles: ADMINS_AND_RESTAURANT, ownRestaurantParam: 'id' },
+      access: { permission: 'products.read', ownRestaurantParam: 'id' },
     } satisfies RouteHandle,
     lazy: () => import('./routes/products/products-page').then((m) => ({ Component: m.ProductsPage })),
   },
@@ -79,7 +75,7 @@ const dashboardRoutes: RouteObject[] = [
     path: 'restaurant/:restaurant_id/add-product',
     handle: {
       title: 'products.add',
-      access: { roles: ADMINS_AND_MANAGER, ownRestaurantParam: 'restaurant_id' },
+      access: { permission: 'products.write', ownRestaurantParam: 'restaurant_id' },
     } satisfies RouteHandle,
     lazy: () => import('./routes/products/add-product-page').then((m) => ({ Component: m.AddProductPage })),
   },
@@ -88,87 +84,87 @@ const dashboardRoutes: RouteObject[] = [
     path: 'restaurant/:restaurant_id/edit-product/:id',
     handle: {
       title: 'products.edit',
-      access: { roles: ADMINS_AND_RESTAURANT, ownRestaurantParam: 'restaurant_id' },
+      access: { permission: 'products.read', ownRestaurantParam: 'restaurant_id' },
     } satisfies RouteHandle,
     lazy: () => import('./routes/products/edit-product-page').then((m) => ({ Component: m.EditProductPage })),
   },
   {
     path: 'users',
-    handle: { title: 'users.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'users.title', access: { permission: 'users.manage' } } satisfies RouteHandle,
     lazy: () => import('./routes/users/users-page').then((m) => ({ Component: m.UsersPage })),
   },
   {
     path: 'add-user',
-    handle: { title: 'users.add', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'users.add', access: { permission: 'users.manage' } } satisfies RouteHandle,
     lazy: () => import('./routes/users/add-user-page').then((m) => ({ Component: m.AddUserPage })),
   },
   {
     path: 'edit-user/:id',
-    handle: { title: 'users.edit', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'users.edit', access: { permission: 'users.manage' } } satisfies RouteHandle,
     lazy: () => import('./routes/users/edit-user-page').then((m) => ({ Component: m.EditUserPage })),
   },
   {
     path: 'resturant/:id/users',
-    handle: { title: 'pages.restaurant_users', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'pages.restaurant_users', access: { permission: 'users.manage' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/users/restaurant-users-page').then((m) => ({ Component: m.RestaurantUsersPage })),
   },
   {
     path: 'drivers',
-    handle: { title: 'drivers.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'drivers.title', access: { permission: 'users.manage' } } satisfies RouteHandle,
     lazy: () => import('./routes/drivers/drivers-page').then((m) => ({ Component: m.DriversPage })),
   },
   {
     path: 'drivers/:id/breaks',
-    handle: { title: 'drivers.breaks_title', access: { roles: ADMINS_AND_DISPATCHER } } satisfies RouteHandle,
+    handle: { title: 'drivers.breaks_title', access: { permission: 'drivers.read' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/drivers/driver-breaks-page').then((m) => ({ Component: m.DriverBreaksPage })),
   },
   {
     path: 'vehicles',
-    handle: { title: 'vehicles.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'vehicles.title', access: { permission: 'vehicles.write' } } satisfies RouteHandle,
     lazy: () => import('./routes/vehicles/vehicles-page').then((m) => ({ Component: m.VehiclesPage })),
   },
   {
     path: 'add-vehicle',
-    handle: { title: 'vehicles.add', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'vehicles.add', access: { permission: 'vehicles.write' } } satisfies RouteHandle,
     lazy: () => import('./routes/vehicles/add-vehicle-page').then((m) => ({ Component: m.AddVehiclePage })),
   },
   {
     path: 'edit-vehicle/:id',
-    handle: { title: 'vehicles.edit', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'vehicles.edit', access: { permission: 'vehicles.write' } } satisfies RouteHandle,
     lazy: () => import('./routes/vehicles/edit-vehicle-page').then((m) => ({ Component: m.EditVehiclePage })),
   },
   {
     path: 'resturant/:id/employees',
     handle: {
       title: 'employees.title',
-      access: { roles: ADMINS_AND_MANAGER, ownRestaurantParam: 'id' },
+      access: { permission: 'employees.manage', ownRestaurantParam: 'id' },
     } satisfies RouteHandle,
     lazy: () => import('./routes/employees/employees-page').then((m) => ({ Component: m.EmployeesPage })),
   },
   {
     path: 'add-employee',
-    handle: { title: 'employees.add', access: { roles: ADMINS_AND_MANAGER } } satisfies RouteHandle,
+    handle: { title: 'employees.add', access: { permission: 'employees.manage' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/employees/add-employee-page').then((m) => ({ Component: m.AddEmployeePage })),
   },
   {
     path: 'edit-employee/:id',
-    handle: { title: 'employees.edit', access: { roles: ADMINS_AND_MANAGER } } satisfies RouteHandle,
+    handle: { title: 'employees.edit', access: { permission: 'employees.manage' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/employees/edit-employee-page').then((m) => ({ Component: m.EditEmployeePage })),
   },
   {
     path: 'end-shift',
-    handle: { title: 'nav.cash_register', access: { roles: ADMINS_AND_DISPATCHER } } satisfies RouteHandle,
+    handle: { title: 'nav.cash_register', access: { permission: 'cash.read' } } satisfies RouteHandle,
     lazy: () => import('./routes/cash-register/end-shift-page').then((m) => ({ Component: m.EndShiftPage })),
   },
   {
     path: 'end-shift/:id',
     handle: {
       title: 'pages.end_shift_request',
-      access: { roles: ADMINS_AND_DISPATCHER },
+      access: { permission: 'cash.read' },
     } satisfies RouteHandle,
     lazy: () =>
       import('./routes/cash-register/end-shift-detail-page').then((m) => ({
@@ -177,7 +173,10 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'orders',
-    handle: { title: 'nav.all_orders', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: {
+      title: 'nav.all_orders',
+      access: { permission: 'orders.history', side: 'operation' },
+    } satisfies RouteHandle,
     lazy: () => import('./routes/orders/orders-page').then((m) => ({ Component: m.OrdersPage })),
   },
   {
@@ -185,24 +184,24 @@ const dashboardRoutes: RouteObject[] = [
     path: 'orders/:id',
     handle: {
       title: 'pages.order_details',
-      access: { roles: [...ADMINS_AND_DISPATCHER, ...RESTAURANT_STAFF] },
+      access: { permission: 'orders.read' },
     } satisfies RouteHandle,
     lazy: () => import('./routes/orders/order-detail-page').then((m) => ({ Component: m.OrderDetailPage })),
   },
   {
     path: 'active-orders',
-    handle: { title: 'nav.active_orders', access: { roles: ADMINS_AND_DISPATCHER } } satisfies RouteHandle,
+    handle: { title: 'nav.active_orders', access: { permission: 'orders.dispatch' } } satisfies RouteHandle,
     lazy: () => import('./routes/orders/active-orders-page').then((m) => ({ Component: m.ActiveOrdersPage })),
   },
   {
     path: 'settlements',
-    handle: { title: 'nav.settlement', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'nav.settlement', access: { permission: 'settlements.manage' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/settlements/settlements-page').then((m) => ({ Component: m.SettlementsPage })),
   },
   {
     path: 'settlements/:id',
-    handle: { title: 'pages.settlement', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'pages.settlement', access: { permission: 'settlements.manage' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/settlements/settlement-detail-page').then((m) => ({
         Component: m.SettlementDetailPage,
@@ -210,7 +209,7 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'settlements/:id/print',
-    handle: { title: 'pages.settlement', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'pages.settlement', access: { permission: 'settlements.manage' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/settlements/settlement-print-page').then((m) => ({
         Component: m.SettlementPrintPage,
@@ -218,13 +217,19 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'restaurant-orders',
-    handle: { title: 'nav.all_orders', access: { roles: RESTAURANT_STAFF } } satisfies RouteHandle,
+    handle: {
+      title: 'nav.all_orders',
+      access: { permission: 'orders.history', side: 'restaurant' },
+    } satisfies RouteHandle,
     lazy: () =>
       import('./routes/orders/restaurant-orders-page').then((m) => ({ Component: m.RestaurantOrdersPage })),
   },
   {
     path: 'restaurant-active-orders',
-    handle: { title: 'nav.active_orders', access: { roles: RESTAURANT_STAFF } } satisfies RouteHandle,
+    handle: {
+      title: 'nav.active_orders',
+      access: { permission: 'orders.read', side: 'restaurant' },
+    } satisfies RouteHandle,
     lazy: () =>
       import('./routes/orders/active-orders-page').then((m) => ({
         Component: m.RestaurantActiveOrdersPage,
@@ -232,24 +237,30 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'app-versions',
-    handle: { title: 'nav.app_versions', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: {
+      title: 'nav.app_versions',
+      access: { permission: 'app_versions.manage' },
+    } satisfies RouteHandle,
     lazy: () =>
       import('./routes/app-versions/app-versions-page').then((m) => ({ Component: m.AppVersionsPage })),
   },
   {
     path: 'add-app-version',
-    handle: { title: 'pages.add_app_version', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: {
+      title: 'pages.add_app_version',
+      access: { permission: 'app_versions.manage' },
+    } satisfies RouteHandle,
     lazy: () =>
       import('./routes/app-versions/add-app-version-page').then((m) => ({ Component: m.AddAppVersionPage })),
   },
   {
     path: 'log',
-    handle: { title: 'audit_log.title', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'audit_log.title', access: { permission: 'audit_log.read' } } satisfies RouteHandle,
     lazy: () => import('./routes/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
   },
   {
     path: 'drivers-meals',
-    handle: { title: 'nav.drivers_meals', access: { roles: ADMINS } } satisfies RouteHandle,
+    handle: { title: 'nav.drivers_meals', access: { permission: 'meals.manage' } } satisfies RouteHandle,
     lazy: () =>
       import('./routes/driver-meals/driver-meals-page').then((m) => ({ Component: m.DriverMealsPage })),
   },
@@ -258,7 +269,7 @@ const dashboardRoutes: RouteObject[] = [
     path: 'drivers-location',
     handle: {
       title: 'pages.drivers_location',
-      access: { roles: ADMINS_AND_DISPATCHER },
+      access: { permission: 'drivers.read' },
     } satisfies RouteHandle,
     lazy: () =>
       import('./routes/drivers-location/drivers-location-page').then((m) => ({

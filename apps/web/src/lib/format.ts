@@ -33,17 +33,25 @@ export function formatDateTime(value: string | Date | null | undefined): string 
  * moment is the day it fell on in the operation's time zone.
  */
 export function formatDate(value: string | Date | null | undefined): string {
-  const isDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = toDate(isDay ? `${value}T12:00:00Z` : value);
+  const day = typeof value === 'string' && isDay(value);
+  const date = toDate(day ? `${value}T12:00:00Z` : value);
   if (!date) return '—';
   // A plain day is read at noon UTC and shown in UTC: the same day in every zone.
-  const zone = isDay ? 'UTC' : operationTimeZone();
+  const zone = day ? 'UTC' : operationTimeZone();
   if (currentLanguage() === 'bs') {
     const p = zonedParts(date, zone);
     return `${pad(p.day)}.${pad(p.month)}.${p.year}.`;
   }
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: zone }).format(date);
 }
+
+/** An inclusive period of days: bs '08.10.2026. – 21.10.2026.'. */
+export function formatPeriod(from: string, to: string): string {
+  return `${formatDate(from)} – ${formatDate(to)}`;
+}
+
+/** Whether `value` is a real calendar day written 'YYYY-MM-DD'. */
+export const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /** A number with the language's separators (bs '1.234,5'); 'hr' stands in where Chromium lacks 'bs'. */
 export function formatNumber(value: number, maximumFractionDigits = 0): string {

@@ -163,10 +163,11 @@ export function orderFilters(actor: ActorContext, query: OrderFilterQuery): SQL[
       throw new Forbidden();
     filters.push(eq(orders.restaurant_id, actor.restaurant_id ?? -1));
   }
-  // Dispatchers follow the live board: active orders only, except that a search reaches the recent
-  // orders in every status (a customer calls about the order delivered an hour ago).
-  const dispatcherSearch = actor.role === 'dispatcher' && !!query.q?.trim() && !query.lane;
-  const active = actor.role === 'dispatcher' && !dispatcherSearch ? true : query.active;
+  // Without the history (dispatchers follow the live board): active orders only, except that a search
+  // reaches the recent orders in every status (a customer calls about the order delivered an hour ago).
+  const history = can(actor, 'orders.history');
+  const dispatcherSearch = !history && !!query.q?.trim() && !query.lane;
+  const active = !history && !dispatcherSearch ? true : query.active;
   if (dispatcherSearch) {
     filters.push(sql`${orders.created_at} >= now() - ${`${DISPATCH_SEARCH_DAYS} days`}::interval`);
   }
@@ -207,7 +208,7 @@ const sortColumns = {
  */
 async function countFromRollup(db: Db, actor: ActorContext, query: ListQuery): Promise<number | null> {
   if (query.from || query.to || query.q || query.driver_id !== undefined || query.lane) return null;
-  const active = actor.role === 'dispatcher' ? true : query.active;
+  const active = can(actor, 'orders.history') ? query.active : true;
   const statuses = ORDER_STATUSES.filter(
     (s) =>
       (active === undefined || isActiveStatus(s) === active) &&

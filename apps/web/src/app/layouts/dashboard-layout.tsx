@@ -14,10 +14,10 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useMatches } from 'react-router';
+import { useAppConfig } from '../../api/app-config/get-app-config';
 import { LogoMark } from '../../components/logo';
 import { TimeZoneNote } from '../../components/time-zone-note';
 import { useMe } from '../../features/auth/api/me';
-import { useAppConfig } from '../../features/drivers-location/api/get-app-config';
 import { SearchBox } from '../../features/search/components/search-box';
 import { useCurrentUser } from '../../lib/session';
 import { operationTimeZone, setOperationTimeZone } from '../../lib/time-zone';

@@ -4,10 +4,10 @@ import { Alert, Box, InputAdornment, Paper, Skeleton, Tab, Tabs, TextField, Typo
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useAppConfig } from '../../../api/app-config/get-app-config';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useAppConfig } from '../../../features/drivers-location/api/get-app-config';
 import { useMapDriver } from '../../../features/drivers-location/api/get-map-driver';
 import { useOrderMap } from '../../../features/drivers-location/api/get-order-map';
 import { useDriverLocations } from '../../../features/drivers-location/api/list-driver-locations';
@@ -39,10 +39,10 @@ import {
 import type { MapLayer, MarkerLook } from '../../../features/drivers-location/map/map-view';
 import { LiveStatus } from '../../../features/orders/components/live-status';
 import { lateness } from '../../../features/orders/components/order-time';
-import { eventStream } from '../../../features/orders/live/event-stream';
-import { useNow } from '../../../features/orders/live/use-now';
+import { eventStream } from '../../../lib/event-stream';
 import { isApiError } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useNow } from '../../../lib/use-now';
 import { useDocumentTitle } from '../../use-document-title';
 
 const MAP_HEIGHT = { xs: 380, md: 'calc(100dvh - 300px)' };

@@ -5,9 +5,9 @@ import { Box, Button, InputAdornment, TextField } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useCategories } from '../../../api/categories/list-categories';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useCategories } from '../../../features/categories/api/list-categories';
 import {
   PRODUCT_SORT_VALUES,
   type ProductFilters,

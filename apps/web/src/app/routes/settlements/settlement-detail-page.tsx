@@ -14,7 +14,7 @@ import {
   SettlementPaymentOrders,
 } from '../../../features/settlements/components/settlement-details';
 import { SettlementStatusChip } from '../../../features/settlements/components/settlement-status-chip';
-import { formatPeriod } from '../../../features/settlements/format';
+import { formatPeriod } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 

@@ -2,9 +2,9 @@ import type { User } from '@dostava/shared';
 import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '../../../api/users/get-user';
+import { useUsers } from '../../../api/users/list-users';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useUser } from '../../users/api/get-user';
-import { useUsers } from '../../users/api/list-users';
 
 interface UserOption {
   id: number;

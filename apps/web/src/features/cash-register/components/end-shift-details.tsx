@@ -12,11 +12,11 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Facts, Section } from '../../../components/facts';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import type { EndShiftRequestDetail } from '../api/get-end-shift-request';
 import { EndShiftStatusChip } from './end-shift-status-chip';
-import { Facts, Section } from './facts';
 import { MoneyDifference } from './money-difference';
 
 const money = (minor: number) => formatMoney(minor, currentLanguage());

@@ -2,11 +2,11 @@ import { END_SHIFT_STATUSES, type EndShiftStatus, rangeOrderError } from '@dosta
 import { Box, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDriver } from '../../../api/drivers/get-driver';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { DriverFilter } from '../../../components/pickers/driver-filter';
+import { isDay } from '../../../lib/format';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
-import { useDriver } from '../../drivers/api/get-driver';
-import { DriverFilter } from '../../orders/components/driver-filter';
-import { isDay } from '../../settlements/format';
 import type { EndShiftFilterParams } from '../api/list-end-shift-requests';
 
 export const END_SHIFT_SORT_VALUES = ['created_at', 'shift_total', 'number'].flatMap((field) => [

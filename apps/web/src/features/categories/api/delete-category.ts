@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { categoryKeys } from '../../../api/categories/keys';
 import { api } from '../../../lib/http';
-import { categoryKeys } from './keys';
 
 /** Refused with 409 `category_in_use` (its message names how many products use it; shown as the toast). */
 export function deleteCategory(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Category, DataResponse } from '@dostava/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { categoryKeys } from '../../../api/categories/keys';
 import { api } from '../../../lib/http';
-import { categoryKeys } from './keys';
 
 export async function getCategory(id: number, signal?: AbortSignal): Promise<Category> {
   const { data } = await api<DataResponse<Category>>(`/categories/${id}`, { signal, toast: false });

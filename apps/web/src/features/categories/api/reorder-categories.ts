@@ -1,7 +1,7 @@
 import type { Category } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { categoryKeys } from '../../../api/categories/keys';
 import { api } from '../../../lib/http';
-import { categoryKeys } from './keys';
 
 /** Saves the whole order (every category id once, first to last) in one transaction. */
 export function reorderCategories(ids: number[]): Promise<{ message: string }> {

@@ -1,7 +1,7 @@
 import type { Category, CategoryBody, DataResponse } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { categoryKeys } from '../../../api/categories/keys';
 import { api } from '../../../lib/http';
-import { categoryKeys } from './keys';
 
 export async function updateCategory(id: number, body: Partial<CategoryBody>): Promise<Category> {
   const { data } = await api<DataResponse<Category>>(`/categories/${id}`, {

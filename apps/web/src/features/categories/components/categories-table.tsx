@@ -22,10 +22,10 @@ import { type DragEvent, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import { useCategories } from '../../../api/categories/list-categories';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { useDeleteCategory } from '../api/delete-category';
-import { useCategories } from '../api/list-categories';
 import { useReorderCategories } from '../api/reorder-categories';
 
 type Direction = 'up' | 'down';

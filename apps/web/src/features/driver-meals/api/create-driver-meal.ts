@@ -1,7 +1,7 @@
 import type { DataResponse, DriverMeal, DriverMealBody } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { driverMealKeys } from '../../../api/driver-meals/keys';
 import { api } from '../../../lib/http';
-import { driverMealKeys } from './keys';
 
 export async function createDriverMeal(body: DriverMealBody): Promise<DriverMeal> {
   const { data } = await api<DataResponse<DriverMeal>>('/driver-meals', {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { driverMealKeys } from '../../../api/driver-meals/keys';
 import { api } from '../../../lib/http';
-import { driverMealKeys } from './keys';
 
 /** Deletes a meal that no approved settlement covers (409 when settled). */
 export function deleteDriverMeal(id: number): Promise<void> {

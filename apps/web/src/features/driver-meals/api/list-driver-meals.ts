@@ -1,7 +1,7 @@
-import type { DriverMeal, ListMeta } from '@dostava/shared';
+import type { DriverMeal, DriverMealListParams, ListMeta } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { driverMealKeys } from '../../../api/driver-meals/keys';
 import { api } from '../../../lib/http';
-import { driverMealKeys } from './keys';
 
 export interface DriverMealFilterParams {
   driver_id?: number;
@@ -10,11 +10,7 @@ export interface DriverMealFilterParams {
   to?: string;
 }
 
-export interface DriverMealListParams extends DriverMealFilterParams {
-  page: number;
-  per_page: number;
-  sort: string;
-}
+export type { DriverMealListParams };
 
 /** The list, and the total amount of the whole filtered set (not only this page). */
 export interface DriverMealList {

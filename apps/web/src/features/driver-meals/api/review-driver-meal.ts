@@ -1,7 +1,7 @@
 import type { DataResponse, DriverMeal } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { driverMealKeys } from '../../../api/driver-meals/keys';
 import { api } from '../../../lib/http';
-import { driverMealKeys } from './keys';
 
 export type MealReview =
   | { id: number; decision: 'approve' }

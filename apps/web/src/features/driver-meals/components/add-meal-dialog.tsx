@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { DateField } from '../../../components/date-field';
 import { FormActions } from '../../../components/form-actions';
+import { DriverAutocomplete, type DriverOption } from '../../../components/pickers/driver-autocomplete';
+import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
 import { useApiForm } from '../../../lib/form';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
 import { operationToday } from '../../../lib/time-zone';
-import { RestaurantSelect } from '../../settlements/components/restaurant-select';
-import { DriverAutocomplete, type DriverOption } from '../../vehicles/components/driver-autocomplete';
 import { useCreateDriverMeal } from '../api/create-driver-meal';
 
 interface FormValues {

@@ -2,12 +2,12 @@ import { rangeOrderError } from '@dostava/shared';
 import { Box } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDriver } from '../../../api/drivers/get-driver';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { DriverFilter } from '../../../components/pickers/driver-filter';
+import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
+import { isDay } from '../../../lib/format';
 import { positiveId, useUrlFilters } from '../../../lib/url-filters';
-import { useDriver } from '../../drivers/api/get-driver';
-import { DriverFilter } from '../../orders/components/driver-filter';
-import { RestaurantSelect } from '../../settlements/components/restaurant-select';
-import { isDay } from '../../settlements/format';
 import type { DriverMealFilterParams } from '../api/list-driver-meals';
 
 export const DRIVER_MEAL_SORT_VALUES = ['date', 'amount'].flatMap((field) => [field, `-${field}`]);

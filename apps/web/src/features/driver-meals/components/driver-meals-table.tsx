@@ -21,9 +21,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
+import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import type { ListParams } from '../../../lib/list-params';
-import { formatDay } from '../../settlements/format';
 import { useDeleteDriverMeal } from '../api/delete-driver-meal';
 import type { DriverMealList } from '../api/list-driver-meals';
 import { useReviewDriverMeal } from '../api/review-driver-meal';
@@ -58,7 +58,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
         field: 'date',
         headerName: t('driver_meals.date'),
         width: 140,
-        valueFormatter: (value: string) => formatDay(value),
+        valueFormatter: (value: string) => formatDate(value),
       },
       {
         field: 'driver',
@@ -137,7 +137,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
                 <IconButton
                   aria-label={t('driver_meals.approve_item', {
                     driver: driverName(row),
-                    date: formatDay(row.date),
+                    date: formatDate(row.date),
                   })}
                   size="small"
                   color="success"
@@ -156,7 +156,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
                 <IconButton
                   aria-label={t('driver_meals.reject_item', {
                     driver: driverName(row),
-                    date: formatDay(row.date),
+                    date: formatDate(row.date),
                   })}
                   size="small"
                   color="error"
@@ -174,7 +174,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
               <IconButton
                 aria-label={t('driver_meals.delete_item', {
                   driver: driverName(row),
-                  date: formatDay(row.date),
+                  date: formatDate(row.date),
                 })}
                 size="small"
                 color="error"
@@ -260,7 +260,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
             ? t('driver_meals.delete_confirm', {
                 driver: driverName(toDelete),
                 restaurant: toDelete.restaurant.name,
-                date: formatDay(toDelete.date),
+                date: formatDate(toDelete.date),
                 amount: formatMoney(toDelete.amount, currentLanguage()),
               })
             : ''

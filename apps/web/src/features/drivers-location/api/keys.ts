@@ -1,7 +1,6 @@
 /** Query keys of the drivers map. */
 export const driverLocationKeys = {
   all: ['driver-locations'] as const,
-  config: ['app-config'] as const,
   orders: ['driver-locations-orders'] as const,
   driver: (id: number) => ['driver-locations-driver', id] as const,
 };

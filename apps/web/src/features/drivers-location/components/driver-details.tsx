@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
-import { formatAge } from '../../drivers/components/location-age';
+import { formatAge } from '../../../lib/location-age';
 import { isLocated } from '../live/live-drivers';
 import { CLOCK_PATH } from '../map/map-view';
 import { StateBadge } from './state-badge';

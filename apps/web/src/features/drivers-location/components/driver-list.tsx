@@ -2,7 +2,7 @@ import type { DriverLocation } from '@dostava/shared';
 import { Box, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAge } from '../../drivers/components/location-age';
+import { formatAge } from '../../../lib/location-age';
 import { isLocated } from '../live/live-drivers';
 import { driverName, driverStateText, StaleFlag } from './driver-details';
 import { StateBadge } from './state-badge';

@@ -3,7 +3,7 @@ import { Alert, AlertTitle, Box, Button, CircularProgress, Typography } from '@m
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { AppConfig } from '../api/get-app-config';
+import type { AppConfig } from '../../../api/app-config/get-app-config';
 import { isLocated, type LiveDrivers } from '../live/live-drivers';
 import { googleScriptState, loadGoogleMaps, subscribeGoogleScript } from '../map/google-loader';
 import type { DriverMapView, MapLayer, MarkerLook, OrderPoint, RestaurantPoint } from '../map/map-view';

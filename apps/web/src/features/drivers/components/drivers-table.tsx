@@ -8,12 +8,12 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDrivers } from '../../../api/drivers/list-drivers';
 import { DataTable } from '../../../components/data-table';
+import { DriverStateChip } from '../../../components/driver-state-chip';
 import { formatDateTime } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
-import { useDrivers } from '../api/list-drivers';
-import { DriverStateChip } from './driver-state-chip';
-import { formatAge } from './location-age';
+import { formatAge } from '../../../lib/location-age';
 
 export const DRIVER_SORT_VALUES = DRIVER_SORTS.flatMap((field) => [field, `-${field}`]);
 

@@ -1,7 +1,7 @@
 import type { DataResponse, Order } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { driverKeys } from '../../../api/drivers/keys';
 import { api } from '../../../lib/http';
-import { driverKeys } from '../../drivers/api/keys';
 import { orderKeys } from './keys';
 
 /** `allow_busy`: the dispatcher confirmed giving one more order to a driver who already carries one. */

@@ -30,19 +30,19 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDriver } from '../../../api/drivers/get-driver';
+import { restaurantsQueryOptions } from '../../../api/restaurants/list-restaurants';
 import { ErrorState } from '../../../components/error-state';
+import { DriverFilter } from '../../../components/pickers/driver-filter';
 import { currentLanguage } from '../../../lib/i18n';
 import { useListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
 import { oneOf, positiveId, useSearchInput, useUrlFilters } from '../../../lib/url-filters';
-import { useDriver } from '../../drivers/api/get-driver';
-import { restaurantsQueryOptions } from '../../restaurants/api/list-restaurants';
+import { useNow } from '../../../lib/use-now';
 import { useBoardCounts } from '../api/board-counts';
 import { type OrderListParams, useOrders } from '../api/list-orders';
-import { useNow } from '../live/use-now';
 import { useOrderEvents } from '../live/use-order-events';
 import { AssignDriverDialog } from './assign-driver-dialog';
-import { DriverFilter } from './driver-filter';
 import { LiveStatus } from './live-status';
 import { OrderStatusChip } from './order-status-chip';
 import { ASSIGNABLE_STATUSES, formatMinutes, type Lateness, lateness, minutesSince } from './order-time';
@@ -424,12 +424,12 @@ function BoardTable({ label, rows, now, highlighted, showRestaurant, mayDispatch
             {showRestaurant ? <TableCell>{t('orders.restaurant')}</TableCell> : null}
             <TableCell>{t('orders.buyer')}</TableCell>
             <TableCell sx={{ width: 172 }}>{t('orders.status')}</TableCell>
-            <TableCell sx={{ width: 148 }}>{t('orders.in_status')}</TableCell>
+            <TableCell sx={{ width: 156 }}>{t('orders.in_status')}</TableCell>
             <TableCell sx={{ width: 120 }}>{t('orders.driver')}</TableCell>
             <TableCell align="right" sx={{ width: 88 }}>
               {t('orders.total')}
             </TableCell>
-            <TableCell sx={{ width: 150 }}>{t('common.actions')}</TableCell>
+            <TableCell sx={{ width: 168 }}>{t('common.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

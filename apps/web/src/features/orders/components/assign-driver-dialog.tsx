@@ -22,11 +22,11 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { useAppConfig } from '../../../api/app-config/get-app-config';
+import { DriverStateChip } from '../../../components/driver-state-chip';
 import { ErrorState } from '../../../components/error-state';
 import { formatNumber } from '../../../lib/format';
-import { DriverStateChip } from '../../drivers/components/driver-state-chip';
-import { formatAge } from '../../drivers/components/location-age';
-import { useAppConfig } from '../../drivers-location/api/get-app-config';
+import { formatAge } from '../../../lib/location-age';
 import { useAssignDriver } from '../api/assign-driver';
 import { useDriverCandidates } from '../api/driver-candidates';
 

@@ -1,7 +1,7 @@
 import { Alert, Box, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { StreamState } from '../live/event-stream';
-import { useNow } from '../live/use-now';
+import type { StreamState } from '../../../lib/event-stream';
+import { useNow } from '../../../lib/use-now';
 
 interface LiveStatusProps {
   stream: StreamState;

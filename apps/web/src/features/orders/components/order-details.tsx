@@ -18,6 +18,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
@@ -26,7 +27,6 @@ import { AssignDriverDialog } from './assign-driver-dialog';
 import { OrderStatusChip } from './order-status-chip';
 import { ASSIGNABLE_STATUSES, formatMinutes } from './order-time';
 import { personName } from './orders-table';
-import { ReasonDialog } from './reason-dialog';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

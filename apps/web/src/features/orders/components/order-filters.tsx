@@ -4,13 +4,13 @@ import { Box, InputAdornment, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDriver } from '../../../api/drivers/get-driver';
+import { restaurantsQueryOptions } from '../../../api/restaurants/list-restaurants';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { DriverFilter } from '../../../components/pickers/driver-filter';
 import type { ListParams } from '../../../lib/list-params';
 import { oneOf, positiveId, useSearchInput, useUrlFilters } from '../../../lib/url-filters';
-import { useDriver } from '../../drivers/api/get-driver';
-import { restaurantsQueryOptions } from '../../restaurants/api/list-restaurants';
 import type { OrderFilterParams } from '../api/list-orders';
-import { DriverFilter } from './driver-filter';
 
 export const ORDER_SORT_VALUES = ['created_at', 'total', 'status', 'order_number'].flatMap((field) => [
   field,

@@ -5,9 +5,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { useCurrentUser } from '../../../lib/session';
 import { useChangeOrderStatus } from '../api/change-status';
-import { ReasonDialog } from './reason-dialog';
 
 type ReasonStatus = 'cancelled' | 'declined' | 'returned';
 const needsReason = (status: OrderStatus): status is ReasonStatus => REASON_REQUIRED.includes(status);
@@ -89,7 +89,12 @@ export function StatusActions({ order, size = 'small', compact, onChanged }: Sta
                 : undefined
             }
             onClick={() => start(to)}
-            sx={{ whiteSpace: 'nowrap' }}
+            title={compact ? label(to) : undefined}
+            // In a table row the button never spills out of its cell: a long label ends in '…'.
+            sx={{
+              whiteSpace: 'nowrap',
+              ...(compact && { minWidth: 0, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }),
+            }}
           >
             {label(to)}
           </Button>

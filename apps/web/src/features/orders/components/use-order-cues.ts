@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LiveEvent } from '../../../lib/event-stream';
 import { beep } from '../live/cues';
-import type { LiveEvent } from '../live/event-stream';
 
 /** How long a new order stays highlighted. */
 const NEW_FOR_MS = 120_000;

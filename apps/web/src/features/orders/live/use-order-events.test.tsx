@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { driverKeys } from '../../drivers/api/keys';
+import { driverKeys } from '../../../api/drivers/keys';
+import type { LiveEvent, StreamMessage } from '../../../lib/event-stream';
 import { orderKeys } from '../api/keys';
-import type { LiveEvent, StreamMessage } from './event-stream';
 import { COALESCE_MS, Refresher, useOrderEvents } from './use-order-events';
 
 // The hook's stream is replaced by one the test speaks through (the stream itself: event-stream.test.ts).
@@ -24,7 +24,7 @@ const stream = vi.hoisted(() => {
     },
   };
 });
-vi.mock('./event-stream', () => ({ eventStream: stream.eventStream }));
+vi.mock('../../../lib/event-stream', () => ({ eventStream: stream.eventStream }));
 
 const deliver = (message: StreamMessage) => {
   for (const listener of stream.listeners) listener(message);

@@ -1,9 +1,9 @@
 import type { Driver, ListResponse } from '@dostava/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { driverKeys } from '../../drivers/api/keys';
+import { driverKeys } from '../../../api/drivers/keys';
+import { eventStream, type LiveEvent, type StreamState } from '../../../lib/event-stream';
 import { orderKeys } from '../api/keys';
-import { eventStream, type LiveEvent, type StreamState } from './event-stream';
 
 /** Events arriving within this window are answered by one refetch (a busy evening sends bursts). */
 export const COALESCE_MS = 400;

@@ -1,7 +1,7 @@
 import type { DataResponse, Product, ProductBody } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { categoryKeys } from '../../../api/categories/keys';
 import { api } from '../../../lib/http';
-import { categoryKeys } from '../../categories/api/keys';
 import { productKeys } from './keys';
 
 export async function createProduct(restaurantId: number, body: ProductBody): Promise<Product> {

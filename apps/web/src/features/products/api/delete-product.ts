@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { categoryKeys } from '../../../api/categories/keys';
 import { api } from '../../../lib/http';
-import { categoryKeys } from '../../categories/api/keys';
 import { productKeys } from './keys';
 
 export function deleteProduct(id: number): Promise<void> {

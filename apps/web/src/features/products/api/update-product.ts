@@ -1,7 +1,7 @@
 import type { DataResponse, Product, ProductPatchBody } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { categoryKeys } from '../../../api/categories/keys';
 import { api } from '../../../lib/http';
-import { categoryKeys } from '../../categories/api/keys';
 import { productKeys } from './keys';
 
 /** `toast: false` from the form, which shows the refusal itself (useApiForm); the menu switch toasts. */

@@ -11,12 +11,12 @@ import { Alert, Box, FormControlLabel, InputAdornment, Paper, Stack, Switch, Tex
 import { useState } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCategories } from '../../../api/categories/list-categories';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { useApiForm } from '../../../lib/form';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
-import { useCategories } from '../../categories/api/list-categories';
 
 /** What the inputs hold: the price as typed in KM, the category as the select's value. */
 export interface ProductFormValues {

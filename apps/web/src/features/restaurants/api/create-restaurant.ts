@@ -1,7 +1,7 @@
 import type { DataResponse, Restaurant, RestaurantBody } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { restaurantKeys } from '../../../api/restaurants/keys';
 import { api } from '../../../lib/http';
-import { restaurantKeys } from './keys';
 
 export async function createRestaurant(body: RestaurantBody): Promise<Restaurant> {
   const { data } = await api<DataResponse<Restaurant>>('/restaurants', {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { restaurantKeys } from '../../../api/restaurants/keys';
 import { api } from '../../../lib/http';
-import { restaurantKeys } from './keys';
 
 export function deleteRestaurant(id: number): Promise<void> {
   return api<void>(`/restaurants/${id}`, { method: 'DELETE' });

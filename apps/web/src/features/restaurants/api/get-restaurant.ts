@@ -1,7 +1,7 @@
 import type { DataResponse, Restaurant } from '@dostava/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { restaurantKeys } from '../../../api/restaurants/keys';
 import { api } from '../../../lib/http';
-import { restaurantKeys } from './keys';
 
 export async function getRestaurant(id: number, signal?: AbortSignal): Promise<Restaurant> {
   const { data } = await api<DataResponse<Restaurant>>(`/restaurants/${id}`, { signal });

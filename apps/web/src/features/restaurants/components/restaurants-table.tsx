@@ -11,12 +11,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import { useRestaurants } from '../../../api/restaurants/list-restaurants';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { formatPercent } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteRestaurant } from '../api/delete-restaurant';
-import { useRestaurants } from '../api/list-restaurants';
 
 export const RESTAURANT_SORT_VALUES = RESTAURANT_SORTS.flatMap((field) => [field, `-${field}`]);
 

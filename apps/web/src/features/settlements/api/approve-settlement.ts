@@ -1,7 +1,7 @@
 import type { DataResponse, Settlement } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { driverMealKeys } from '../../../api/driver-meals/keys';
 import { api, isApiError } from '../../../lib/http';
-import { driverMealKeys } from '../../driver-meals/api/keys';
 import { settlementKeys } from './keys';
 
 /** Approves a pending settlement, once; a second approval is refused (409). */

@@ -8,11 +8,11 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { DateField } from '../../../components/date-field';
 import { FormActions } from '../../../components/form-actions';
+import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
 import { useApiForm } from '../../../lib/form';
+import { isDay } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n';
 import { useCreateSettlement } from '../api/create-settlement';
-import { isDay } from '../format';
-import { RestaurantSelect } from './restaurant-select';
 
 interface FormValues {
   restaurant_id: string;

@@ -2,8 +2,9 @@ import { formatMoney, type PaymentOrder, printIban } from '@dostava/shared';
 import { Box, GlobalStyles, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatPeriod } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDay, formatPeriod, today } from '../format';
+import { operationToday } from '../../../lib/time-zone';
 
 /** On paper only the payment orders show: no navigation, header or buttons. */
 const printStyles = (
@@ -106,7 +107,7 @@ export function PaymentOrderSheets({ orders }: { orders: PaymentOrder[] }) {
             <Field label={t('settlements.print.period')}>
               {formatPeriod(order.period_from, order.period_to)}
             </Field>
-            <Field label={t('settlements.print.issued')}>{formatDay(today())}</Field>
+            <Field label={t('settlements.print.issued')}>{formatDate(operationToday())}</Field>
           </Box>
           <Box sx={{ mt: 6, display: 'flex', justifyContent: 'flex-end' }}>
             <Box sx={{ width: 260, borderTop: '1px solid', borderColor: 'common.black', pt: 0.5 }}>

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { formatPeriod } from '../../../lib/format';
 import { useApproveSettlement } from '../api/approve-settlement';
 import { useDeleteSettlement } from '../api/delete-settlement';
-import { formatPeriod } from '../format';
 
 /** 'Approve settlement' (once) and 'Delete settlement' of a pending settlement, each confirmed first. */
 export function SettlementActions({ settlement }: { settlement: Settlement }) {

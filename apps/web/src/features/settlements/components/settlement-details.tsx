@@ -6,12 +6,11 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { formatDateTime, formatPercent } from '../../../lib/format';
+import { Facts, Section } from '../../../components/facts';
+import { formatDateTime, formatPercent, formatPeriod } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { Facts, Section } from '../../cash-register/components/facts';
 import { useCreatePaymentOrders } from '../api/create-payment-orders';
 import { useDownloadPaymentOrders } from '../api/payment-orders-csv';
-import { formatPeriod } from '../format';
 import { SettlementStatusChip } from './settlement-status-chip';
 
 const money = (minor: number) => formatMoney(minor, currentLanguage());

@@ -2,9 +2,9 @@ import { SETTLEMENT_STATUSES, type Settlement } from '@dostava/shared';
 import { Box, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import type { SettlementFilterParams } from '../api/list-settlements';
-import { RestaurantSelect } from './restaurant-select';
 
 export const SETTLEMENT_SORT_VALUES = ['created_at', 'from', 'net_amount'].flatMap((field) => [
   field,

@@ -5,11 +5,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatPeriod } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import type { ListParams } from '../../../lib/list-params';
 import { type SettlementFilterParams, useSettlements } from '../api/list-settlements';
-import { formatPeriod } from '../format';
 import { SettlementStatusChip } from './settlement-status-chip';
 
 interface SettlementsTableProps {

@@ -1,7 +1,7 @@
 import type { DataResponse, User, UserCreateBody } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userKeys } from '../../../api/users/keys';
 import { api } from '../../../lib/http';
-import { userKeys } from './keys';
 
 export async function createUser(body: UserCreateBody): Promise<User> {
   const { data } = await api<DataResponse<User>>('/users', { method: 'POST', body, toast: false });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userKeys } from '../../../api/users/keys';
 import { api } from '../../../lib/http';
-import { userKeys } from './keys';
 
 /** 'deleted', or 'deactivated' for an account with history; `message` says which, translated. */
 export interface UserDeleteResult {

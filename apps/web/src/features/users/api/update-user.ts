@@ -1,7 +1,7 @@
 import type { DataResponse, User, UserUpdateBody } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userKeys } from '../../../api/users/keys';
 import { api } from '../../../lib/http';
-import { userKeys } from './keys';
 
 export async function updateUser(id: number, body: UserUpdateBody): Promise<User> {
   const { data } = await api<DataResponse<User>>(`/users/${id}`, { method: 'PATCH', body, toast: false });

@@ -4,9 +4,9 @@ import { Box, InputAdornment, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { restaurantsQueryOptions } from '../../../api/restaurants/list-restaurants';
 import type { ListParams } from '../../../lib/list-params';
 import { oneOf, positiveId, useSearchInput, useUrlFilters } from '../../../lib/url-filters';
-import { restaurantsQueryOptions } from '../../restaurants/api/list-restaurants';
 import { RESTAURANT_OPTIONS_QUERY } from './user-form';
 import type { UserFilters } from './users-table';
 

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { restaurantsQueryOptions } from '../../../api/restaurants/list-restaurants';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
@@ -22,7 +23,6 @@ import { PasswordField } from '../../../components/password-field';
 import { useApiForm } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
-import { restaurantsQueryOptions } from '../../restaurants/api/list-restaurants';
 
 /** What the inputs hold: the role and restaurant as the selects' values, the password as typed. */
 export interface UserFormValues {

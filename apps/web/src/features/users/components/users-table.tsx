@@ -7,13 +7,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import { useUsers } from '../../../api/users/list-users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { formatDateTime, initials } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
 import { useDeleteUser } from '../api/delete-user';
-import { useUsers } from '../api/list-users';
 
 export const USER_SORT_VALUES = USER_SORTS.flatMap((field) => [field, `-${field}`]);
 

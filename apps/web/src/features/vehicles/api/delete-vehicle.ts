@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { driverKeys } from '../../../api/drivers/keys';
 import { api } from '../../../lib/http';
-import { driverKeys } from '../../drivers/api/keys';
 import { vehicleKeys } from './keys';
 
 export function deleteVehicle(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { DataResponse, Vehicle, VehicleBody } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { driverKeys } from '../../../api/drivers/keys';
 import { api } from '../../../lib/http';
-import { driverKeys } from '../../drivers/api/keys';
 import { vehicleKeys } from './keys';
 
 export async function updateVehicle(id: number, body: Partial<VehicleBody>): Promise<Vehicle> {

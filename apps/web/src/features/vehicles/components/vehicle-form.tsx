@@ -11,9 +11,9 @@ import { Controller, type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
+import { DriverAutocomplete, type DriverOption } from '../../../components/pickers/driver-autocomplete';
 import { useApiForm } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
-import { DriverAutocomplete, type DriverOption } from './driver-autocomplete';
 
 /** What the inputs hold: the type as the select's value, the driver as the chosen option. */
 export interface VehicleFormValues {

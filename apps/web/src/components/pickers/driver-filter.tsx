@@ -1,8 +1,8 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useDrivers } from '../../drivers/api/list-drivers';
+import { useDrivers } from '../../api/drivers/list-drivers';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 export interface DriverChoice {
   id: number;

@@ -1,4 +1,4 @@
-import type { DriverMealListParams } from './list-driver-meals';
+import type { DriverMealListParams } from '@dostava/shared';
 
 /** Query keys of the driver meals; invalidating `all` refreshes every list. */
 export const driverMealKeys = {

@@ -1,6 +1,6 @@
 import type { Driver, ListResponse, ShiftState, VehicleType } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '../../lib/http';
 import { driverKeys } from './keys';
 
 export interface DriverListParams {

@@ -1,6 +1,6 @@
 import type { ListResponse, Restaurant } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '../../lib/http';
 import { restaurantKeys } from './keys';
 
 export interface RestaurantListParams {

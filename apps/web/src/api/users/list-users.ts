@@ -1,6 +1,6 @@
 import type { ListResponse, Role, User } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '../../lib/http';
 import { userKeys } from './keys';
 
 export interface UserListParams {

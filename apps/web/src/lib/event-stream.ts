@@ -1,5 +1,5 @@
-import { api, isApiError } from '../../../lib/http';
-import { getSession } from '../../../lib/session';
+import { api, isApiError } from './http';
+import { getSession } from './session';
 
 /** One server-sent event of GET /api/events. */
 export interface LiveEvent {

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
-import { driverLocationKeys } from './keys';
+import { api } from '../../lib/http';
 
 /** GET /api/config: what the web app needs of the server's configuration. */
 export interface AppConfig {
@@ -22,7 +21,7 @@ export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
 
 export const appConfigQueryOptions = () =>
   queryOptions({
-    queryKey: driverLocationKeys.config,
+    queryKey: ['app-config'],
     queryFn: ({ signal }) => getAppConfig(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

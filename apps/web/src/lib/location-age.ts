@@ -1,4 +1,4 @@
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage } from './i18n';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400],

@@ -9,8 +9,8 @@ import {
 } from '@mui/material';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/http';
-import { translateMessage } from '../../../lib/i18n';
+import { isApiError } from '../lib/http';
+import { translateMessage } from '../lib/i18n';
 
 interface ReasonDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import type { DataResponse, User } from '@dostava/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '../../lib/http';
 import { userKeys } from './keys';
 
 export async function getUser(id: number, signal?: AbortSignal): Promise<User> {

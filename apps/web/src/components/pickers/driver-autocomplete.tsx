@@ -2,8 +2,8 @@ import type { Driver } from '@dostava/shared';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useDrivers } from '../../drivers/api/list-drivers';
+import { useDrivers } from '../../api/drivers/list-drivers';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** What the form keeps of the chosen driver. */
 export interface DriverOption {

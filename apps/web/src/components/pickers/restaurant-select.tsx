@@ -1,5 +1,5 @@
 import { TextField, type TextFieldProps } from '@mui/material';
-import { useRestaurants } from '../../restaurants/api/list-restaurants';
+import { useRestaurants } from '../../api/restaurants/list-restaurants';
 
 const ALL = { page: 1, per_page: 100, sort: 'name' };
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession, setTokens } from '../../../lib/session';
-import { toasts } from '../../../lib/toast';
 import { EventStream, LINGER_MS, MAX_BACKOFF_MS, STALL_MS, type StreamMessage } from './event-stream';
+import { clearSession, getSession, setTokens } from './session';
+import { toasts } from './toast';
 
-vi.mock('../../../lib/toast', () => ({ toasts: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('./toast', () => ({ toasts: { error: vi.fn(), success: vi.fn() } }));
 
 interface Connection {
   headers: Record<string, string>;

@@ -1,6 +1,6 @@
 import type { DataResponse, Driver } from '@dostava/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '../../lib/http';
 import { driverKeys } from './keys';
 
 export async function getDriver(id: number, signal?: AbortSignal): Promise<Driver> {

@@ -1,6 +1,6 @@
 import { type Category, type ListResponse, MAX_PER_PAGE } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '../../lib/http';
 import { categoryKeys } from './keys';
 
 /**
