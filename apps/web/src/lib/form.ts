@@ -1,11 +1,23 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { BaseSyntheticEvent } from 'react';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+  type UseFormSetError,
+  useForm,
+} from 'react-hook-form';
 import { ApiError } from './http';
+import { i18n } from './i18n';
+import { toasts } from './toast';
 
 /**
  * Puts the API's field errors (already translated by the server) under the matching form fields.
  * Returns true when at least one field got a message.
  */
-export function applyApiErrors<T extends FieldValues>(
+function applyApiErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly string[],
@@ -18,4 +30,66 @@ export function applyApiErrors<T extends FieldValues>(
     applied = true;
   }
   return applied;
+}
+
+/** A shared zod body schema: what the inputs hold and the body it parses them into. */
+interface BodySchema<TValues, TBody> {
+  _zod: { input: TValues; output: TBody };
+}
+
+export interface ApiFormOptions<TValues extends FieldValues, TBody, TResult> {
+  /** The shared body schema (its messages are catalogue keys) … */
+  schema?: BodySchema<TValues, TBody>;
+  /** … or a resolver around it, when the inputs need shaping first (a price in KM, a picked option). */
+  resolver?: Resolver<TValues, unknown, TBody>;
+  defaultValues: TValues;
+  /** Saves the body (a mutation's `mutateAsync`); the request must not toast (`toast: false`). */
+  save: (body: TBody) => Promise<TResult>;
+  /** After a successful save: the success toast, navigating away, resetting to the saved record. */
+  onSaved?: (result: TResult) => void;
+  /** Shows a refusal that belongs to no field itself (a dialog's alert) instead of the toast. */
+  onRefusal?: (message: string) => void;
+}
+
+export type ApiForm<TValues extends FieldValues, TBody> = UseFormReturn<TValues, unknown, TBody> & {
+  /** The form's onSubmit: validates, saves, and shows what the API refused. */
+  submit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** The save is in flight (the submit button's `loading`). */
+  busy: boolean;
+};
+
+/**
+ * The one way a form saves (decision 0016): the shared schema validates; an API refusal with field
+ * errors puts them under the fields (the fields are the keys of `defaultValues`) and shows nothing
+ * else; any other failure is one toast with its (translated) message. A 401 says nothing: the HTTP
+ * client has already ended the session and said why.
+ */
+export function useApiForm<TValues extends FieldValues, TBody, TResult = unknown>({
+  schema,
+  resolver,
+  defaultValues,
+  save,
+  onSaved,
+  onRefusal,
+}: ApiFormOptions<TValues, TBody, TResult>): ApiForm<TValues, TBody> {
+  const form = useForm<TValues, unknown, TBody>({
+    resolver: resolver ?? (zodResolver(schema as never) as Resolver<TValues, unknown, TBody>),
+    defaultValues: defaultValues as DefaultValues<TValues>,
+  });
+  const fields = Object.keys(defaultValues);
+  const submit = form.handleSubmit(async (body) => {
+    let result: TResult;
+    try {
+      result = await save(body);
+    } catch (error) {
+      if (applyApiErrors(error, form.setError, fields)) return;
+      if (error instanceof ApiError && error.status === 401) return;
+      const message = error instanceof ApiError ? error.message : i18n.t('errors.unexpected');
+      if (onRefusal) onRefusal(message);
+      else toasts.error(message, { toastId: `api:${message}` });
+      return;
+    }
+    onSaved?.(result);
+  });
+  return { ...form, submit, busy: form.formState.isSubmitting };
 }

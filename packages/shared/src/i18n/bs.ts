@@ -692,7 +692,6 @@ export const bs: Catalogue = {
       title: 'Nalog za plaćanje',
       print: 'Štampaj',
       back: 'Nazad na obračun',
-      loading: 'Priprema naloga za plaćanje…',
       payer: 'Uplatilac',
       recipient: 'Primalac',
       recipient_address: 'Adresa primaoca',

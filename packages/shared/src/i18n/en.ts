@@ -691,7 +691,6 @@ export const en = {
       title: 'Payment order',
       print: 'Print',
       back: 'Back to the settlement',
-      loading: 'Preparing the payment order…',
       payer: 'Payer',
       recipient: 'Recipient',
       recipient_address: 'Recipient address',

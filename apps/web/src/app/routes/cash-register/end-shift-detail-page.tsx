@@ -2,9 +2,9 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Box, Button, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { RecordPage } from '../../../components/record-page';
 import { useEndShiftRequest } from '../../../features/cash-register/api/get-end-shift-request';
 import { EndShiftActions } from '../../../features/cash-register/components/end-shift-actions';
 import {
@@ -14,7 +14,6 @@ import {
   EndShiftShift,
 } from '../../../features/cash-register/components/end-shift-details';
 import { EndShiftStatusChip } from '../../../features/cash-register/components/end-shift-status-chip';
-import { isApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../use-document-title';
 
 /** /end-shift/{id}: the shift's cash orders and totals, and the handling of the request. */
@@ -27,47 +26,48 @@ export function EndShiftDetailPage() {
     ? t('cash_register.details_title', { number: request.number })
     : t('pages.end_shift_request');
   useDocumentTitle(title);
-  const missing = !Number.isInteger(id) || id <= 0 || (isApiError(query.error) && query.error.status === 404);
-
   return (
     <PageContainer maxWidth={1200}>
       <Button component={Link} to="/end-shift" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
         {t('cash_register.back')}
       </Button>
-      {missing ? (
-        <ErrorState message={t('cash_register.not_found')} />
-      ) : query.isError && !request ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : !request ? (
-        <Stack spacing={2}>
-          <Skeleton variant="text" width={240} height={40} />
-          <Skeleton variant="rounded" height={240} />
-        </Stack>
-      ) : (
-        <>
-          <PageHeader title={title} actions={<EndShiftActions request={request} />} />
-          <Box sx={{ mt: -1.5, mb: 2 }}>
-            <EndShiftStatusChip status={request.status} size="medium" />
-          </Box>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
-              alignItems: 'start',
-            }}
-          >
-            <Stack spacing={2} sx={{ minWidth: 0 }}>
-              <EndShiftCash request={request} />
-              <EndShiftOrders request={request} linkOrders />
-            </Stack>
-            <Stack spacing={2} sx={{ minWidth: 0 }}>
-              <EndShiftShift request={request} />
-              <EndShiftHandling request={request} />
-            </Stack>
-          </Box>
-        </>
-      )}
+      <RecordPage
+        query={query}
+        id={id}
+        notFoundMessage={t('cash_register.not_found')}
+        skeleton={
+          <>
+            <Skeleton variant="text" width={240} height={40} />
+            <Skeleton variant="rounded" height={240} />
+          </>
+        }
+      >
+        {(request) => (
+          <>
+            <PageHeader title={title} actions={<EndShiftActions request={request} />} />
+            <Box sx={{ mt: -1.5, mb: 2 }}>
+              <EndShiftStatusChip status={request.status} size="medium" />
+            </Box>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+                alignItems: 'start',
+              }}
+            >
+              <Stack spacing={2} sx={{ minWidth: 0 }}>
+                <EndShiftCash request={request} />
+                <EndShiftOrders request={request} linkOrders />
+              </Stack>
+              <Stack spacing={2} sx={{ minWidth: 0 }}>
+                <EndShiftShift request={request} />
+                <EndShiftHandling request={request} />
+              </Stack>
+            </Box>
+          </>
+        )}
+      </RecordPage>
     </PageContainer>
   );
 }

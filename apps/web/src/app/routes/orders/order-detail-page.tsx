@@ -3,9 +3,9 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Box, Button, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { RecordPage } from '../../../components/record-page';
 import { useOrder } from '../../../features/orders/api/get-order';
 import { LiveStatus } from '../../../features/orders/components/live-status';
 import {
@@ -17,7 +17,6 @@ import {
 import { OrderStatusChip } from '../../../features/orders/components/order-status-chip';
 import { StatusActions } from '../../../features/orders/components/status-actions';
 import { useOrderEvents } from '../../../features/orders/live/use-order-events';
-import { isApiError } from '../../../lib/http';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -38,53 +37,52 @@ export function OrderDetailPage() {
       : isRestaurantRole(me.role)
         ? '/restaurant-orders'
         : '/orders';
-  const missing =
-    !Number.isInteger(id) ||
-    id <= 0 ||
-    (isApiError(query.error) && (query.error.status === 404 || query.error.status === 403));
-
   return (
     <PageContainer maxWidth={1200}>
       <Button component={Link} to={back} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
         {t('orders.back')}
       </Button>
-      {missing ? (
-        <ErrorState message={t('orders.not_found')} />
-      ) : query.isError && !order ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : !order ? (
-        <Stack spacing={2}>
-          <Skeleton variant="text" width={240} height={40} />
-          <Skeleton variant="rounded" height={240} />
-        </Stack>
-      ) : (
-        <>
-          <PageHeader title={title} actions={<StatusActions order={order} size="medium" />} />
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', flexWrap: 'wrap', mt: -1.5 }}>
-            <Box sx={{ mb: 2 }}>
-              <OrderStatusChip status={order.status} size="medium" />
+      <RecordPage
+        query={query}
+        id={id}
+        notFoundMessage={t('orders.not_found')}
+        forbiddenMessage={t('orders.not_found')}
+        skeleton={
+          <>
+            <Skeleton variant="text" width={240} height={40} />
+            <Skeleton variant="rounded" height={240} />
+          </>
+        }
+      >
+        {(order) => (
+          <>
+            <PageHeader title={title} actions={<StatusActions order={order} size="medium" />} />
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', flexWrap: 'wrap', mt: -1.5 }}>
+              <Box sx={{ mb: 2 }}>
+                <OrderStatusChip status={order.status} size="medium" />
+              </Box>
+              <LiveStatus stream={stream} updatedAt={query.dataUpdatedAt} />
+            </Stack>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+                alignItems: 'start',
+              }}
+            >
+              <Stack spacing={2} sx={{ minWidth: 0 }}>
+                <OrderItems order={order} />
+                <OrderHistory order={order} />
+              </Stack>
+              <Stack spacing={2} sx={{ minWidth: 0 }}>
+                <OrderCustomer order={order} />
+                <OrderDriver order={order} />
+              </Stack>
             </Box>
-            <LiveStatus stream={stream} updatedAt={query.dataUpdatedAt} />
-          </Stack>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
-              alignItems: 'start',
-            }}
-          >
-            <Stack spacing={2} sx={{ minWidth: 0 }}>
-              <OrderItems order={order} />
-              <OrderHistory order={order} />
-            </Stack>
-            <Stack spacing={2} sx={{ minWidth: 0 }}>
-              <OrderCustomer order={order} />
-              <OrderDriver order={order} />
-            </Stack>
-          </Box>
-        </>
-      )}
+          </>
+        )}
+      </RecordPage>
     </PageContainer>
   );
 }

@@ -1,15 +1,14 @@
 import { can } from '@dostava/shared';
-import { Button, Skeleton, Stack } from '@mui/material';
+import { Button, Skeleton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { RecordPage } from '../../../components/record-page';
 import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
 import { useUpdateRestaurant } from '../../../features/restaurants/api/update-restaurant';
 import { RestaurantForm } from '../../../features/restaurants/components/restaurant-form';
-import { isApiError } from '../../../lib/http';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -25,53 +24,44 @@ export function EditRestaurantPage() {
   const title = editable ? t('restaurants.edit') : t('restaurants.information');
   useDocumentTitle(query.data?.name ?? title);
 
-  let content: React.ReactNode;
-  if (query.data) {
-    content = (
-      <RestaurantForm
-        key={query.data.id}
-        restaurant={query.data}
-        readOnly={!editable}
-        commissionReadOnly={!setsCommission}
-        secondaryActions={
-          isAdmin ? (
-            <Button component={Link} to="/restaurants" color="inherit">
-              {t('common.back')}
-            </Button>
-          ) : null
-        }
-        onSubmit={async (body) => {
-          // Restaurant staff never send the commission: the API refuses any change of it from them.
-          const { percentage: _commission, ...withoutCommission } = body;
-          const saved = await update.mutateAsync(setsCommission ? body : withoutCommission);
-          toast.success(t('restaurants.edited'));
-          return saved;
-        }}
-      />
-    );
-  } else if (query.isError) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
-    content = (
-      <ErrorState
-        message={notFound ? t('common.not_found') : undefined}
-        onRetry={notFound ? undefined : () => void query.refetch()}
-      />
-    );
-  } else {
-    content = (
-      <Stack spacing={2} role="status" aria-busy="true" aria-label={t('common.loading')}>
-        <Skeleton variant="rounded" height={72} width={72} />
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={56} />
-      </Stack>
-    );
-  }
-
   return (
     <PageContainer maxWidth={960}>
       <PageHeader title={title} subtitle={query.data?.name} />
-      {content}
+      <RecordPage
+        query={query}
+        id={id}
+        skeleton={
+          <>
+            <Skeleton variant="rounded" height={72} width={72} />
+            <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="rounded" height={56} />
+          </>
+        }
+      >
+        {(restaurant) => (
+          <RestaurantForm
+            key={restaurant.id}
+            restaurant={restaurant}
+            readOnly={!editable}
+            commissionReadOnly={!setsCommission}
+            secondaryActions={
+              isAdmin ? (
+                <Button component={Link} to="/restaurants" color="inherit">
+                  {t('common.back')}
+                </Button>
+              ) : null
+            }
+            onSubmit={async (body) => {
+              // Restaurant staff never send the commission: the API refuses any change of it from them.
+              const { percentage: _commission, ...withoutCommission } = body;
+              const saved = await update.mutateAsync(setsCommission ? body : withoutCommission);
+              toast.success(t('restaurants.edited'));
+              return saved;
+            }}
+          />
+        )}
+      </RecordPage>
     </PageContainer>
   );
 }

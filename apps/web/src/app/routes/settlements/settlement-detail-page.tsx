@@ -3,9 +3,9 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Box, Button, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { RecordPage } from '../../../components/record-page';
 import { useSettlement } from '../../../features/settlements/api/get-settlement';
 import { SettlementActions } from '../../../features/settlements/components/settlement-actions';
 import {
@@ -15,7 +15,6 @@ import {
 } from '../../../features/settlements/components/settlement-details';
 import { SettlementStatusChip } from '../../../features/settlements/components/settlement-status-chip';
 import { formatPeriod } from '../../../lib/format';
-import { isApiError } from '../../../lib/http';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -31,48 +30,49 @@ export function SettlementDetailPage() {
     : t('pages.settlement');
   useDocumentTitle(title);
   const canManage = can(user, 'settlements.manage');
-  const missing = !Number.isInteger(id) || id <= 0 || (isApiError(query.error) && query.error.status === 404);
-
   return (
     <PageContainer maxWidth={1200}>
       <Button component={Link} to="/settlements" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
         {t('settlements.back')}
       </Button>
-      {missing ? (
-        <ErrorState message={t('settlements.not_found')} />
-      ) : query.isError && !settlement ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : !settlement ? (
-        <Stack spacing={2}>
-          <Skeleton variant="text" width={240} height={40} />
-          <Skeleton variant="rounded" height={240} />
-        </Stack>
-      ) : (
-        <>
-          <PageHeader
-            title={title}
-            subtitle={formatPeriod(settlement.from, settlement.to)}
-            actions={canManage ? <SettlementActions settlement={settlement} /> : null}
-          />
-          <Box sx={{ mt: -1.5, mb: 2 }}>
-            <SettlementStatusChip status={settlement.status} size="medium" />
-          </Box>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
-              alignItems: 'start',
-            }}
-          >
-            <SettlementAmounts settlement={settlement} />
-            <Stack spacing={2} sx={{ minWidth: 0 }}>
-              <SettlementApproval settlement={settlement} />
-              <SettlementPaymentOrders settlement={settlement} canManage={canManage} />
-            </Stack>
-          </Box>
-        </>
-      )}
+      <RecordPage
+        query={query}
+        id={id}
+        notFoundMessage={t('settlements.not_found')}
+        skeleton={
+          <>
+            <Skeleton variant="text" width={240} height={40} />
+            <Skeleton variant="rounded" height={240} />
+          </>
+        }
+      >
+        {(settlement) => (
+          <>
+            <PageHeader
+              title={title}
+              subtitle={formatPeriod(settlement.from, settlement.to)}
+              actions={canManage ? <SettlementActions settlement={settlement} /> : null}
+            />
+            <Box sx={{ mt: -1.5, mb: 2 }}>
+              <SettlementStatusChip status={settlement.status} size="medium" />
+            </Box>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+                alignItems: 'start',
+              }}
+            >
+              <SettlementAmounts settlement={settlement} />
+              <Stack spacing={2} sx={{ minWidth: 0 }}>
+                <SettlementApproval settlement={settlement} />
+                <SettlementPaymentOrders settlement={settlement} canManage={canManage} />
+              </Stack>
+            </Box>
+          </>
+        )}
+      </RecordPage>
     </PageContainer>
   );
 }

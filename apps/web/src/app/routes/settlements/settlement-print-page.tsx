@@ -1,15 +1,15 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Print from '@mui/icons-material/Print';
-import { Box, Button, Skeleton } from '@mui/material';
+import { Button, Skeleton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { RecordPage } from '../../../components/record-page';
 import { usePaymentOrders } from '../../../features/settlements/api/get-payment-orders';
 import { useSettlement } from '../../../features/settlements/api/get-settlement';
 import { PaymentOrderSheets } from '../../../features/settlements/components/payment-order-print';
-import { isApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../use-document-title';
 
 /** /settlements/{id}/print: the bank payment orders on screen, and on paper through window.print(). */
@@ -23,9 +23,7 @@ export function SettlementPrintPage() {
     ? `${t('settlements.print.title')} · ${settlement.data.restaurant.name}`
     : t('settlements.print.title');
   useDocumentTitle(title);
-  const missing =
-    !Number.isInteger(id) || id <= 0 || (isApiError(settlement.error) && settlement.error.status === 404);
-
+  const sheets = <Skeleton variant="rounded" height={420} />;
   return (
     <PageContainer maxWidth={900}>
       <Button component={Link} to={`/settlements/${id}`} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
@@ -44,24 +42,17 @@ export function SettlementPrintPage() {
           </Button>
         }
       />
-      {missing ? (
-        <ErrorState message={t('settlements.not_found')} />
-      ) : settlement.data && !ready ? (
-        <ErrorState message={t('settlements.payment_orders_none')} />
-      ) : settlement.isError || orders.isError ? (
-        <ErrorState
-          onRetry={() => {
-            void settlement.refetch();
-            void orders.refetch();
-          }}
-        />
-      ) : !orders.data ? (
-        <Box aria-busy="true" aria-label={t('settlements.print.loading')}>
-          <Skeleton variant="rounded" height={420} />
-        </Box>
-      ) : (
-        <PaymentOrderSheets orders={orders.data} />
-      )}
+      <RecordPage query={settlement} id={id} notFoundMessage={t('settlements.not_found')} skeleton={sheets}>
+        {(found) =>
+          found.payment_orders_created_at == null ? (
+            <ErrorState message={t('settlements.payment_orders_none')} />
+          ) : (
+            <RecordPage query={orders} id={id} skeleton={sheets}>
+              {(list) => <PaymentOrderSheets orders={list} />}
+            </RecordPage>
+          )
+        }
+      </RecordPage>
     </PageContainer>
   );
 }

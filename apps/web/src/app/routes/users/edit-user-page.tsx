@@ -1,4 +1,4 @@
-import { Button, Skeleton, Stack } from '@mui/material';
+import { Button, Skeleton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -6,10 +6,10 @@ import { useUser } from '../../../api/users/get-user';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { RecordPage } from '../../../components/record-page';
 import { useUpdateUser } from '../../../features/users/api/update-user';
 import { UserForm } from '../../../features/users/components/user-form';
 import { fullName } from '../../../features/users/components/users-table';
-import { isApiError } from '../../../lib/http';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -23,50 +23,43 @@ export function EditUserPage() {
   const name = query.data ? fullName(query.data) : undefined;
   useDocumentTitle(name ?? t('users.edit'));
 
-  let content: React.ReactNode;
-  if (query.data && query.data.role === 'admin' && me.role !== 'admin') {
-    content = <ErrorState message={t('errors.admin_protected')} />;
-  } else if (query.data) {
-    content = (
-      <UserForm
-        key={query.data.id}
-        user={query.data}
-        secondaryActions={
-          <Button component={Link} to="/users" color="inherit">
-            {t('common.back')}
-          </Button>
-        }
-        onSubmit={async (body) => {
-          const saved = await update.mutateAsync(body);
-          toast.success(t('users.edited'));
-          navigate('/users');
-          return saved;
-        }}
-      />
-    );
-  } else if (query.isError || !(id > 0)) {
-    const notFound = !(id > 0) || (isApiError(query.error) && query.error.status === 404);
-    content = (
-      <ErrorState
-        message={notFound ? t('common.not_found') : undefined}
-        onRetry={notFound ? undefined : () => void query.refetch()}
-      />
-    );
-  } else {
-    content = (
-      <Stack spacing={2} role="status" aria-busy="true" aria-label={t('common.loading')}>
-        <Skeleton variant="circular" height={72} width={72} />
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={56} />
-      </Stack>
-    );
-  }
-
   return (
     <PageContainer maxWidth={960}>
       <PageHeader title={t('users.edit')} subtitle={name} />
-      {content}
+      <RecordPage
+        query={query}
+        id={id}
+        skeleton={
+          <>
+            <Skeleton variant="circular" height={72} width={72} />
+            <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="rounded" height={56} />
+          </>
+        }
+      >
+        {(user) =>
+          user.role === 'admin' && me.role !== 'admin' ? (
+            <ErrorState message={t('errors.admin_protected')} />
+          ) : (
+            <UserForm
+              key={user.id}
+              user={user}
+              secondaryActions={
+                <Button component={Link} to="/users" color="inherit">
+                  {t('common.back')}
+                </Button>
+              }
+              onSubmit={async (body) => {
+                const saved = await update.mutateAsync(body);
+                toast.success(t('users.edited'));
+                navigate('/users');
+                return saved;
+              }}
+            />
+          )
+        }
+      </RecordPage>
     </PageContainer>
   );
 }

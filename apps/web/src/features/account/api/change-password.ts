@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 
 export function changePassword(body: ChangePasswordBody): Promise<{ message: string }> {
-  return api<{ message: string }>('/auth/change-password', { method: 'POST', body });
+  return api<{ message: string }>('/auth/change-password', { method: 'POST', body, toast: false });
 }
 
 export function useChangePassword() {

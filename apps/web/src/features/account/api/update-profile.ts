@@ -4,7 +4,7 @@ import { api } from '../../../lib/http';
 import { setUser } from '../../../lib/session';
 
 export async function updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
-  const { data } = await api<DataResponse<CurrentUser>>('/auth/me', { method: 'PATCH', body });
+  const { data } = await api<DataResponse<CurrentUser>>('/auth/me', { method: 'PATCH', body, toast: false });
   return data;
 }
 

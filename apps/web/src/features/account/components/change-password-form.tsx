@@ -1,32 +1,25 @@
 import { type ChangePasswordBody, changePasswordBody } from '@dostava/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useForm } from 'react-hook-form';
+import { Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { FormActions } from '../../../components/form-actions';
 import { PasswordField } from '../../../components/password-field';
-import { applyApiErrors } from '../../../lib/form';
+import { useApiForm } from '../../../lib/form';
 import { useChangePassword } from '../api/change-password';
 
-const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 const EMPTY: ChangePasswordBody = { current_password: '', new_password: '', confirm_password: '' };
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const change = useChangePassword();
-  const { control, handleSubmit, setError, formState, reset } = useForm<ChangePasswordBody>({
-    resolver: zodResolver(changePasswordBody),
+  const { control, submit, busy, reset } = useApiForm({
+    schema: changePasswordBody,
     defaultValues: EMPTY,
-  });
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      await change.mutateAsync(body);
+    save: change.mutateAsync,
+    onSaved: () => {
       reset(EMPTY);
       toast.success(t('account.password_changed'));
-    } catch (error) {
-      applyApiErrors(error, setError, FIELDS);
-    }
+    },
   });
 
   return (
@@ -65,16 +58,7 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           required
         />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={formState.isSubmitting}
-            disabled={formState.isSubmitting}
-          >
-            {t('account.change_password')}
-          </Button>
-        </Box>
+        <FormActions busy={busy} submitLabel={t('account.change_password')} />
       </Stack>
     </Paper>
   );

@@ -1,18 +1,15 @@
-import { type CurrentUser, type Image, type UpdateProfileBody, updateProfileBody } from '@dostava/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Paper, Stack } from '@mui/material';
+import { type CurrentUser, type Image, updateProfileBody } from '@dostava/shared';
+import { Box, Paper, Stack } from '@mui/material';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
-import { applyApiErrors } from '../../../lib/form';
+import { useApiForm } from '../../../lib/form';
 import { useUpdateProfile } from '../api/update-profile';
 
 type ProfileInput = (typeof updateProfileBody)['_zod']['input'];
-
-const FIELDS = ['first_name', 'last_name', 'email', 'image_id'] as const;
 
 const toValues = (user: CurrentUser): ProfileInput => ({
   first_name: user.first_name,
@@ -25,23 +22,14 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const [image, setImage] = useState<Image | null>(user.image);
-  const { control, handleSubmit, setError, setValue, formState, reset } = useForm<
-    ProfileInput,
-    unknown,
-    UpdateProfileBody
-  >({
-    resolver: zodResolver(updateProfileBody),
+  const { control, submit, busy, setValue, formState, reset } = useApiForm({
+    schema: updateProfileBody,
     defaultValues: toValues(user),
-  });
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      const saved = await update.mutateAsync(body);
+    save: update.mutateAsync,
+    onSaved: (saved) => {
       reset(toValues(saved));
       toast.success(t('account.profile_saved'));
-    } catch (error) {
-      applyApiErrors(error, setError, FIELDS);
-    }
+    },
   });
 
   return (
@@ -82,16 +70,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             sx={{ gridColumn: { sm: '1 / -1' } }}
           />
         </Box>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={formState.isSubmitting}
-            disabled={formState.isSubmitting}
-          >
-            {t('common.save')}
-          </Button>
-        </Box>
+        <FormActions busy={busy} />
       </Stack>
     </Paper>
   );

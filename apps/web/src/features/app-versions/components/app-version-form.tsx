@@ -1,15 +1,12 @@
 import { APP_TYPES, type AppVersionBody, appVersionBody, PRIORITIES } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Paper, Stack, TextField } from '@mui/material';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Box, Paper, Stack, TextField } from '@mui/material';
+import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
-import { applyApiErrors } from '../../../lib/form';
-import { isApiError } from '../../../lib/http';
+import { useApiForm } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
-
-const FIELDS = ['app_type', 'version', 'priority', 'notes'] as const;
 
 export interface AppVersionFormValues {
   app_type: string;
@@ -51,19 +48,10 @@ interface AppVersionFormProps {
 
 export function AppVersionForm({ onSubmit, secondaryActions }: AppVersionFormProps) {
   const { t } = useTranslation();
-  const { control, handleSubmit, setError, formState } = useForm<
-    AppVersionFormValues,
-    unknown,
-    AppVersionBody
-  >({ resolver, defaultValues: { app_type: '', version: '', priority: '', notes: '' } });
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      await onSubmit(body);
-    } catch (error) {
-      if (!applyApiErrors(error, setError, FIELDS) && isApiError(error))
-        toast.error(error.message, { toastId: `api:${error.message}` });
-    }
+  const { control, submit, busy } = useApiForm({
+    resolver,
+    defaultValues: { app_type: '', version: '', priority: '', notes: '' },
+    save: onSubmit,
   });
 
   const select = (name: 'app_type' | 'priority', label: string, placeholder: string, hint?: string) => (
@@ -144,17 +132,7 @@ export function AppVersionForm({ onSubmit, secondaryActions }: AppVersionFormPro
             />
           </Box>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-          {secondaryActions}
-          <Button
-            type="submit"
-            variant="contained"
-            loading={formState.isSubmitting}
-            disabled={formState.isSubmitting}
-          >
-            {t('common.save')}
-          </Button>
-        </Box>
+        <FormActions busy={busy}>{secondaryActions}</FormActions>
       </Stack>
     </Paper>
   );

@@ -4,7 +4,7 @@ import { categoryKeys } from '../../../api/categories/keys';
 import { api } from '../../../lib/http';
 
 export async function createCategory(body: CategoryBody): Promise<Category> {
-  const { data } = await api<DataResponse<Category>>('/categories', { method: 'POST', body });
+  const { data } = await api<DataResponse<Category>>('/categories', { method: 'POST', body, toast: false });
   return data;
 }
 

@@ -4,7 +4,7 @@ import { categoryKeys } from '../../../api/categories/keys';
 import { api } from '../../../lib/http';
 
 export async function getCategory(id: number, signal?: AbortSignal): Promise<Category> {
-  const { data } = await api<DataResponse<Category>>(`/categories/${id}`, { signal });
+  const { data } = await api<DataResponse<Category>>(`/categories/${id}`, { signal, toast: false });
   return data;
 }
 

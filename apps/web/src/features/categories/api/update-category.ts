@@ -4,7 +4,11 @@ import { categoryKeys } from '../../../api/categories/keys';
 import { api } from '../../../lib/http';
 
 export async function updateCategory(id: number, body: Partial<CategoryBody>): Promise<Category> {
-  const { data } = await api<DataResponse<Category>>(`/categories/${id}`, { method: 'PATCH', body });
+  const { data } = await api<DataResponse<Category>>(`/categories/${id}`, {
+    method: 'PATCH',
+    body,
+    toast: false,
+  });
   return data;
 }
 

@@ -1,12 +1,10 @@
 import { type Category, type CategoryBody, type CategoryInput, categoryBody } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Paper, Stack } from '@mui/material';
-import { useForm } from 'react-hook-form';
+import { Box, Paper, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
-import { applyApiErrors } from '../../../lib/form';
-
-const FIELDS = ['name', 'description', 'position'] as const;
+import { useApiForm } from '../../../lib/form';
 
 function toFormValues(category?: Category): CategoryInput {
   return {
@@ -19,7 +17,7 @@ function toFormValues(category?: Category): CategoryInput {
 interface CategoryFormProps {
   category?: Category;
   /** Saves; throws the API error so field errors can be shown. */
-  onSubmit: (body: CategoryBody) => Promise<unknown>;
+  onSubmit: (body: CategoryBody) => Promise<Category | undefined>;
   /** Extra buttons beside save (cancel, delete). */
   secondaryActions?: React.ReactNode;
 }
@@ -27,26 +25,17 @@ interface CategoryFormProps {
 /** The one category form, for adding and editing. */
 export function CategoryForm({ category, onSubmit, secondaryActions }: CategoryFormProps) {
   const { t } = useTranslation();
-  const { control, handleSubmit, setError, formState, reset } = useForm<CategoryInput, unknown, CategoryBody>(
-    {
-      // A blank position means "put it last" (the API's default).
-      resolver: (values, context, options) =>
-        zodResolver(categoryBody)(
-          { ...values, position: values.position === '' ? undefined : values.position },
-          context,
-          options,
-        ),
-      defaultValues: toFormValues(category),
-    },
-  );
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      const saved = await onSubmit(body);
-      if (saved && typeof saved === 'object' && 'id' in saved) reset(toFormValues(saved as Category));
-    } catch (error) {
-      applyApiErrors(error, setError, FIELDS);
-    }
+  const { control, submit, busy, reset } = useApiForm<CategoryInput, CategoryBody, Category | undefined>({
+    // A blank position means "put it last" (the API's default).
+    resolver: (values, context, options) =>
+      zodResolver(categoryBody)(
+        { ...values, position: values.position === '' ? undefined : values.position },
+        context,
+        options,
+      ),
+    defaultValues: toFormValues(category),
+    save: onSubmit,
+    onSaved: (saved) => saved && reset(toFormValues(saved)),
   });
 
   return (
@@ -75,17 +64,7 @@ export function CategoryForm({ category, onSubmit, secondaryActions }: CategoryF
             sx={{ gridColumn: { md: '1 / -1' } }}
           />
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-          {secondaryActions}
-          <Button
-            type="submit"
-            variant="contained"
-            loading={formState.isSubmitting}
-            disabled={formState.isSubmitting}
-          >
-            {t('common.save')}
-          </Button>
-        </Box>
+        <FormActions busy={busy}>{secondaryActions}</FormActions>
       </Stack>
     </Paper>
   );

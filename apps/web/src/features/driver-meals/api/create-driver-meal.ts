@@ -4,7 +4,11 @@ import { driverMealKeys } from '../../../api/driver-meals/keys';
 import { api } from '../../../lib/http';
 
 export async function createDriverMeal(body: DriverMealBody): Promise<DriverMeal> {
-  const { data } = await api<DataResponse<DriverMeal>>('/driver-meals', { method: 'POST', body });
+  const { data } = await api<DataResponse<DriverMeal>>('/driver-meals', {
+    method: 'POST',
+    body,
+    toast: false,
+  });
   return data;
 }
 

@@ -1,14 +1,15 @@
 import { type DriverMealBody, driverMealBody, parseMoneyInput } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Box, Button, Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useEffect, useId } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { DateField } from '../../../components/date-field';
+import { FormActions } from '../../../components/form-actions';
 import { DriverAutocomplete, type DriverOption } from '../../../components/pickers/driver-autocomplete';
 import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
-import { applyApiErrors } from '../../../lib/form';
+import { useApiForm } from '../../../lib/form';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
 import { operationToday } from '../../../lib/time-zone';
 import { useCreateDriverMeal } from '../api/create-driver-meal';
@@ -22,7 +23,6 @@ interface FormValues {
   note: string;
 }
 
-const FIELDS = ['driver_id', 'restaurant_id', 'date', 'amount', 'note'] as const;
 const bodyResolver = zodResolver(driverMealBody);
 
 /** The shared `driverMealBody` checks the body; the amount is read from KM with parseMoneyInput. */
@@ -61,26 +61,20 @@ export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () =>
   const { t } = useTranslation();
   const titleId = useId();
   const create = useCreateDriverMeal();
-  const { control, handleSubmit, setError, formState, reset } = useForm<FormValues, unknown, DriverMealBody>({
+  const { control, submit, busy, reset } = useApiForm({
     resolver,
     defaultValues: empty(),
+    save: create.mutateAsync,
+    onSaved: () => {
+      toast.success(t('driver_meals.added'));
+      onClose();
+    },
   });
 
   useEffect(() => {
     if (open) reset(empty());
   }, [open, reset]);
 
-  const submit = handleSubmit(async (body) => {
-    try {
-      await create.mutateAsync(body);
-      toast.success(t('driver_meals.added'));
-      onClose();
-    } catch (error) {
-      applyApiErrors(error, setError, FIELDS);
-    }
-  });
-
-  const busy = formState.isSubmitting;
   return (
     <Dialog
       open={open}
@@ -198,14 +192,11 @@ export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () =>
           </Box>
         </Box>
       </DialogContent>
-      <DialogActions>
+      <FormActions dialog busy={busy} submitLabel={t('driver_meals.add')}>
         <Button onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="contained" loading={busy} disabled={busy}>
-          {t('driver_meals.add')}
-        </Button>
-      </DialogActions>
+      </FormActions>
     </Dialog>
   );
 }

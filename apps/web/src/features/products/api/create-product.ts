@@ -8,6 +8,7 @@ export async function createProduct(restaurantId: number, body: ProductBody): Pr
   const { data } = await api<DataResponse<Product>>(`/restaurants/${restaurantId}/products`, {
     method: 'POST',
     body,
+    toast: false,
   });
   return data;
 }

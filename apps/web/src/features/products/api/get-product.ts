@@ -4,7 +4,7 @@ import { api } from '../../../lib/http';
 import { productKeys } from './keys';
 
 export async function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  const { data } = await api<DataResponse<Product>>(`/products/${id}`, { signal });
+  const { data } = await api<DataResponse<Product>>(`/products/${id}`, { signal, toast: false });
   return data;
 }
 

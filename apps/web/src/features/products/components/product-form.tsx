@@ -7,27 +7,16 @@ import {
   productBody,
 } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  FormControlLabel,
-  InputAdornment,
-  Paper,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, FormControlLabel, InputAdornment, Paper, Stack, Switch, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../../../api/categories/list-categories';
+import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
-import { applyApiErrors } from '../../../lib/form';
+import { useApiForm } from '../../../lib/form';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
-
-const FIELDS = ['name', 'description', 'price', 'category_id', 'show_on_menu', 'image_id'] as const;
 
 /** What the inputs hold: the price as typed in KM, the category as the select's value. */
 export interface ProductFormValues {
@@ -78,7 +67,7 @@ interface ProductFormProps {
   /** Fields disabled and no save button (a restaurant employee looking at a product). */
   readOnly?: boolean;
   /** Saves; throws the API error so field errors can be shown. */
-  onSubmit: (body: ProductBody) => Promise<unknown>;
+  onSubmit: (body: ProductBody) => Promise<Product | undefined>;
   /** Extra buttons beside save (cancel, back). */
   secondaryActions?: React.ReactNode;
 }
@@ -88,22 +77,14 @@ export function ProductForm({ product, readOnly, onSubmit, secondaryActions }: P
   const { t } = useTranslation();
   const categories = useCategories();
   const [image, setImage] = useState<Image | null>(product?.image ?? null);
-  const { control, handleSubmit, setError, setValue, formState, reset } = useForm<
-    ProductFormValues,
-    unknown,
-    ProductBody
-  >({ resolver, defaultValues: toFormValues(product) });
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      const saved = await onSubmit(body);
-      if (saved && typeof saved === 'object' && 'id' in saved) reset(toFormValues(saved as Product));
-    } catch (error) {
-      applyApiErrors(error, setError, FIELDS);
-    }
+  const { control, submit, busy, setValue, formState, reset } = useApiForm({
+    resolver,
+    defaultValues: toFormValues(product),
+    save: onSubmit,
+    onSaved: (saved) => saved && reset(toFormValues(saved)),
   });
 
-  const disabled = readOnly || formState.isSubmitting;
+  const disabled = readOnly || busy;
   const field = { control, disabled: readOnly, readOnly };
   // The product's own category is offered even before the list has loaded.
   const options =
@@ -207,17 +188,7 @@ export function ProductForm({ product, readOnly, onSubmit, secondaryActions }: P
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{secondaryActions}</Box>
           ) : null
         ) : (
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            {secondaryActions}
-            <Button
-              type="submit"
-              variant="contained"
-              loading={formState.isSubmitting}
-              disabled={formState.isSubmitting}
-            >
-              {t('common.save')}
-            </Button>
-          </Box>
+          <FormActions busy={busy}>{secondaryActions}</FormActions>
         )}
       </Stack>
     </Paper>

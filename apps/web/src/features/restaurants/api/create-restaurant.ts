@@ -4,7 +4,11 @@ import { restaurantKeys } from '../../../api/restaurants/keys';
 import { api } from '../../../lib/http';
 
 export async function createRestaurant(body: RestaurantBody): Promise<Restaurant> {
-  const { data } = await api<DataResponse<Restaurant>>('/restaurants', { method: 'POST', body });
+  const { data } = await api<DataResponse<Restaurant>>('/restaurants', {
+    method: 'POST',
+    body,
+    toast: false,
+  });
   return data;
 }
 

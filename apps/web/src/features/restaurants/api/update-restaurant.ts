@@ -4,7 +4,11 @@ import { restaurantKeys } from '../../../api/restaurants/keys';
 import { api } from '../../../lib/http';
 
 export async function updateRestaurant(id: number, body: Partial<RestaurantBody>): Promise<Restaurant> {
-  const { data } = await api<DataResponse<Restaurant>>(`/restaurants/${id}`, { method: 'PATCH', body });
+  const { data } = await api<DataResponse<Restaurant>>(`/restaurants/${id}`, {
+    method: 'PATCH',
+    body,
+    toast: false,
+  });
   return data;
 }
 

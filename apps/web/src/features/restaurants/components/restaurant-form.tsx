@@ -6,26 +6,13 @@ import {
   type RestaurantInput,
   restaurantBody,
 } from '@dostava/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Paper, Stack } from '@mui/material';
+import { Alert, Box, Paper, Stack } from '@mui/material';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
-import { applyApiErrors } from '../../../lib/form';
-
-const FIELDS = [
-  'name',
-  'address',
-  'phone',
-  'web_address',
-  'iban',
-  'percentage',
-  'lat',
-  'lng',
-  'image_id',
-] as const;
+import { useApiForm } from '../../../lib/form';
 
 function toFormValues(restaurant?: Restaurant): RestaurantInput {
   return {
@@ -48,7 +35,7 @@ interface RestaurantFormProps {
   /** The commission is shown but not editable (restaurant staff: only Admin and App Manager set it). */
   commissionReadOnly?: boolean;
   /** Saves; throws the API error so field errors can be shown. */
-  onSubmit: (body: RestaurantBody) => Promise<unknown>;
+  onSubmit: (body: RestaurantBody) => Promise<Restaurant | undefined>;
   submitLabel?: string;
   /** Extra buttons beside save (cancel, delete). */
   secondaryActions?: React.ReactNode;
@@ -65,25 +52,14 @@ export function RestaurantForm({
 }: RestaurantFormProps) {
   const { t } = useTranslation();
   const [image, setImage] = useState<Image | null>(restaurant?.image ?? null);
-  const { control, handleSubmit, setError, setValue, formState, reset } = useForm<
-    RestaurantInput,
-    unknown,
-    RestaurantBody
-  >({
-    resolver: zodResolver(restaurantBody),
+  const { control, submit, busy, setValue, formState, reset } = useApiForm({
+    schema: restaurantBody,
     defaultValues: toFormValues(restaurant),
+    save: onSubmit,
+    onSaved: (saved) => saved && reset(toFormValues(saved)),
   });
 
-  const submit = handleSubmit(async (body) => {
-    try {
-      const saved = await onSubmit(body);
-      if (saved && typeof saved === 'object' && 'id' in saved) reset(toFormValues(saved as Restaurant));
-    } catch (error) {
-      applyApiErrors(error, setError, FIELDS);
-    }
-  });
-
-  const disabled = readOnly || formState.isSubmitting;
+  const disabled = readOnly || busy;
   const field = {
     control,
     disabled: readOnly,
@@ -157,17 +133,9 @@ export function RestaurantForm({
           />
         </Box>
         {readOnly ? null : (
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <FormActions busy={busy} submitLabel={submitLabel}>
             {secondaryActions}
-            <Button
-              type="submit"
-              variant="contained"
-              loading={formState.isSubmitting}
-              disabled={formState.isSubmitting}
-            >
-              {submitLabel ?? t('common.save')}
-            </Button>
-          </Box>
+          </FormActions>
         )}
       </Stack>
     </Paper>

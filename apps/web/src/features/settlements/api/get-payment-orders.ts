@@ -5,7 +5,10 @@ import { settlementKeys } from './keys';
 
 /** The payment orders as the API gives them to the bank's CSV: the printed sheet shows exactly that. */
 export async function getPaymentOrders(id: number, signal?: AbortSignal): Promise<PaymentOrder[]> {
-  const { data } = await api<DataResponse<PaymentOrder[]>>(`/settlements/${id}/payment-orders`, { signal });
+  const { data } = await api<DataResponse<PaymentOrder[]>>(`/settlements/${id}/payment-orders`, {
+    signal,
+    toast: false,
+  });
   return data;
 }
 

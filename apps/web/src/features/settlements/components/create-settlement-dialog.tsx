@@ -1,16 +1,16 @@
 import { periodDays, type SettlementBody, settlementBody } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { DateField } from '../../../components/date-field';
+import { FormActions } from '../../../components/form-actions';
 import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
-import { applyApiErrors } from '../../../lib/form';
+import { useApiForm } from '../../../lib/form';
 import { isDay } from '../../../lib/format';
-import { isApiError } from '../../../lib/http';
 import { translateMessage } from '../../../lib/i18n';
 import { useCreateSettlement } from '../api/create-settlement';
 
@@ -40,9 +40,20 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
   const titleId = useId();
   const create = useCreateSettlement();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState, reset } = useForm<FormValues, unknown, SettlementBody>({
+  const { control, submit, busy, reset } = useApiForm({
     resolver,
     defaultValues: EMPTY,
+    save: (body) => {
+      setRefusal(null);
+      return create.mutateAsync(body);
+    },
+    onSaved: (settlement) => {
+      toast.success(t('settlements.created'));
+      onClose();
+      void navigate(`/settlements/${settlement.id}`);
+    },
+    // An overlapping period is refused in the dialog, beside the fields.
+    onRefusal: setRefusal,
   });
   const [from, to] = useWatch({ control, name: ['from', 'to'] });
   const days = isDay(from) && isDay(to) ? periodDays(from, to) : null;
@@ -54,21 +65,6 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
     }
   }, [open, reset]);
 
-  const submit = handleSubmit(async (body) => {
-    setRefusal(null);
-    try {
-      const settlement = await create.mutateAsync(body);
-      toast.success(t('settlements.created'));
-      onClose();
-      void navigate(`/settlements/${settlement.id}`);
-    } catch (error) {
-      if (!applyApiErrors(error, setError, ['restaurant_id', 'from', 'to'])) {
-        setRefusal(isApiError(error) ? error.message : t('errors.generic'));
-      }
-    }
-  });
-
-  const busy = formState.isSubmitting;
   return (
     <Dialog
       open={open}
@@ -143,14 +139,11 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
           />
         </Box>
       </DialogContent>
-      <DialogActions>
+      <FormActions dialog busy={busy} submitLabel={t('settlements.create')}>
         <Button onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="contained" loading={busy} disabled={busy}>
-          {t('settlements.create')}
-        </Button>
-      </DialogActions>
+      </FormActions>
     </Dialog>
   );
 }

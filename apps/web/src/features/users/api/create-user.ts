@@ -4,7 +4,7 @@ import { userKeys } from '../../../api/users/keys';
 import { api } from '../../../lib/http';
 
 export async function createUser(body: UserCreateBody): Promise<User> {
-  const { data } = await api<DataResponse<User>>('/users', { method: 'POST', body });
+  const { data } = await api<DataResponse<User>>('/users', { method: 'POST', body, toast: false });
   return data;
 }
 

@@ -4,7 +4,7 @@ import { userKeys } from '../../../api/users/keys';
 import { api } from '../../../lib/http';
 
 export async function updateUser(id: number, body: UserUpdateBody): Promise<User> {
-  const { data } = await api<DataResponse<User>>(`/users/${id}`, { method: 'PATCH', body });
+  const { data } = await api<DataResponse<User>>(`/users/${id}`, { method: 'PATCH', body, toast: false });
   return data;
 }
 

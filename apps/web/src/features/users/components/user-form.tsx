@@ -10,40 +10,19 @@ import {
   userUpdateBody,
 } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  FormControlLabel,
-  FormHelperText,
-  Paper,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, FormControlLabel, FormHelperText, Paper, Stack, Switch, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { restaurantsQueryOptions } from '../../../api/restaurants/list-restaurants';
+import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { PasswordField } from '../../../components/password-field';
-import { applyApiErrors } from '../../../lib/form';
+import { useApiForm } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
-
-const FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'role',
-  'restaurant_id',
-  'password',
-  'is_active',
-  'image_id',
-] as const;
 
 /** What the inputs hold: the role and restaurant as the selects' values, the password as typed. */
 export interface UserFormValues {
@@ -113,7 +92,7 @@ interface UserFormProps {
   /** The employee's restaurant; for a new user, the restaurant chosen beforehand (from the URL). */
   restaurantId?: number;
   /** Saves; throws the API error so field errors can be shown. */
-  onSubmit: (body: UserBody) => Promise<unknown>;
+  onSubmit: (body: UserBody) => Promise<User | undefined>;
   /** Extra buttons beside save (cancel, back). */
   secondaryActions?: React.ReactNode;
 }
@@ -136,24 +115,16 @@ export function UserForm({
   const preset = employee
     ? { role: 'restaurant_employee' as const, restaurantId }
     : { role: restaurantId ? ('restaurant_employee' as const) : undefined, restaurantId };
-  const { control, handleSubmit, setError, setValue, formState, reset } = useForm<
-    UserFormValues,
-    unknown,
-    UserBody
-  >({ resolver, defaultValues: toFormValues(user, preset) });
+  const { control, submit, busy, setValue, formState, reset } = useApiForm({
+    resolver,
+    defaultValues: toFormValues(user, preset),
+    save: onSubmit,
+    onSaved: (saved) => saved && reset(toFormValues(saved, preset)),
+  });
   const role = useWatch({ control, name: 'role' });
   const restaurants = useQuery({
     ...restaurantsQueryOptions(RESTAURANT_OPTIONS_QUERY),
     enabled: !employee && role !== '' && isRestaurantRole(role),
-  });
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      const saved = await onSubmit(body);
-      if (saved && typeof saved === 'object' && 'id' in saved) reset(toFormValues(saved as User, preset));
-    } catch (error) {
-      applyApiErrors(error, setError, FIELDS);
-    }
   });
 
   // App Managers are not offered Admin; an Admin account keeps its role in the list.
@@ -174,7 +145,7 @@ export function UserForm({
           round
           label={t('users.image')}
           value={image}
-          disabled={formState.isSubmitting}
+          disabled={busy}
           error={formState.errors.image_id?.message}
           onChange={(next) => {
             setImage(next);
@@ -318,17 +289,7 @@ export function UserForm({
             )}
           />
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-          {secondaryActions}
-          <Button
-            type="submit"
-            variant="contained"
-            loading={formState.isSubmitting}
-            disabled={formState.isSubmitting}
-          >
-            {t('common.save')}
-          </Button>
-        </Box>
+        <FormActions busy={busy}>{secondaryActions}</FormActions>
       </Stack>
     </Paper>
   );

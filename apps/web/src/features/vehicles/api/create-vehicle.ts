@@ -5,7 +5,7 @@ import { api } from '../../../lib/http';
 import { vehicleKeys } from './keys';
 
 export async function createVehicle(body: VehicleBody): Promise<Vehicle> {
-  const { data } = await api<DataResponse<Vehicle>>('/vehicles', { method: 'POST', body });
+  const { data } = await api<DataResponse<Vehicle>>('/vehicles', { method: 'POST', body, toast: false });
   return data;
 }
 

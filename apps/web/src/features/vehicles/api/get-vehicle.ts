@@ -4,7 +4,7 @@ import { api } from '../../../lib/http';
 import { vehicleKeys } from './keys';
 
 export async function getVehicle(id: number, signal?: AbortSignal): Promise<Vehicle> {
-  const { data } = await api<DataResponse<Vehicle>>(`/vehicles/${id}`, { signal });
+  const { data } = await api<DataResponse<Vehicle>>(`/vehicles/${id}`, { signal, toast: false });
   return data;
 }
 

@@ -5,7 +5,11 @@ import { api } from '../../../lib/http';
 import { vehicleKeys } from './keys';
 
 export async function updateVehicle(id: number, body: Partial<VehicleBody>): Promise<Vehicle> {
-  const { data } = await api<DataResponse<Vehicle>>(`/vehicles/${id}`, { method: 'PATCH', body });
+  const { data } = await api<DataResponse<Vehicle>>(`/vehicles/${id}`, {
+    method: 'PATCH',
+    body,
+    toast: false,
+  });
   return data;
 }
 

@@ -6,15 +6,14 @@ import {
   vehicleBody,
 } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Checkbox, FormControlLabel, Paper, Stack, TextField } from '@mui/material';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Box, Checkbox, FormControlLabel, Paper, Stack, TextField } from '@mui/material';
+import { Controller, type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { DriverAutocomplete, type DriverOption } from '../../../components/pickers/driver-autocomplete';
-import { applyApiErrors } from '../../../lib/form';
+import { useApiForm } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
-
-const FIELDS = ['plate_number', 'type', 'driver_id'] as const;
 
 /** What the inputs hold: the type as the select's value, the driver as the chosen option. */
 export interface VehicleFormValues {
@@ -58,30 +57,22 @@ const resolver: Resolver<VehicleFormValues, unknown, VehicleBody> = async (value
 interface VehicleFormProps {
   vehicle?: Vehicle;
   /** Saves; throws the API error so field errors (a duplicate plate, a driver with a vehicle) show. */
-  onSubmit: (body: VehicleBody) => Promise<unknown>;
+  onSubmit: (body: VehicleBody) => Promise<Vehicle | undefined>;
   secondaryActions?: React.ReactNode;
 }
 
 /** The one vehicle form, for adding and editing. */
 export function VehicleForm({ vehicle, onSubmit, secondaryActions }: VehicleFormProps) {
   const { t } = useTranslation();
-  const { control, handleSubmit, setError, setValue, formState, reset } = useForm<
-    VehicleFormValues,
-    unknown,
-    VehicleBody
-  >({ resolver, defaultValues: toFormValues(vehicle) });
+  const { control, submit, busy, setValue, reset } = useApiForm({
+    resolver,
+    defaultValues: toFormValues(vehicle),
+    save: onSubmit,
+    onSaved: (saved) => saved && reset(toFormValues(saved)),
+  });
   const driver = useWatch({ control, name: 'driver_id' });
   // A driver on another vehicle is offered a move here, rather than refused after saving.
   const otherPlate = driver?.plate && driver.plate !== vehicle?.plate_number ? driver.plate : null;
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      const saved = await onSubmit(body);
-      if (saved && typeof saved === 'object' && 'id' in saved) reset(toFormValues(saved as Vehicle));
-    } catch (error) {
-      applyApiErrors(error, setError, FIELDS);
-    }
-  });
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
@@ -175,17 +166,7 @@ export function VehicleForm({ vehicle, onSubmit, secondaryActions }: VehicleForm
             ) : null}
           </Box>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-          {secondaryActions}
-          <Button
-            type="submit"
-            variant="contained"
-            loading={formState.isSubmitting}
-            disabled={formState.isSubmitting}
-          >
-            {t('common.save')}
-          </Button>
-        </Box>
+        <FormActions busy={busy}>{secondaryActions}</FormActions>
       </Stack>
     </Paper>
   );
