@@ -21,6 +21,6 @@ export const restaurantsQueryOptions = (query: RestaurantListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export function useRestaurants(query: RestaurantListParams) {
-  return useQuery(restaurantsQueryOptions(query));
+export function useRestaurants(query: RestaurantListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...restaurantsQueryOptions(query), enabled: options.enabled ?? true });
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDrivers } from '../../../api/drivers/list-drivers';
 import { DataTable } from '../../../components/data-table';
+import { languageOf } from '../../../components/data-table/columns';
 import { DriverStateChip } from '../../../components/driver-state-chip';
 import { formatDateTime } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
@@ -48,7 +49,6 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
     { refresh: true },
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the ages follow the language and the clock.
   const columns = useMemo<GridColDef<Driver>[]>(
     () => [
       {
@@ -104,7 +104,7 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center' }}>
             {row.last_location_at ? (
-              <Tooltip title={formatDateTime(row.last_location_at)}>
+              <Tooltip title={formatDateTime(row.last_location_at, languageOf(i18n.language))}>
                 <span>{formatAge(row.last_location_at, now)}</span>
               </Tooltip>
             ) : (
