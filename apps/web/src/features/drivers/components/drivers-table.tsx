@@ -1,4 +1,4 @@
-import { DRIVER_SORTS, type Driver, type ShiftState, type VehicleType } from '@dostava/shared';
+import { DRIVER_SORTS, type Driver, type DriverListParams } from '@dostava/shared';
 import FreeBreakfastOutlined from '@mui/icons-material/FreeBreakfastOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
@@ -18,10 +18,7 @@ import { formatAge } from '../../../lib/location-age';
 
 export const DRIVER_SORT_VALUES = DRIVER_SORTS.flatMap((field) => [field, `-${field}`]);
 
-export interface DriverFilters {
-  shift_state?: ShiftState;
-  vehicle_type?: VehicleType;
-}
+export type DriverFilters = Pick<DriverListParams, 'shift_state' | 'vehicle_type'>;
 
 interface DriversTableProps {
   params: ListParams;

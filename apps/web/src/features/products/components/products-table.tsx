@@ -1,4 +1,4 @@
-import { PRODUCT_SORTS, type Product } from '@dostava/shared';
+import { PRODUCT_SORTS, type Product, type ProductListParams } from '@dostava/shared';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FastfoodOutlined from '@mui/icons-material/FastfoodOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -17,10 +17,7 @@ import { useToggleProduct } from '../api/toggle-product';
 
 export const PRODUCT_SORT_VALUES = PRODUCT_SORTS.flatMap((field) => [field, `-${field}`]);
 
-export interface ProductFilters {
-  category_id?: number;
-  show_on_menu?: boolean;
-}
+export type ProductFilters = Pick<ProductListParams, 'category_id' | 'show_on_menu'>;
 
 interface ProductsTableProps {
   restaurantId: number;

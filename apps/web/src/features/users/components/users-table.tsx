@@ -1,4 +1,4 @@
-import { type Role, USER_SORTS, type User } from '@dostava/shared';
+import { type Role, USER_SORTS, type User, type UserListParams } from '@dostava/shared';
 import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
@@ -20,11 +20,7 @@ import { type UserDeleteResult, useDeleteUser } from '../api/delete-user';
 
 export const USER_SORT_VALUES = USER_SORTS.flatMap((field) => [field, `-${field}`]);
 
-export interface UserFilters {
-  role?: Role;
-  restaurant_id?: number;
-  is_active?: boolean;
-}
+export type UserFilters = Pick<UserListParams, 'role' | 'restaurant_id' | 'is_active'>;
 
 interface UsersTableProps {
   params: ListParams;
