@@ -80,7 +80,8 @@ export function SearchPicker(props: SearchPickerProps & SearchSource) {
           onBlur={onBlur}
           error={Boolean(error)}
           helperText={error}
-          slotProps={{ inputLabel: { shrink: true } }}
+          // Autocomplete's own slot props (the input's combobox role and ref) kept, the label always up.
+          slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }}
         />
       )}
     />
