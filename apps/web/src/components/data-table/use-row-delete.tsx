@@ -4,7 +4,7 @@ import type { ListParams } from '../../lib/list-params';
 import { ConfirmDialog } from '../confirm-dialog';
 
 interface DeleteMutation<Result> {
-  mutate: (id: number, callbacks: { onSuccess: (result: Result) => void; onSettled: () => void }) => void;
+  mutate: (id: number, callbacks: { onSuccess: (result: Result) => void; onError: () => void }) => void;
   isPending: boolean;
 }
 
@@ -15,6 +15,8 @@ interface RowDeleteOptions<R, Result> {
   message: (row: R) => string;
   /** Says it went well (a toast); returns false when the row stays listed (deactivated instead). */
   onDeleted: (result: Result) => unknown;
+  /** Close the dialog on a refusal too (else it stays, the API's message shown as a toast). */
+  closeOnError?: boolean;
   /** A paged list: the rows on this page and its params, to go back a page after its last row. */
   page?: { rows: number | undefined; params: ListParams; setParams: (changes: Partial<ListParams>) => void };
 }
@@ -22,12 +24,13 @@ interface RowDeleteOptions<R, Result> {
 /**
  * A row's delete: `ask(row)` opens the confirm dialog (`dialog`, rendered beside the table); confirming
  * runs the mutation, closes the dialog, and, when it was the only row of a page after the first, goes
- * back one page. A refusal is the API's own message, already shown as a toast.
+ * back one page. A refusal is the API's own message, already shown as a toast; the dialog stays open
+ * unless `closeOnError`.
  */
 export function useRowDelete<R extends { id: number }, Result = unknown>(
   options: RowDeleteOptions<R, Result>,
 ): { ask: (row: R) => void; dialog: ReactElement } {
-  const { mutation, title, message, onDeleted, page } = options;
+  const { mutation, title, message, onDeleted, page, closeOnError } = options;
   const { t } = useTranslation();
   const [row, setRow] = useState<R | null>(null);
 
@@ -35,11 +38,14 @@ export function useRowDelete<R extends { id: number }, Result = unknown>(
     if (!row) return;
     mutation.mutate(row.id, {
       onSuccess: (result) => {
+        setRow(null);
         const gone = onDeleted(result) !== false;
         if (gone && page && page.rows === 1 && page.params.page > 1)
           page.setParams({ page: page.params.page - 1 });
       },
-      onSettled: () => setRow(null),
+      onError: () => {
+        if (closeOnError) setRow(null);
+      },
     });
   }
 

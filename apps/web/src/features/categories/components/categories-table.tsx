@@ -46,6 +46,7 @@ export function CategoriesTable({ q }: { q: string }) {
     mutation: useDeleteCategory(),
     title: t('categories.delete_title'),
     message: (row) => t('categories.delete_confirm', { name: row.name }),
+    closeOnError: true,
     onDeleted: () => toast.success(t('categories.deleted')),
   });
   const [dragId, setDragId] = useState<number | null>(null);

@@ -55,6 +55,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
         date: formatDate(row.date),
         amount: formatMoney(row.amount, currentLanguage()),
       }),
+    closeOnError: true,
     onDeleted: () => toast.success(t('driver_meals.deleted')),
     page: { rows: query.data?.data.length, params, setParams },
   });
