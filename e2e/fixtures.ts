@@ -94,5 +94,11 @@ export async function expectDate(field: Locator, shown: string) {
   await expect(field).toContainText(shown);
 }
 
+/** Chooses `option` in a search picker (an Autocomplete that asks the API as you type `text`). */
+export async function pick(page: Page, label: string, text: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).fill(text);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 export const test = base;
 export { expect };

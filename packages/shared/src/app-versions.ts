@@ -47,6 +47,8 @@ export type AppVersion = z.infer<typeof appVersionSchema>;
 export const appVersionListQuery = listQuery(['version', 'created_at'] as const, '-version').extend({
   app_type: z.enum(APP_TYPES).optional(),
 });
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type AppVersionListParams = z.output<typeof appVersionListQuery>;
 
 export const appVersionCheckQuery = z.object({ app_type: z.enum(APP_TYPES), version: semver() });
 export const appVersionCheckSchema = z.object({

@@ -11,6 +11,8 @@ export const auditLogQuery = listQuery(['created_at'] as const, '-created_at')
     to: calendarDate().optional(),
   })
   .superRefine(dateRangeRule);
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type AuditLogParams = z.output<typeof auditLogQuery>;
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   actor: z.object({ id: z.number().int(), name: z.string(), role: z.string() }).nullable(),

@@ -46,3 +46,5 @@ export const endShiftListQuery = listQuery(END_SHIFT_SORTS, '-created_at')
     to: calendarDate().optional(),
   })
   .superRefine(dateRangeRule);
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type EndShiftListParams = z.output<typeof endShiftListQuery>;

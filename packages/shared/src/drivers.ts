@@ -48,6 +48,8 @@ export const driverListQuery = listQuery(DRIVER_SORTS, 'last_name').extend({
   vehicle_type: z.enum(VEHICLE_TYPES).optional(),
 });
 export type DriverListQuery = z.input<typeof driverListQuery>;
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type DriverListParams = z.output<typeof driverListQuery>;
 
 /** A driver offered for an order, with what makes them fit for it. */
 export const driverCandidateSchema = z.object({

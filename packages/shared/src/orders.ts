@@ -224,6 +224,8 @@ export const orderListQuery = listQuery(ORDER_SORTS, '-created_at').extend({
   lane: z.enum(BOARD_LANES, { error: msg('validation.invalid_choice') }).optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type OrderListParams = z.output<typeof orderListQuery>;
 
 /** A dispatcher's search reaches this far back in every status (the board itself shows active ones). */
 export const DISPATCH_SEARCH_DAYS = 2;

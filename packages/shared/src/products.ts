@@ -43,6 +43,8 @@ export const productListQuery = listQuery(PRODUCT_SORTS, 'name').extend({
     .optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuery>;
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type ProductListParams = z.output<typeof productListQuery>;
 
 /** What the customer app shows: products on the menu, grouped by category in position order. */
 export const menuSchema = z.object({

@@ -46,3 +46,5 @@ export type Restaurant = z.infer<typeof restaurantSchema>;
 export const RESTAURANT_SORTS = ['name', 'created_at', 'percentage'] as const;
 export const restaurantListQuery = listQuery(RESTAURANT_SORTS, 'name');
 export type RestaurantListQuery = z.input<typeof restaurantListQuery>;
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type RestaurantListParams = z.output<typeof restaurantListQuery>;

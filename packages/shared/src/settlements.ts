@@ -55,6 +55,8 @@ export const settlementListQuery = listQuery(SETTLEMENT_SORTS, '-from').extend({
   restaurant_id: id().optional(),
   status: z.enum(SETTLEMENT_STATUSES).optional(),
 });
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type SettlementListParams = z.output<typeof settlementListQuery>;
 
 /** A bank payment order of an approved settlement: the CSV for the bank and the printed sheet say the same. */
 export const paymentOrderSchema = z.object({

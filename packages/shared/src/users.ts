@@ -78,5 +78,7 @@ export const userListQuery = listQuery(USER_SORTS, 'last_name').extend({
     .optional(),
 });
 export type UserListQuery = z.input<typeof userListQuery>;
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type UserListParams = z.output<typeof userListQuery>;
 
 export const userDeleteResult = z.object({ result: z.enum(['deleted', 'deactivated']), message: z.string() });

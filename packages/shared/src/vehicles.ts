@@ -42,3 +42,5 @@ export const VEHICLE_SORTS = ['plate_number', 'type', 'created_at'] as const;
 export const vehicleListQuery = listQuery(VEHICLE_SORTS, 'plate_number').extend({
   type: z.enum(VEHICLE_TYPES).optional(),
 });
+/** A list request as the web app sends it: page, per_page and sort always present. */
+export type VehicleListParams = z.output<typeof vehicleListQuery>;

@@ -1,6 +1,8 @@
 import { currentLanguage, intlLocale } from './i18n';
 import { operationTimeZone, zonedParts } from './time-zone';
 
+/** The locale of English dates (Bosnian ones are built by hand). */
+const EN_LOCALE = 'en-GB';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function toDate(value: string | Date | null | undefined): Date | null {
@@ -14,14 +16,17 @@ function toDate(value: string | Date | null | undefined): Date | null {
  * Chromium ships no `bs` locale data and would show '2026 M11 22'.
  * bs: '22.11.2026. 07:33'; en: '22 Nov 2026, 07:33'.
  */
-export function formatDateTime(value: string | Date | null | undefined): string {
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  language = currentLanguage(),
+): string {
   const date = toDate(value);
   if (!date) return '—';
-  if (currentLanguage() === 'bs') {
+  if (language === 'bs') {
     const p = zonedParts(date);
     return `${pad(p.day)}.${pad(p.month)}.${p.year}. ${pad(p.hour)}:${pad(p.minute)}`;
   }
-  return new Intl.DateTimeFormat(intlLocale(), {
+  return new Intl.DateTimeFormat(EN_LOCALE, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: operationTimeZone(),
@@ -32,17 +37,17 @@ export function formatDateTime(value: string | Date | null | undefined): string 
  * A calendar date: bs '22.11.2026.'; en '22 Nov 2026'. A 'YYYY-MM-DD' string is that day as it is; a
  * moment is the day it fell on in the operation's time zone.
  */
-export function formatDate(value: string | Date | null | undefined): string {
+export function formatDate(value: string | Date | null | undefined, language = currentLanguage()): string {
   const day = typeof value === 'string' && isDay(value);
   const date = toDate(day ? `${value}T12:00:00Z` : value);
   if (!date) return '—';
   // A plain day is read at noon UTC and shown in UTC: the same day in every zone.
   const zone = day ? 'UTC' : operationTimeZone();
-  if (currentLanguage() === 'bs') {
+  if (language === 'bs') {
     const p = zonedParts(date, zone);
     return `${pad(p.day)}.${pad(p.month)}.${p.year}.`;
   }
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: zone }).format(date);
+  return new Intl.DateTimeFormat(EN_LOCALE, { dateStyle: 'medium', timeZone: zone }).format(date);
 }
 
 /** An inclusive period of days: bs '08.10.2026. – 21.10.2026.'. */

@@ -124,6 +124,8 @@ export const bs: Catalogue = {
     delete_confirm: 'Obrisati restoran "{{name}}"? Ovo se ne može poništiti.',
     search_placeholder: 'Pretraga po nazivu, adresi ili telefonu',
     search_label: 'Pretraži restorane',
+    no_restaurants_found: 'Nije pronađen nijedan restoran',
+    clear_restaurant: 'Ukloni restoran',
     read_only: 'Samo menadžer restorana može mijenjati ove informacije.',
     products_of: 'Proizvodi restorana {{name}}',
     users_of: 'Korisnici restorana {{name}}',

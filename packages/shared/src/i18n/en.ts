@@ -128,6 +128,8 @@ export const en = {
     delete_confirm: 'Delete the restaurant "{{name}}"? This cannot be undone.',
     search_placeholder: 'Search by name, address or phone',
     search_label: 'Search restaurants',
+    no_restaurants_found: 'No restaurants found',
+    clear_restaurant: 'Clear restaurant',
     read_only: 'Only the restaurant manager can change this information.',
     products_of: 'Products of {{name}}',
     users_of: 'Users of {{name}}',

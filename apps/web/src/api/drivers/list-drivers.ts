@@ -1,16 +1,9 @@
-import type { Driver, ListResponse, ShiftState, VehicleType } from '@dostava/shared';
+import type { Driver, DriverListParams, ListResponse } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 import { driverKeys } from './keys';
 
-export interface DriverListParams {
-  page: number;
-  per_page: number;
-  sort: string;
-  q?: string;
-  shift_state?: ShiftState;
-  vehicle_type?: VehicleType;
-}
+export type { DriverListParams };
 
 /** Locations move: the list refreshes itself while it is on screen. */
 export const DRIVERS_REFRESH_MS = 30_000;

@@ -1,14 +1,9 @@
-import type { ListResponse, Restaurant } from '@dostava/shared';
+import type { ListResponse, Restaurant, RestaurantListParams } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 import { restaurantKeys } from './keys';
 
-export interface RestaurantListParams {
-  page: number;
-  per_page: number;
-  sort: string;
-  q?: string;
-}
+export type { RestaurantListParams };
 
 export function listRestaurants(query: RestaurantListParams, signal?: AbortSignal) {
   return api<ListResponse<Restaurant>>('/restaurants', { query: { ...query }, signal });
@@ -21,6 +16,6 @@ export const restaurantsQueryOptions = (query: RestaurantListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export function useRestaurants(query: RestaurantListParams) {
-  return useQuery(restaurantsQueryOptions(query));
+export function useRestaurants(query: RestaurantListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...restaurantsQueryOptions(query), enabled: options.enabled ?? true });
 }

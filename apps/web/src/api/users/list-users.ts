@@ -1,17 +1,9 @@
-import type { ListResponse, Role, User } from '@dostava/shared';
+import type { ListResponse, User, UserListParams } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 import { userKeys } from './keys';
 
-export interface UserListParams {
-  page: number;
-  per_page: number;
-  sort: string;
-  q?: string;
-  role?: Role;
-  restaurant_id?: number;
-  is_active?: boolean;
-}
+export type { UserListParams };
 
 export function listUsers(query: UserListParams, signal?: AbortSignal) {
   return api<ListResponse<User>>('/users', { query: { ...query }, signal });

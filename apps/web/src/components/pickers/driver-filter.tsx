@@ -1,65 +1,36 @@
-import { Autocomplete, TextField } from '@mui/material';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDriver } from '../../api/drivers/get-driver';
 import { useDrivers } from '../../api/drivers/list-drivers';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SearchPicker } from './search-picker';
 
-export interface DriverChoice {
-  id: number;
-  name: string;
+const nameOf = (driver: { first_name: string; last_name: string }) =>
+  `${driver.first_name} ${driver.last_name}`.trim();
+
+function useDriverOptions(q: string, enabled: boolean) {
+  const query = useDrivers({ page: 1, per_page: 20, sort: 'last_name', q: q || undefined }, { enabled });
+  return {
+    options: query.data?.data.map((driver) => ({ id: driver.id, name: nameOf(driver) })) ?? [],
+    loading: query.isFetching,
+  };
 }
 
-interface DriverFilterProps {
-  value: DriverChoice | null;
-  onChange: (driver: DriverChoice | null) => void;
-  label: string;
+function useDriverName(id: number) {
+  const driver = useDriver(id).data;
+  return driver ? nameOf(driver) : undefined;
 }
 
-/** Filters by a driver picked by typing a name (GET /drivers?q=). */
-export function DriverFilter({ value, onChange, label }: DriverFilterProps) {
+/** Filters by a driver picked by typing a name (GET /drivers?q=); the value is the driver's id. */
+export function DriverFilter(props: { value: string; onChange: (id: string) => void; label: string }) {
   const { t } = useTranslation();
-  const [input, setInput] = useState('');
-  const [open, setOpen] = useState(false);
-  const q = useDebouncedValue(input.trim(), 300);
-  const search = value && q === value.name ? '' : q;
-  const drivers = useDrivers(
-    { page: 1, per_page: 20, sort: 'last_name', q: search || undefined },
-    { enabled: open },
-  );
-  const options: DriverChoice[] =
-    drivers.data?.data.map((driver) => ({
-      id: driver.id,
-      name: `${driver.first_name} ${driver.last_name}`.trim(),
-    })) ?? [];
-
   return (
-    <Autocomplete<DriverChoice, false, false, false>
+    <SearchPicker
+      {...props}
       size="small"
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      value={value}
-      onChange={(_event, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_event, next) => setInput(next)}
-      options={options}
-      filterOptions={(all) => all}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      getOptionLabel={(option) => option.name}
-      loading={drivers.isFetching}
+      placeholder={t('orders.any_driver')}
+      useOptions={useDriverOptions}
+      useName={useDriverName}
       noOptionsText={t('vehicles.no_drivers_found')}
-      loadingText={t('common.loading')}
       clearText={t('vehicles.clear_driver')}
-      openText={label}
-      closeText={t('common.close')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          placeholder={t('orders.any_driver')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      )}
     />
   );
 }

@@ -17,7 +17,10 @@ interface RestaurantSelectProps {
   size?: TextFieldProps['size'];
 }
 
-/** A native select of the restaurants (GET /restaurants?per_page=100). */
+/**
+ * A native select of the first 100 restaurants (GET /restaurants?per_page=100), still used by the forms
+ * (their kit is being rebuilt); filters use `RestaurantPicker`, which searches and has no such limit.
+ */
 export function RestaurantSelect(props: RestaurantSelectProps) {
   const { label, emptyLabel, emptyDisabled, value, onChange, onBlur, inputRef, error, required, size } =
     props;

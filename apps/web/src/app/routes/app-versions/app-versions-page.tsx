@@ -1,8 +1,9 @@
 import { APP_TYPES, type AppType } from '@dostava/shared';
 import Add from '@mui/icons-material/Add';
-import { Box, Button, TextField } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FilterBar, optionsOf, SelectFilter } from '../../../components/list-filters';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import {
@@ -20,7 +21,7 @@ export function AppVersionsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('app_versions.title'));
   const { params, setParams } = useListParams({ defaultSort: '-version', sorts: APP_VERSION_SORT_VALUES });
-  const { filters, setFilter } = useUrlFilters(ALLOWED);
+  const { filters } = useUrlFilters(ALLOWED);
 
   return (
     <PageContainer>
@@ -32,27 +33,14 @@ export function AppVersionsPage() {
           </Button>
         }
       />
-      <Box sx={{ mb: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '240px' } }}>
-        <TextField
-          select
-          size="small"
+      <FilterBar columns={{ xs: '1fr', sm: '240px' }}>
+        <SelectFilter
+          param="app_type"
           label={t('app_versions.app_type')}
-          value={filters.app_type}
-          onChange={(event) => setFilter('app_type', event.target.value)}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'aria-label': t('app_versions.app_type') },
-          }}
-        >
-          <option value="">{t('app_versions.all_types')}</option>
-          {APP_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`app_versions.types.${type}`)}
-            </option>
-          ))}
-        </TextField>
-      </Box>
+          allLabel={t('app_versions.all_types')}
+          options={optionsOf(APP_TYPES, (type) => t(`app_versions.types.${type}`))}
+        />
+      </FilterBar>
       <Box sx={{ width: '100%', overflow: 'hidden' }}>
         <AppVersionsTable
           params={params}

@@ -1,7 +1,8 @@
 import { rangeOrderError } from '@dostava/shared';
-import { Box, TextField } from '@mui/material';
+import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { FilterBar, optionsOf, SelectFilter } from '../../../components/list-filters';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { useAuditFacets } from '../../../features/audit-log/api/audit-facets';
@@ -24,42 +25,23 @@ export function AuditLogPage() {
   const facets = useAuditFacets();
   const rangeInvalid = Boolean(rangeOrderError(filters.from, filters.to));
 
-  const select = (key: 'entity' | 'action', label: string, all: string, values: string[]) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={values.includes(filters[key]) || !filters[key] ? filters[key] : ''}
-      onChange={(event) => setFilter(key, event.target.value)}
-      slotProps={{
-        select: { native: true },
-        inputLabel: { shrink: true },
-        htmlInput: { 'aria-label': label },
-      }}
-    >
-      <option value="">{all}</option>
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {key === 'entity' ? entityLabel(t, value) : actionLabel(t, value)}
-        </option>
-      ))}
-    </TextField>
-  );
-
   return (
     <PageContainer>
       <PageHeader title={t('audit_log.title')} />
-      <Box
-        sx={{
-          mb: 2,
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(220px, 2fr) 1fr 1fr 1fr 1fr 1fr' },
-        }}
-      >
+      <FilterBar columns={{ xs: '1fr', sm: '1fr 1fr', lg: 'minmax(220px, 2fr) 1fr 1fr 1fr 1fr 1fr' }}>
         <UserFilter value={filters.user_id} onChange={(id) => setFilter('user_id', id)} />
-        {select('entity', t('audit_log.entity'), t('audit_log.all_entities'), facets.data?.entities ?? [])}
-        {select('action', t('audit_log.action'), t('audit_log.all_actions'), facets.data?.actions ?? [])}
+        <SelectFilter
+          param="entity"
+          label={t('audit_log.entity')}
+          allLabel={t('audit_log.all_entities')}
+          options={optionsOf(facets.data?.entities ?? [], (value) => entityLabel(t, value))}
+        />
+        <SelectFilter
+          param="action"
+          label={t('audit_log.action')}
+          allLabel={t('audit_log.all_actions')}
+          options={optionsOf(facets.data?.actions ?? [], (value) => actionLabel(t, value))}
+        />
         <DateRangeFilter
           from={filters.from}
           to={filters.to}
@@ -67,7 +49,7 @@ export function AuditLogPage() {
           toLabel={t('audit_log.to')}
           setFilter={setFilter}
         />
-      </Box>
+      </FilterBar>
       <Box sx={{ width: '100%', overflow: 'hidden' }}>
         <AuditLogTable
           params={params}

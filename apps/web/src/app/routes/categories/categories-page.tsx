@@ -1,35 +1,20 @@
 import Add from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, InputAdornment, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { FilterBar, SearchFilter } from '../../../components/list-filters';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { CategoriesTable } from '../../../features/categories/components/categories-table';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListParams } from '../../../lib/list-params';
 import { useDocumentTitle } from '../../use-document-title';
 
 export function CategoriesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('categories.title'));
-  const [searchParams, setSearchParams] = useSearchParams();
-  const q = searchParams.get('q') ?? '';
-  const [search, setSearch] = useState(q);
-  const debounced = useDebouncedValue(search.trim(), 350);
-
-  useEffect(() => {
-    if (debounced === q) return;
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (debounced) next.set('q', debounced);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced, q, setSearchParams]);
+  // No pages and one order (the menu's): only the search is in the URL.
+  const { params, setParams } = useListParams({ defaultSort: '', sorts: [] });
+  const q = params.q;
 
   return (
     <PageContainer maxWidth={1100}>
@@ -42,26 +27,14 @@ export function CategoriesPage() {
           </Button>
         }
       />
-      <Box sx={{ mb: 2, maxWidth: 420 }}>
-        <TextField
-          type="search"
-          size="small"
-          fullWidth
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+      <FilterBar columns={{ xs: 'minmax(0, 420px)' }}>
+        <SearchFilter
+          params={params}
+          setParams={setParams}
+          label={t('categories.search_label')}
           placeholder={t('categories.search_placeholder')}
-          slotProps={{
-            htmlInput: { 'aria-label': t('categories.search_label') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
-      </Box>
+      </FilterBar>
       <CategoriesTable q={q} />
     </PageContainer>
   );

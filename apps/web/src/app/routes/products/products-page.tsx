@@ -1,53 +1,20 @@
 import { can } from '@dostava/shared';
 import Add from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, InputAdornment, TextField } from '@mui/material';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useCategories } from '../../../api/categories/list-categories';
+import { useRestaurant } from '../../../api/restaurants/get-restaurant';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../components/list-filters';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import {
-  PRODUCT_SORT_VALUES,
-  type ProductFilters,
-  ProductsTable,
-} from '../../../features/products/components/products-table';
-import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
+import { PRODUCT_SORT_VALUES, ProductsTable } from '../../../features/products/components/products-table';
 import { useListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import { useDocumentTitle } from '../../use-document-title';
 
-type MenuFilter = '' | 'true' | 'false';
-
-/** The category and show-on-menu filters, kept in the URL beside page, sort and search. */
-function useProductFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const categoryParam = Number(searchParams.get('category_id'));
-  const menuParam = searchParams.get('show_on_menu');
-  const menu: MenuFilter = menuParam === 'true' || menuParam === 'false' ? menuParam : '';
-  const categoryId = Number.isInteger(categoryParam) && categoryParam > 0 ? categoryParam : undefined;
-  const filters = useMemo<ProductFilters>(
-    () => ({ category_id: categoryId, show_on_menu: menu === '' ? undefined : menu === 'true' }),
-    [categoryId, menu],
-  );
-  const setFilter = useCallback(
-    (key: 'category_id' | 'show_on_menu', value: string) =>
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
-  return { filters, categoryId, menu, setFilter };
-}
+const ALLOWED = { category_id: positiveId, show_on_menu: oneOf(['true', 'false']) };
 
 export function ProductsPage() {
   const { t } = useTranslation();
@@ -60,15 +27,9 @@ export function ProductsPage() {
     : t('products.title');
   useDocumentTitle(title);
   const { params, setParams } = useListParams({ defaultSort: 'name', sorts: PRODUCT_SORT_VALUES });
-  const { filters, categoryId, menu, setFilter } = useProductFilters();
-  const [search, setSearch] = useState(params.q);
-  const debounced = useDebouncedValue(search.trim(), 350);
+  const { filters } = useUrlFilters(ALLOWED);
   const canWrite = can(user, 'products.write', restaurantId);
   const isAdmin = can(user, 'restaurants.list');
-
-  useEffect(() => {
-    if (debounced !== params.q) setParams({ q: debounced });
-  }, [debounced, params.q, setParams]);
 
   return (
     <PageContainer>
@@ -94,67 +55,42 @@ export function ProductsPage() {
           </>
         }
       />
-      <Box
-        sx={{
-          mb: 2,
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'minmax(220px, 420px) 220px 180px' },
-        }}
-      >
-        <TextField
-          type="search"
-          size="small"
-          fullWidth
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+      <FilterBar columns={{ xs: '1fr', sm: '1fr 1fr', md: 'minmax(220px, 420px) 220px 180px' }}>
+        <SearchFilter
+          params={params}
+          setParams={setParams}
+          label={t('products.search_label')}
           placeholder={t('products.search_placeholder')}
           sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('products.search_label') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
-        <TextField
-          select
-          size="small"
+        <SelectFilter
+          param="category_id"
           label={t('products.category')}
-          value={categoryId ? String(categoryId) : ''}
-          onChange={(event) => setFilter('category_id', event.target.value)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('products.all_categories')}</option>
-          {(categories.data ?? []).map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {category.name}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          allLabel={t('products.all_categories')}
+          options={(categories.data ?? []).map((category) => ({
+            value: String(category.id),
+            label: category.name,
+          }))}
+        />
+        <SelectFilter
+          param="show_on_menu"
           label={t('products.menu_filter')}
-          value={menu}
-          onChange={(event) => setFilter('show_on_menu', event.target.value)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('products.menu_all')}</option>
-          <option value="true">{t('products.menu_shown')}</option>
-          <option value="false">{t('products.menu_hidden')}</option>
-        </TextField>
-      </Box>
+          allLabel={t('products.menu_all')}
+          options={[
+            { value: 'true', label: t('products.menu_shown') },
+            { value: 'false', label: t('products.menu_hidden') },
+          ]}
+        />
+      </FilterBar>
       <Box sx={{ width: '100%', overflow: 'hidden' }}>
         <ProductsTable
           restaurantId={restaurantId}
           params={params}
           setParams={setParams}
-          filters={filters}
+          filters={{
+            category_id: filters.category_id ? Number(filters.category_id) : undefined,
+            show_on_menu: filters.show_on_menu ? filters.show_on_menu === 'true' : undefined,
+          }}
           canWrite={canWrite}
           canToggle={can(user, 'products.toggle', restaurantId)}
         />

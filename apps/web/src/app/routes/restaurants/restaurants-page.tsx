@@ -1,10 +1,9 @@
 import { can } from '@dostava/shared';
 import Add from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, InputAdornment, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FilterBar, SearchFilter } from '../../../components/list-filters';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import {
@@ -13,7 +12,6 @@ import {
 } from '../../../features/restaurants/components/restaurants-table';
 import { useListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../use-document-title';
 
 export function RestaurantsPage() {
@@ -21,12 +19,6 @@ export function RestaurantsPage() {
   const user = useCurrentUser();
   useDocumentTitle(t('restaurants.title'));
   const { params, setParams } = useListParams({ defaultSort: 'name', sorts: RESTAURANT_SORT_VALUES });
-  const [search, setSearch] = useState(params.q);
-  const debounced = useDebouncedValue(search.trim(), 350);
-
-  useEffect(() => {
-    if (debounced !== params.q) setParams({ q: debounced });
-  }, [debounced, params.q, setParams]);
 
   return (
     <PageContainer>
@@ -40,26 +32,14 @@ export function RestaurantsPage() {
           ) : null
         }
       />
-      <Box sx={{ mb: 2, maxWidth: 420 }}>
-        <TextField
-          type="search"
-          size="small"
-          fullWidth
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+      <FilterBar columns={{ xs: 'minmax(0, 420px)' }}>
+        <SearchFilter
+          params={params}
+          setParams={setParams}
+          label={t('restaurants.search_label')}
           placeholder={t('restaurants.search_placeholder')}
-          slotProps={{
-            htmlInput: { 'aria-label': t('restaurants.search_label') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
-      </Box>
+      </FilterBar>
       <Box sx={{ width: '100%', overflow: 'hidden' }}>
         <RestaurantsTable params={params} setParams={setParams} canDelete={can(user, 'restaurants.delete')} />
       </Box>

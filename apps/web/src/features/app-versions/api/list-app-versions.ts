@@ -1,14 +1,9 @@
-import type { AppType, AppVersion, ListResponse } from '@dostava/shared';
+import type { AppVersion, AppVersionListParams, ListResponse } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 import { appVersionKeys } from './keys';
 
-export interface AppVersionListParams {
-  page: number;
-  per_page: number;
-  sort: string;
-  app_type?: AppType;
-}
+export type { AppVersionListParams };
 
 export function listAppVersions(query: AppVersionListParams, signal?: AbortSignal) {
   return api<ListResponse<AppVersion>>('/app-versions', { query: { ...query }, signal });

@@ -1,13 +1,12 @@
 import type { AppType, AppVersion, Priority } from '@dostava/shared';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
+import { actionsColumn, DeleteAction, dateTimeColumn } from '../../../components/data-table/columns';
+import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteAppVersion } from '../api/delete-app-version';
 import { useAppVersions } from '../api/list-app-versions';
@@ -29,12 +28,18 @@ export function AppVersionsTable({ params, setParams, appType }: AppVersionsTabl
     sort: params.sort,
     app_type: appType,
   });
-  const remove = useDeleteAppVersion();
-  const [toDelete, setToDelete] = useState<AppVersion | null>(null);
-  const nameOf = (row: AppVersion) =>
-    t('app_versions.item', { app: t(`app_versions.types.${row.app_type}`), version: row.version });
+  const remove = useRowDelete<AppVersion>({
+    mutation: useDeleteAppVersion(),
+    title: t('app_versions.delete_title'),
+    message: (row) =>
+      t('app_versions.delete_confirm', {
+        version: row.version,
+        app: t(`app_versions.types.${row.app_type}`),
+      }),
+    onDeleted: () => toast.success(t('app_versions.deleted')),
+    page: { rows: query.data?.data.length, params, setParams },
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: dates follow the language.
   const columns = useMemo<GridColDef<AppVersion>[]>(
     () => [
       {
@@ -64,47 +69,26 @@ export function AppVersionsTable({ params, setParams, appType }: AppVersionsTabl
         sortable: false,
         valueFormatter: (value: string | null) => value ?? '—',
       },
-      {
-        field: 'created_at',
-        headerName: t('common.created_at'),
-        width: 170,
-        valueFormatter: (value: string) => formatDateTime(value),
-      },
-      {
-        field: 'actions',
-        headerName: t('common.actions'),
-        width: 90,
-        sortable: false,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => (
-          <Tooltip title={t('common.delete')}>
-            <IconButton
-              aria-label={t('common.delete_item', { name: nameOf(row) })}
-              size="small"
-              color="error"
-              onClick={() => setToDelete(row)}
-            >
-              <DeleteOutline fontSize="small" />
-            </IconButton>
-          </Tooltip>
+      dateTimeColumn('created_at', t('common.created_at'), i18n.language),
+      actionsColumn<AppVersion>(
+        t('common.actions'),
+        (row) => (
+          <DeleteAction
+            label={t('common.delete_item', {
+              name: t('app_versions.item', {
+                app: t(`app_versions.types.${row.app_type}`),
+                version: row.version,
+              }),
+            })}
+            tooltip={t('common.delete')}
+            onClick={() => remove.ask(row)}
+          />
         ),
-      },
+        { width: 90 },
+      ),
     ],
-    [t, i18n.language],
+    [t, i18n.language, remove.ask],
   );
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        toast.success(t('app_versions.deleted'));
-        setToDelete(null);
-        if (query.data && query.data.data.length === 1 && params.page > 1)
-          setParams({ page: params.page - 1 });
-      },
-    });
-  }
 
   return (
     <>
@@ -119,19 +103,7 @@ export function AppVersionsTable({ params, setParams, appType }: AppVersionsTabl
         params={params}
         setParams={setParams}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('app_versions.delete_title')}
-        message={t('app_versions.delete_confirm', {
-          version: toDelete?.version ?? '',
-          app: toDelete ? t(`app_versions.types.${toDelete.app_type}`) : '',
-        })}
-        confirmLabel={t('common.delete')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -1,18 +1,9 @@
-import type { AuditEntry, ListResponse } from '@dostava/shared';
+import type { AuditEntry, AuditLogParams, ListResponse } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 import { auditLogKeys } from './keys';
 
-export interface AuditLogParams {
-  page: number;
-  per_page: number;
-  sort: string;
-  user_id?: number;
-  entity?: string;
-  action?: string;
-  from?: string;
-  to?: string;
-}
+export type { AuditLogParams };
 
 export function listAuditLog(query: AuditLogParams, signal?: AbortSignal) {
   return api<ListResponse<AuditEntry>>('/audit-log', { query: { ...query }, signal });

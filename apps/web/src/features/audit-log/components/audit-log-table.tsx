@@ -5,7 +5,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
+import { dateTimeColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
 import { type AuditLogParams, useAuditLog } from '../api/list-audit-log';
 import { AuditEntryDialog } from './audit-entry-dialog';
@@ -24,7 +24,6 @@ export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps
   const query = useAuditLog({ page: params.page, per_page: params.per_page, sort: params.sort, ...filters });
   const [open, setOpen] = useState<AuditEntry | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: dates follow the language.
   const columns = useMemo<GridColDef<AuditEntry>[]>(
     () => [
       {
@@ -52,12 +51,7 @@ export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps
         valueGetter: (_value, row) =>
           `${entityLabel(t, row.entity)}${row.entity_id ? ` #${row.entity_id}` : ''}`,
       },
-      {
-        field: 'created_at',
-        headerName: t('audit_log.when'),
-        width: 170,
-        valueFormatter: (value: string) => formatDateTime(value),
-      },
+      dateTimeColumn('created_at', t('audit_log.when'), i18n.language),
       {
         field: 'ip',
         headerName: t('audit_log.ip'),

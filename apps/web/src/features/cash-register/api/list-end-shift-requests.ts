@@ -1,20 +1,10 @@
-import type { EndShiftRequest, EndShiftStatus, ListResponse } from '@dostava/shared';
+import type { EndShiftListParams, EndShiftRequest, ListResponse } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 import { endShiftKeys } from './keys';
 
-export interface EndShiftFilterParams {
-  status?: EndShiftStatus;
-  driver_id?: number;
-  from?: string;
-  to?: string;
-}
-
-export interface EndShiftListParams extends EndShiftFilterParams {
-  page: number;
-  per_page: number;
-  sort: string;
-}
+export type { EndShiftListParams };
+export type EndShiftFilterParams = Pick<EndShiftListParams, 'status' | 'driver_id' | 'from' | 'to'>;
 
 export function listEndShiftRequests(query: EndShiftListParams, signal?: AbortSignal) {
   return api<ListResponse<EndShiftRequest>>('/end-shift-requests', { query: { ...query }, signal });

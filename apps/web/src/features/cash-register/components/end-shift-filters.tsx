@@ -1,9 +1,8 @@
 import { END_SHIFT_STATUSES, type EndShiftStatus, rangeOrderError } from '@dostava/shared';
-import { Box, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDriver } from '../../../api/drivers/get-driver';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { FilterBar, optionsOf, SelectFilter } from '../../../components/list-filters';
 import { DriverFilter } from '../../../components/pickers/driver-filter';
 import { isDay } from '../../../lib/format';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
@@ -36,41 +35,17 @@ export function useEndShiftFilters() {
 export function EndShiftFilters() {
   const { t } = useTranslation();
   const { raw, setFilter } = useEndShiftFilters();
-  const driverId = raw.driver_id ? Number(raw.driver_id) : 0;
-  const driver = useDriver(driverId);
-  const driverValue = driverId
-    ? {
-        id: driverId,
-        name: driver.data ? `${driver.data.first_name} ${driver.data.last_name}`.trim() : `#${driverId}`,
-      }
-    : null;
   return (
-    <Box
-      sx={{
-        mb: 2,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, minmax(0, 1fr))' },
-      }}
-    >
-      <TextField
-        select
-        size="small"
+    <FilterBar columns={{ xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, minmax(0, 1fr))' }}>
+      <SelectFilter
+        param="status"
         label={t('cash_register.status')}
-        value={raw.status}
-        onChange={(event) => setFilter('status', event.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="">{t('cash_register.all_statuses')}</option>
-        {END_SHIFT_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {t(`cash_register.statuses.${status}`)}
-          </option>
-        ))}
-      </TextField>
+        allLabel={t('cash_register.all_statuses')}
+        options={optionsOf(END_SHIFT_STATUSES, (status) => t(`cash_register.statuses.${status}`))}
+      />
       <DriverFilter
-        value={driverValue}
-        onChange={(next) => setFilter('driver_id', next ? String(next.id) : '')}
+        value={raw.driver_id}
+        onChange={(id) => setFilter('driver_id', id)}
         label={t('cash_register.driver')}
       />
       <DateRangeFilter
@@ -80,6 +55,6 @@ export function EndShiftFilters() {
         toLabel={t('cash_register.to')}
         setFilter={setFilter}
       />
-    </Box>
+    </FilterBar>
   );
 }

@@ -1,12 +1,11 @@
-import { type EndShiftRequest, type EndShiftStatus, formatMoney } from '@dostava/shared';
+import type { EndShiftRequest, EndShiftStatus } from '@dostava/shared';
 import { Link as MuiLink } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { dateTimeColumn, moneyColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
 import type { EndShiftFilterParams } from '../api/list-end-shift-requests';
 import { useEndShiftRequests } from '../api/list-end-shift-requests';
@@ -28,9 +27,7 @@ export function EndShiftTable({ params, setParams, filters }: EndShiftTableProps
     ...filters,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: money and dates follow the language.
   const columns = useMemo<GridColDef<EndShiftRequest>[]>(() => {
-    const money = (value: number) => formatMoney(value, currentLanguage());
     return [
       {
         field: 'number',
@@ -55,29 +52,12 @@ export function EndShiftTable({ params, setParams, filters }: EndShiftTableProps
         sortable: false,
         valueGetter: (_value, row) => `${row.driver.first_name} ${row.driver.last_name}`.trim(),
       },
-      {
-        field: 'created_at',
-        headerName: t('cash_register.date'),
-        width: 170,
-        valueFormatter: (value: string) => formatDateTime(value),
-      },
-      {
-        field: 'shift_total',
-        headerName: t('cash_register.shift_total'),
-        width: 130,
-        align: 'right',
-        headerAlign: 'right',
-        valueFormatter: (value: number) => money(value),
-      },
-      {
-        field: 'declared_amount',
-        headerName: t('cash_register.declared_amount'),
+      dateTimeColumn('created_at', t('cash_register.date'), i18n.language),
+      moneyColumn('shift_total', t('cash_register.shift_total'), i18n.language, { width: 130 }),
+      moneyColumn('declared_amount', t('cash_register.declared_amount'), i18n.language, {
         width: 150,
         sortable: false,
-        align: 'right',
-        headerAlign: 'right',
-        valueFormatter: (value: number) => money(value),
-      },
+      }),
       {
         field: 'difference',
         headerName: t('cash_register.difference'),

@@ -1,9 +1,7 @@
 import type { Category } from '@dostava/shared';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import {
   Box,
   IconButton,
@@ -15,15 +13,14 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { type DragEvent, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { useCategories } from '../../../api/categories/list-categories';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteAction, EditAction } from '../../../components/data-table/columns';
+import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import { ErrorState } from '../../../components/error-state';
 import { useDeleteCategory } from '../api/delete-category';
 import { useReorderCategories } from '../api/reorder-categories';
@@ -45,8 +42,13 @@ export function CategoriesTable({ q }: { q: string }) {
   const { t } = useTranslation();
   const query = useCategories(q);
   const reorder = useReorderCategories();
-  const remove = useDeleteCategory();
-  const [toDelete, setToDelete] = useState<Category | null>(null);
+  const remove = useRowDelete<Category>({
+    mutation: useDeleteCategory(),
+    title: t('categories.delete_title'),
+    message: (row) => t('categories.delete_confirm', { name: row.name }),
+    closeOnError: true,
+    onDeleted: () => toast.success(t('categories.deleted')),
+  });
   const [dragId, setDragId] = useState<number | null>(null);
   const [overIndex, setOverIndex] = useState<number | null>(null);
   const [focusAfterMove, setFocusAfterMove] = useState<{ id: number; direction: Direction } | null>(null);
@@ -82,18 +84,6 @@ export function CategoriesTable({ q }: { q: string }) {
     setDragId(null);
     setOverIndex(null);
     if (from >= 0) move(from, index);
-  }
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        toast.success(t('categories.deleted'));
-        setToDelete(null);
-      },
-      // A refusal (409: products still use it) is the API's own message, already shown as a toast.
-      onError: () => setToDelete(null),
-    });
   }
 
   if (query.isError && !rows) return <ErrorState onRetry={() => void query.refetch()} />;
@@ -224,26 +214,16 @@ export function CategoriesTable({ q }: { q: string }) {
                         </IconButton>
                       </>
                     ) : null}
-                    <Tooltip title={t('common.edit')}>
-                      <IconButton
-                        component={Link}
-                        to={`/edit-category/${category.id}`}
-                        aria-label={t('common.edit_item', { name: category.name })}
-                        size="small"
-                      >
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('common.delete')}>
-                      <IconButton
-                        aria-label={t('common.delete_item', { name: category.name })}
-                        size="small"
-                        color="error"
-                        onClick={() => setToDelete(category)}
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <EditAction
+                      to={`/edit-category/${category.id}`}
+                      label={t('common.edit_item', { name: category.name })}
+                      tooltip={t('common.edit')}
+                    />
+                    <DeleteAction
+                      label={t('common.delete_item', { name: category.name })}
+                      tooltip={t('common.delete')}
+                      onClick={() => remove.ask(category)}
+                    />
                   </Box>
                 </TableCell>
               </TableRow>
@@ -254,16 +234,7 @@ export function CategoriesTable({ q }: { q: string }) {
       <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {announcement}
       </Box>
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('categories.delete_title')}
-        message={t('categories.delete_confirm', { name: toDelete?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -3,12 +3,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { driverMealKeys } from '../../../api/driver-meals/keys';
 import { api } from '../../../lib/http';
 
-export interface DriverMealFilterParams {
-  driver_id?: number;
-  restaurant_id?: number;
-  from?: string;
-  to?: string;
-}
+export type DriverMealFilterParams = Pick<
+  DriverMealListParams,
+  'driver_id' | 'restaurant_id' | 'from' | 'to'
+>;
 
 export type { DriverMealListParams };
 

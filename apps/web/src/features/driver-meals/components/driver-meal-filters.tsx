@@ -1,11 +1,10 @@
 import { rangeOrderError } from '@dostava/shared';
-import { Box } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDriver } from '../../../api/drivers/get-driver';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { FilterBar } from '../../../components/list-filters';
 import { DriverFilter } from '../../../components/pickers/driver-filter';
-import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
+import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { isDay } from '../../../lib/format';
 import { positiveId, useUrlFilters } from '../../../lib/url-filters';
 import type { DriverMealFilterParams } from '../api/list-driver-meals';
@@ -33,34 +32,19 @@ export function useDriverMealFilters() {
 export function DriverMealFilters() {
   const { t } = useTranslation();
   const { raw, setFilter } = useDriverMealFilters();
-  const driverId = raw.driver_id ? Number(raw.driver_id) : 0;
-  const driver = useDriver(driverId);
-  const driverValue = driverId
-    ? {
-        id: driverId,
-        name: driver.data ? `${driver.data.first_name} ${driver.data.last_name}`.trim() : `#${driverId}`,
-      }
-    : null;
   return (
-    <Box
-      sx={{
-        mb: 2,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, minmax(0, 1fr))' },
-      }}
-    >
+    <FilterBar columns={{ xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, minmax(0, 1fr))' }}>
       <DriverFilter
-        value={driverValue}
-        onChange={(next) => setFilter('driver_id', next ? String(next.id) : '')}
+        value={raw.driver_id}
+        onChange={(id) => setFilter('driver_id', id)}
         label={t('driver_meals.driver')}
       />
-      <RestaurantSelect
+      <RestaurantPicker
         size="small"
         label={t('driver_meals.restaurant')}
-        emptyLabel={t('driver_meals.all_restaurants')}
+        placeholder={t('driver_meals.all_restaurants')}
         value={raw.restaurant_id}
-        onChange={(value) => setFilter('restaurant_id', value)}
+        onChange={(id) => setFilter('restaurant_id', id)}
       />
       <DateRangeFilter
         from={raw.from}
@@ -69,6 +53,6 @@ export function DriverMealFilters() {
         toLabel={t('driver_meals.to')}
         setFilter={setFilter}
       />
-    </Box>
+    </FilterBar>
   );
 }

@@ -1,6 +1,5 @@
 import { type DriverMeal, formatMoney } from '@dostava/shared';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import {
@@ -19,8 +18,9 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
+import { DeleteAction, dateColumn, moneyColumn } from '../../../components/data-table/columns';
+import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import type { ListParams } from '../../../lib/list-params';
@@ -45,21 +45,27 @@ const driverName = (meal: DriverMeal) => `${meal.driver.first_name} ${meal.drive
 
 export function DriverMealsTable({ query, params, setParams, canManage }: DriverMealsTableProps) {
   const { t, i18n } = useTranslation();
-  const remove = useDeleteDriverMeal();
-  const [toDelete, setToDelete] = useState<DriverMeal | null>(null);
+  const remove = useRowDelete<DriverMeal>({
+    mutation: useDeleteDriverMeal(),
+    title: t('driver_meals.delete_title'),
+    message: (row) =>
+      t('driver_meals.delete_confirm', {
+        driver: driverName(row),
+        restaurant: row.restaurant.name,
+        date: formatDate(row.date),
+        amount: formatMoney(row.amount, currentLanguage()),
+      }),
+    closeOnError: true,
+    onDeleted: () => toast.success(t('driver_meals.deleted')),
+    page: { rows: query.data?.data.length, params, setParams },
+  });
   const review = useReviewDriverMeal();
   const [toReject, setToReject] = useState<DriverMeal | null>(null);
   const [reason, setReason] = useState('');
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: money and dates follow the language.
   const columns = useMemo<GridColDef<DriverMeal>[]>(
     () => [
-      {
-        field: 'date',
-        headerName: t('driver_meals.date'),
-        width: 140,
-        valueFormatter: (value: string) => formatDate(value),
-      },
+      dateColumn('date', t('driver_meals.date'), i18n.language),
       {
         field: 'driver',
         headerName: t('driver_meals.driver'),
@@ -76,14 +82,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
         sortable: false,
         valueGetter: (_value, row) => row.restaurant.name,
       },
-      {
-        field: 'amount',
-        headerName: t('driver_meals.amount'),
-        width: 130,
-        align: 'right',
-        headerAlign: 'right',
-        valueFormatter: (value: number) => formatMoney(value, currentLanguage()),
-      },
+      moneyColumn('amount', t('driver_meals.amount'), i18n.language, { width: 130 }),
       {
         field: 'note',
         headerName: t('driver_meals.note'),
@@ -170,36 +169,16 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
               </Tooltip>
             </Box>
           ) : canManage ? (
-            <Tooltip title={t('common.delete')}>
-              <IconButton
-                aria-label={t('driver_meals.delete_item', {
-                  driver: driverName(row),
-                  date: formatDate(row.date),
-                })}
-                size="small"
-                color="error"
-                onClick={() => setToDelete(row)}
-              >
-                <DeleteOutline fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <DeleteAction
+              label={t('driver_meals.delete_item', { driver: driverName(row), date: formatDate(row.date) })}
+              tooltip={t('common.delete')}
+              onClick={() => remove.ask(row)}
+            />
           ) : null,
       },
     ],
-    [t, i18n.language, canManage, review.isPending],
+    [t, i18n.language, canManage, review.isPending, review.mutate, remove.ask],
   );
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        toast.success(t('driver_meals.deleted'));
-        if (query.data && query.data.data.length === 1 && params.page > 1)
-          setParams({ page: params.page - 1 });
-      },
-      onSettled: () => setToDelete(null),
-    });
-  }
 
   function confirmReject() {
     if (!toReject || !reason.trim()) return;
@@ -252,25 +231,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
         params={params}
         setParams={setParams}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('driver_meals.delete_title')}
-        message={
-          toDelete
-            ? t('driver_meals.delete_confirm', {
-                driver: driverName(toDelete),
-                restaurant: toDelete.restaurant.name,
-                date: formatDate(toDelete.date),
-                amount: formatMoney(toDelete.amount, currentLanguage()),
-              })
-            : ''
-        }
-        confirmLabel={t('common.delete')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {remove.dialog}
     </>
   );
 }

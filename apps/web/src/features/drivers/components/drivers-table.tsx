@@ -1,4 +1,4 @@
-import { DRIVER_SORTS, type Driver, type ShiftState, type VehicleType } from '@dostava/shared';
+import { DRIVER_SORTS, type Driver, type DriverListParams } from '@dostava/shared';
 import FreeBreakfastOutlined from '@mui/icons-material/FreeBreakfastOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDrivers } from '../../../api/drivers/list-drivers';
 import { DataTable } from '../../../components/data-table';
+import { languageOf } from '../../../components/data-table/columns';
 import { DriverStateChip } from '../../../components/driver-state-chip';
 import { formatDateTime } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
@@ -17,10 +18,7 @@ import { formatAge } from '../../../lib/location-age';
 
 export const DRIVER_SORT_VALUES = DRIVER_SORTS.flatMap((field) => [field, `-${field}`]);
 
-export interface DriverFilters {
-  shift_state?: ShiftState;
-  vehicle_type?: VehicleType;
-}
+export type DriverFilters = Pick<DriverListParams, 'shift_state' | 'vehicle_type'>;
 
 interface DriversTableProps {
   params: ListParams;
@@ -48,7 +46,6 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
     { refresh: true },
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the ages follow the language and the clock.
   const columns = useMemo<GridColDef<Driver>[]>(
     () => [
       {
@@ -104,7 +101,7 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center' }}>
             {row.last_location_at ? (
-              <Tooltip title={formatDateTime(row.last_location_at)}>
+              <Tooltip title={formatDateTime(row.last_location_at, languageOf(i18n.language))}>
                 <span>{formatAge(row.last_location_at, now)}</span>
               </Tooltip>
             ) : (

@@ -1,27 +1,11 @@
-import type { BoardLane, ListResponse, OrderListItem, OrderStatus } from '@dostava/shared';
+import type { ListResponse, OrderListItem, OrderListParams } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 import { orderKeys } from './keys';
 
 /** The filters of GET /orders (also those of the CSV export). */
-export interface OrderFilterParams {
-  q?: string;
-  status?: OrderStatus;
-  active?: boolean;
-  restaurant_id?: number;
-  driver_id?: number;
-  /** 'YYYY-MM-DD' (inclusive) or an ISO datetime. */
-  from?: string;
-  to?: string;
-  /** Active orders of one lane of the board. */
-  lane?: BoardLane;
-}
-
-export interface OrderListParams extends OrderFilterParams {
-  page: number;
-  per_page: number;
-  sort: string;
-}
+export type OrderFilterParams = Omit<OrderListParams, 'page' | 'per_page' | 'sort'>;
+export type { OrderListParams };
 
 export function listOrders(query: OrderListParams, signal?: AbortSignal) {
   return api<ListResponse<OrderListItem>>('/orders', { query: { ...query }, signal });

@@ -1,5 +1,4 @@
 import { BOARD_LANES, type BoardLane, can, formatMoney, type OrderListItem } from '@dostava/shared';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
   AlertTitle,
@@ -8,7 +7,6 @@ import {
   Button,
   Chip,
   darken,
-  InputAdornment,
   Link as MuiLink,
   Paper,
   Skeleton,
@@ -22,22 +20,20 @@ import {
   TablePagination,
   TableRow,
   Tabs,
-  TextField,
   type Theme,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDriver } from '../../../api/drivers/get-driver';
-import { restaurantsQueryOptions } from '../../../api/restaurants/list-restaurants';
 import { ErrorState } from '../../../components/error-state';
+import { FilterBar, SearchFilter } from '../../../components/list-filters';
 import { DriverFilter } from '../../../components/pickers/driver-filter';
+import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { currentLanguage } from '../../../lib/i18n';
 import { useListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
-import { oneOf, positiveId, useSearchInput, useUrlFilters } from '../../../lib/url-filters';
+import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import { useNow } from '../../../lib/use-now';
 import { useBoardCounts } from '../api/board-counts';
 import { type OrderListParams, useOrders } from '../api/list-orders';
@@ -307,8 +303,6 @@ function BoardSummary({
   );
 }
 
-const RESTAURANT_OPTIONS = { page: 1, per_page: 100, sort: 'name' };
-
 function BoardToolbar({
   dispatch,
   params,
@@ -325,70 +319,38 @@ function BoardToolbar({
   setFilter: (key: 'lane' | 'restaurant_id' | 'driver_id', value: string) => void;
 }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchInput(params, setParams);
-  const restaurants = useQuery({ ...restaurantsQueryOptions(RESTAURANT_OPTIONS), enabled: dispatch });
-  const driver = useDriver(dispatch && driverId ? driverId : 0);
-  const driverValue = driverId
-    ? {
-        id: driverId,
-        name: driver.data ? `${driver.data.first_name} ${driver.data.last_name}`.trim() : `#${driverId}`,
-      }
-    : null;
   return (
-    <Box
-      sx={{
-        mb: 1.5,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: {
-          xs: '1fr',
-          sm: dispatch ? '1fr 1fr' : '1fr',
-          lg: dispatch ? '2fr 1fr 1fr' : 'minmax(0, 420px)',
-        },
+    <FilterBar
+      mb={1.5}
+      columns={{
+        xs: '1fr',
+        sm: dispatch ? '1fr 1fr' : '1fr',
+        lg: dispatch ? '2fr 1fr 1fr' : 'minmax(0, 420px)',
       }}
     >
-      <TextField
-        type="search"
-        size="small"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
+      <SearchFilter
+        params={params}
+        setParams={setParams}
+        label={t('orders.search_label')}
         placeholder={t('orders.board_search_placeholder')}
-        slotProps={{
-          htmlInput: { 'aria-label': t('orders.search_label') },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {dispatch ? (
-        <TextField
-          select
+        <RestaurantPicker
           size="small"
           label={t('orders.restaurant')}
+          placeholder={t('orders.all_restaurants')}
           value={restaurantId}
-          onChange={(event) => setFilter('restaurant_id', event.target.value)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('orders.all_restaurants')}</option>
-          {(restaurants.data?.data ?? []).map((restaurant) => (
-            <option key={restaurant.id} value={String(restaurant.id)}>
-              {restaurant.name}
-            </option>
-          ))}
-        </TextField>
+          onChange={(id) => setFilter('restaurant_id', id)}
+        />
       ) : null}
       {dispatch ? (
         <DriverFilter
-          value={driverValue}
-          onChange={(next) => setFilter('driver_id', next ? String(next.id) : '')}
+          value={driverId ? String(driverId) : ''}
+          onChange={(id) => setFilter('driver_id', id)}
           label={t('orders.driver')}
         />
       ) : null}
-    </Box>
+    </FilterBar>
   );
 }
 

@@ -1,12 +1,11 @@
-import { formatMoney, type OrderListItem } from '@dostava/shared';
+import type { OrderListItem } from '@dostava/shared';
 import { Link as MuiLink, Stack } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { dateTimeColumn, moneyColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
 import type { OrderFilterParams } from '../api/list-orders';
 import { useOrders } from '../api/list-orders';
@@ -36,9 +35,7 @@ export function OrdersTable(props: OrdersTableProps) {
     { refetchInterval },
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: dates and money follow the language.
   const columns = useMemo<GridColDef<OrderListItem>[]>(() => {
-    const language = currentLanguage();
     const all: (GridColDef<OrderListItem> | false)[] = [
       {
         field: 'order_number',
@@ -50,12 +47,7 @@ export function OrdersTable(props: OrdersTableProps) {
           </MuiLink>
         ),
       },
-      {
-        field: 'created_at',
-        headerName: t('common.created_at'),
-        width: 160,
-        valueFormatter: (value: string) => formatDateTime(value),
-      },
+      dateTimeColumn('created_at', t('common.created_at'), i18n.language, { width: 160 }),
       variant === 'admin' && {
         field: 'restaurant',
         headerName: t('orders.restaurant'),
@@ -79,13 +71,7 @@ export function OrdersTable(props: OrdersTableProps) {
         sortable: false,
         type: 'number',
       },
-      {
-        field: 'total',
-        headerName: t('orders.total'),
-        width: 120,
-        type: 'number',
-        valueFormatter: (value: number) => formatMoney(value, language),
-      },
+      moneyColumn('total', t('orders.total'), i18n.language),
       {
         field: 'status',
         headerName: t('orders.status'),

@@ -1,17 +1,15 @@
-import { formatMoney, PRODUCT_SORTS, type Product } from '@dostava/shared';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import { PRODUCT_SORTS, type Product, type ProductListParams } from '@dostava/shared';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FastfoodOutlined from '@mui/icons-material/FastfoodOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { Avatar, IconButton, Stack, Switch, Tooltip } from '@mui/material';
+import { Avatar, Stack, Switch } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
-import { currentLanguage } from '../../../lib/i18n';
+import { actionsColumn, DeleteAction, LinkAction, moneyColumn } from '../../../components/data-table/columns';
+import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProducts } from '../api/list-products';
@@ -19,10 +17,7 @@ import { useToggleProduct } from '../api/toggle-product';
 
 export const PRODUCT_SORT_VALUES = PRODUCT_SORTS.flatMap((field) => [field, `-${field}`]);
 
-export interface ProductFilters {
-  category_id?: number;
-  show_on_menu?: boolean;
-}
+export type ProductFilters = Pick<ProductListParams, 'category_id' | 'show_on_menu'>;
 
 interface ProductsTableProps {
   restaurantId: number;
@@ -45,11 +40,15 @@ export function ProductsTable(props: ProductsTableProps) {
     q: params.q || undefined,
     ...filters,
   });
-  const remove = useDeleteProduct(restaurantId);
   const toggle = useToggleProduct(restaurantId);
-  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const remove = useRowDelete<Product>({
+    mutation: useDeleteProduct(restaurantId),
+    title: t('products.delete_title'),
+    message: (row) => t('products.delete_confirm', { name: row.name }),
+    onDeleted: () => toast.success(t('products.deleted')),
+    page: { rows: query.data?.data.length, params, setParams },
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the price format follows the language.
   const columns = useMemo<GridColDef<Product>[]>(
     () => [
       {
@@ -73,13 +72,7 @@ export function ProductsTable(props: ProductsTableProps) {
         minWidth: 140,
         valueGetter: (_value, row) => row.category.name,
       },
-      {
-        field: 'price',
-        headerName: t('products.price'),
-        width: 120,
-        type: 'number',
-        valueFormatter: (value: number) => formatMoney(value, currentLanguage()),
-      },
+      moneyColumn('price', t('products.price'), i18n.language),
       {
         field: 'show_on_menu',
         headerName: t('products.show_on_menu'),
@@ -108,64 +101,34 @@ export function ProductsTable(props: ProductsTableProps) {
           />
         ),
       },
-      {
-        field: 'actions',
-        headerName: t('common.actions'),
-        width: canWrite ? 110 : 80,
-        sortable: false,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => (
-          <Stack
-            direction="row"
-            spacing={0.5}
-            sx={{ height: '100%', alignItems: 'center', justifyContent: 'flex-end' }}
-          >
-            <Tooltip title={canWrite ? t('common.edit') : t('products.view')}>
-              <IconButton
-                component={Link}
-                to={`/restaurant/${restaurantId}/edit-product/${row.id}`}
-                aria-label={
-                  canWrite
-                    ? t('common.edit_item', { name: row.name })
-                    : t('products.view_item', { name: row.name })
-                }
-                size="small"
-              >
-                {canWrite ? <EditOutlined fontSize="small" /> : <VisibilityOutlined fontSize="small" />}
-              </IconButton>
-            </Tooltip>
+      actionsColumn<Product>(
+        t('common.actions'),
+        (row) => (
+          <>
+            <LinkAction
+              to={`/restaurant/${restaurantId}/edit-product/${row.id}`}
+              label={
+                canWrite
+                  ? t('common.edit_item', { name: row.name })
+                  : t('products.view_item', { name: row.name })
+              }
+              tooltip={canWrite ? t('common.edit') : t('products.view')}
+              icon={canWrite ? <EditOutlined fontSize="small" /> : <VisibilityOutlined fontSize="small" />}
+            />
             {canWrite ? (
-              <Tooltip title={t('common.delete')}>
-                <IconButton
-                  aria-label={t('common.delete_item', { name: row.name })}
-                  size="small"
-                  color="error"
-                  onClick={() => setToDelete(row)}
-                >
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <DeleteAction
+                label={t('common.delete_item', { name: row.name })}
+                tooltip={t('common.delete')}
+                onClick={() => remove.ask(row)}
+              />
             ) : null}
-          </Stack>
+          </>
         ),
-      },
+        { width: canWrite ? 110 : 80 },
+      ),
     ],
-    [t, i18n.language, canWrite, canToggle, restaurantId, toggle.mutate],
+    [t, i18n.language, canWrite, canToggle, restaurantId, toggle.mutate, remove.ask],
   );
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        toast.success(t('products.deleted'));
-        setToDelete(null);
-        // Deleting the last row of a page goes back one page.
-        if (query.data && query.data.data.length === 1 && params.page > 1)
-          setParams({ page: params.page - 1 });
-      },
-    });
-  }
 
   return (
     <>
@@ -180,16 +143,7 @@ export function ProductsTable(props: ProductsTableProps) {
         params={params}
         setParams={setParams}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('products.delete_title')}
-        message={t('products.delete_confirm', { name: toDelete?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {remove.dialog}
     </>
   );
 }

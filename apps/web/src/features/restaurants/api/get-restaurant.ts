@@ -1,16 +1,7 @@
-import type { DataResponse, Restaurant } from '@dostava/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { restaurantKeys } from '../../../api/restaurants/keys';
-import { api } from '../../../lib/http';
-
-export async function getRestaurant(id: number, signal?: AbortSignal): Promise<Restaurant> {
-  const { data } = await api<DataResponse<Restaurant>>(`/restaurants/${id}`, { signal });
-  return data;
-}
-
-export const restaurantQueryOptions = (id: number) =>
-  queryOptions({ queryKey: restaurantKeys.detail(id), queryFn: ({ signal }) => getRestaurant(id, signal) });
-
-export function useRestaurant(id: number) {
-  return useQuery({ ...restaurantQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
-}
+// The read lives in api/restaurants (pickers and several features use it); kept here for the screens
+// that import it from the feature.
+export {
+  getRestaurant,
+  restaurantQueryOptions,
+  useRestaurant,
+} from '../../../api/restaurants/get-restaurant';

@@ -1,19 +1,17 @@
 import { RESTAURANT_SORTS, type Restaurant } from '@dostava/shared';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import RestaurantMenuOutlined from '@mui/icons-material/RestaurantMenuOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { Avatar, IconButton, Stack, Tooltip } from '@mui/material';
+import { Avatar, Stack } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { useRestaurants } from '../../../api/restaurants/list-restaurants';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
+import { actionsColumn, DeleteAction, EditAction, LinkAction } from '../../../components/data-table/columns';
+import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import { formatPercent } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteRestaurant } from '../api/delete-restaurant';
@@ -34,8 +32,13 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
     sort: params.sort,
     q: params.q || undefined,
   });
-  const remove = useDeleteRestaurant();
-  const [toDelete, setToDelete] = useState<Restaurant | null>(null);
+  const remove = useRowDelete<Restaurant>({
+    mutation: useDeleteRestaurant(),
+    title: t('restaurants.delete_title'),
+    message: (row) => t('restaurants.delete_confirm', { name: row.name }),
+    onDeleted: () => toast.success(t('restaurants.deleted')),
+    page: { rows: query.data?.data.length, params, setParams },
+  });
 
   const columns = useMemo<GridColDef<Restaurant>[]>(
     () => [
@@ -62,90 +65,47 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
         type: 'number',
         valueFormatter: (value: number) => formatPercent(value),
       },
-      {
-        field: 'actions',
-        headerName: t('common.actions'),
-        width: 210,
-        sortable: false,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => (
-          <Stack
-            direction="row"
-            spacing={0.5}
-            sx={{ height: '100%', alignItems: 'center', justifyContent: 'flex-end' }}
-          >
-            <Tooltip title={t('nav.products')}>
-              <IconButton
-                component={Link}
-                to={`/resturant/${row.id}/products`}
-                aria-label={t('restaurants.products_of', { name: row.name })}
-                size="small"
-              >
-                <RestaurantMenuOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('nav.users')}>
-              <IconButton
-                component={Link}
-                to={`/resturant/${row.id}/users`}
-                aria-label={t('restaurants.users_of', { name: row.name })}
-                size="small"
-              >
-                <GroupOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('nav.employees')}>
-              <IconButton
-                component={Link}
-                to={`/resturant/${row.id}/employees`}
-                aria-label={t('restaurants.employees_of', { name: row.name })}
-                size="small"
-              >
-                <BadgeOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('common.edit')}>
-              <IconButton
-                component={Link}
-                to={`/restaurant/${row.id}`}
-                aria-label={t('common.edit_item', { name: row.name })}
-                size="small"
-              >
-                <EditOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
+      actionsColumn<Restaurant>(
+        t('common.actions'),
+        (row) => (
+          <>
+            <LinkAction
+              to={`/resturant/${row.id}/products`}
+              label={t('restaurants.products_of', { name: row.name })}
+              tooltip={t('nav.products')}
+              icon={<RestaurantMenuOutlined fontSize="small" />}
+            />
+            <LinkAction
+              to={`/resturant/${row.id}/users`}
+              label={t('restaurants.users_of', { name: row.name })}
+              tooltip={t('nav.users')}
+              icon={<GroupOutlined fontSize="small" />}
+            />
+            <LinkAction
+              to={`/resturant/${row.id}/employees`}
+              label={t('restaurants.employees_of', { name: row.name })}
+              tooltip={t('nav.employees')}
+              icon={<BadgeOutlined fontSize="small" />}
+            />
+            <EditAction
+              to={`/restaurant/${row.id}`}
+              label={t('common.edit_item', { name: row.name })}
+              tooltip={t('common.edit')}
+            />
             {canDelete ? (
-              <Tooltip title={t('common.delete')}>
-                <IconButton
-                  aria-label={t('common.delete_item', { name: row.name })}
-                  size="small"
-                  color="error"
-                  onClick={() => setToDelete(row)}
-                >
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <DeleteAction
+                label={t('common.delete_item', { name: row.name })}
+                tooltip={t('common.delete')}
+                onClick={() => remove.ask(row)}
+              />
             ) : null}
-          </Stack>
+          </>
         ),
-      },
+        { width: 210 },
+      ),
     ],
-    [t, canDelete],
+    [t, canDelete, remove.ask],
   );
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        toast.success(t('restaurants.deleted'));
-        setToDelete(null);
-        // Deleting the last row of a page goes back one page.
-        if (query.data && query.data.data.length === 1 && params.page > 1)
-          setParams({ page: params.page - 1 });
-      },
-    });
-  }
 
   return (
     <>
@@ -160,16 +120,7 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
         params={params}
         setParams={setParams}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('restaurants.delete_title')}
-        message={t('restaurants.delete_confirm', { name: toDelete?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {remove.dialog}
     </>
   );
 }

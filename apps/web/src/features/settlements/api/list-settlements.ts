@@ -1,18 +1,10 @@
-import type { ListResponse, Settlement } from '@dostava/shared';
+import type { ListResponse, Settlement, SettlementListParams } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 import { settlementKeys } from './keys';
 
-export interface SettlementFilterParams {
-  restaurant_id?: number;
-  status?: Settlement['status'];
-}
-
-export interface SettlementListParams extends SettlementFilterParams {
-  page: number;
-  per_page: number;
-  sort: string;
-}
+export type { SettlementListParams };
+export type SettlementFilterParams = Pick<SettlementListParams, 'restaurant_id' | 'status'>;
 
 export function listSettlements(query: SettlementListParams, signal?: AbortSignal) {
   return api<ListResponse<Settlement>>('/settlements', { query: { ...query }, signal });

@@ -1,8 +1,8 @@
 import { SETTLEMENT_STATUSES, type Settlement } from '@dostava/shared';
-import { Box, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
+import { FilterBar, optionsOf, SelectFilter } from '../../../components/list-filters';
+import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import type { SettlementFilterParams } from '../api/list-settlements';
 
@@ -29,36 +29,20 @@ export function SettlementFilters() {
   const { t } = useTranslation();
   const { raw, setFilter } = useSettlementFilters();
   return (
-    <Box
-      sx={{
-        mb: 2,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'minmax(220px, 360px) 220px' },
-      }}
-    >
-      <RestaurantSelect
+    <FilterBar columns={{ xs: '1fr', sm: '1fr 1fr', md: 'minmax(220px, 360px) 220px' }}>
+      <RestaurantPicker
         size="small"
         label={t('settlements.restaurant')}
-        emptyLabel={t('settlements.all_restaurants')}
+        placeholder={t('settlements.all_restaurants')}
         value={raw.restaurant_id}
-        onChange={(value) => setFilter('restaurant_id', value)}
+        onChange={(id) => setFilter('restaurant_id', id)}
       />
-      <TextField
-        select
-        size="small"
+      <SelectFilter
+        param="status"
         label={t('settlements.status')}
-        value={raw.status}
-        onChange={(event) => setFilter('status', event.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="">{t('settlements.all_statuses')}</option>
-        {SETTLEMENT_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {t(`settlements.statuses.${status}`)}
-          </option>
-        ))}
-      </TextField>
-    </Box>
+        allLabel={t('settlements.all_statuses')}
+        options={optionsOf(SETTLEMENT_STATUSES, (status) => t(`settlements.statuses.${status}`))}
+      />
+    </FilterBar>
   );
 }

@@ -1,12 +1,12 @@
-import { formatMoney, type Settlement } from '@dostava/shared';
+import type { Settlement } from '@dostava/shared';
 import { Link as MuiLink } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { formatDateTime, formatPeriod } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { dateTimeColumn, moneyColumn } from '../../../components/data-table/columns';
+import { formatPeriod } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { type SettlementFilterParams, useSettlements } from '../api/list-settlements';
 import { SettlementStatusChip } from './settlement-status-chip';
@@ -26,9 +26,7 @@ export function SettlementsTable({ params, setParams, filters }: SettlementsTabl
     ...filters,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: money and dates follow the language.
   const columns = useMemo<GridColDef<Settlement>[]>(() => {
-    const money = (value: number) => formatMoney(value, currentLanguage());
     return [
       {
         field: 'restaurant',
@@ -65,32 +63,15 @@ export function SettlementsTable({ params, setParams, filters }: SettlementsTabl
         align: 'right',
         headerAlign: 'right',
       },
-      {
-        field: 'restaurant_total_amount',
-        headerName: t('settlements.restaurant_total_amount'),
+      moneyColumn('restaurant_total_amount', t('settlements.restaurant_total_amount'), i18n.language, {
         width: 140,
         sortable: false,
-        align: 'right',
-        headerAlign: 'right',
-        valueFormatter: (value: number) => money(value),
-      },
-      {
-        field: 'meals_amount',
-        headerName: t('settlements.meals_amount'),
+      }),
+      moneyColumn('meals_amount', t('settlements.meals_amount'), i18n.language, {
         width: 110,
         sortable: false,
-        align: 'right',
-        headerAlign: 'right',
-        valueFormatter: (value: number) => money(value),
-      },
-      {
-        field: 'net_amount',
-        headerName: t('settlements.net_amount'),
-        width: 120,
-        align: 'right',
-        headerAlign: 'right',
-        valueFormatter: (value: number) => money(value),
-      },
+      }),
+      moneyColumn('net_amount', t('settlements.net_amount'), i18n.language, { width: 120 }),
       {
         field: 'status',
         headerName: t('settlements.status'),
@@ -98,12 +79,7 @@ export function SettlementsTable({ params, setParams, filters }: SettlementsTabl
         sortable: false,
         renderCell: ({ row }) => <SettlementStatusChip status={row.status} />,
       },
-      {
-        field: 'created_at',
-        headerName: t('settlements.created_at'),
-        width: 150,
-        valueFormatter: (value: string) => formatDateTime(value),
-      },
+      dateTimeColumn('created_at', t('settlements.created_at'), i18n.language, { width: 150 }),
     ];
   }, [t, i18n.language]);
 

@@ -1,13 +1,10 @@
 import { ROLES, type Role } from '@dostava/shared';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, InputAdornment, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { restaurantsQueryOptions } from '../../../api/restaurants/list-restaurants';
+import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../components/list-filters';
+import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import type { ListParams } from '../../../lib/list-params';
-import { oneOf, positiveId, useSearchInput, useUrlFilters } from '../../../lib/url-filters';
-import { RESTAURANT_OPTIONS_QUERY } from './user-form';
+import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import type { UserFilters } from './users-table';
 
 const ALLOWED = {
@@ -42,87 +39,41 @@ interface UserFiltersBarProps {
 export function UserFiltersBar({ params, setParams, show, searchLabel }: UserFiltersBarProps) {
   const { t } = useTranslation();
   const { raw, setFilter } = useUserFilters();
-  const [search, setSearch] = useSearchInput(params, setParams);
-  const restaurants = useQuery({
-    ...restaurantsQueryOptions(RESTAURANT_OPTIONS_QUERY),
-    enabled: Boolean(show.restaurant),
-  });
-
-  const select = { select: { native: true }, inputLabel: { shrink: true } } as const;
   return (
-    <Box
-      sx={{
-        mb: 2,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(220px, 380px) repeat(3, 200px)' },
-      }}
-    >
-      <TextField
-        type="search"
-        size="small"
-        fullWidth
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
+    <FilterBar columns={{ xs: '1fr', sm: '1fr 1fr', lg: 'minmax(220px, 380px) repeat(3, 200px)' }}>
+      <SearchFilter
+        params={params}
+        setParams={setParams}
+        label={searchLabel}
         placeholder={t('users.search_placeholder')}
         sx={{ gridColumn: { sm: '1 / -1', lg: 'auto' } }}
-        slotProps={{
-          htmlInput: { 'aria-label': searchLabel },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {show.role ? (
-        <TextField
-          select
-          size="small"
+        <SelectFilter
+          param="role"
           label={t('users.role')}
-          value={raw.role}
-          onChange={(event) => setFilter('role', event.target.value)}
-          slotProps={select}
-        >
-          <option value="">{t('users.all_roles')}</option>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`roles.${role}`)}
-            </option>
-          ))}
-        </TextField>
+          allLabel={t('users.all_roles')}
+          options={optionsOf(ROLES, (role) => t(`roles.${role}`))}
+        />
       ) : null}
       {show.restaurant ? (
-        <TextField
-          select
+        <RestaurantPicker
           size="small"
           label={t('users.restaurant')}
+          placeholder={t('users.all_restaurants')}
           value={raw.restaurant_id}
-          onChange={(event) => setFilter('restaurant_id', event.target.value)}
-          slotProps={select}
-        >
-          <option value="">{t('users.all_restaurants')}</option>
-          {(restaurants.data?.data ?? []).map((restaurant) => (
-            <option key={restaurant.id} value={String(restaurant.id)}>
-              {restaurant.name}
-            </option>
-          ))}
-        </TextField>
+          onChange={(id) => setFilter('restaurant_id', id)}
+        />
       ) : null}
-      <TextField
-        select
-        size="small"
+      <SelectFilter
+        param="is_active"
         label={t('users.status')}
-        value={raw.is_active}
-        onChange={(event) => setFilter('is_active', event.target.value)}
-        slotProps={select}
-      >
-        <option value="">{t('users.all_statuses')}</option>
-        <option value="true">{t('users.active')}</option>
-        <option value="false">{t('users.inactive')}</option>
-      </TextField>
-    </Box>
+        allLabel={t('users.all_statuses')}
+        options={[
+          { value: 'true', label: t('users.active') },
+          { value: 'false', label: t('users.inactive') },
+        ]}
+      />
+    </FilterBar>
   );
 }

@@ -1,27 +1,26 @@
-import { type Role, USER_SORTS, type User } from '@dostava/shared';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Avatar, Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { type Role, USER_SORTS, type User, type UserListParams } from '@dostava/shared';
+import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { useUsers } from '../../../api/users/list-users';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
-import { formatDateTime, initials } from '../../../lib/format';
+import {
+  actionsColumn,
+  DeleteAction,
+  dateTimeColumn,
+  EditAction,
+} from '../../../components/data-table/columns';
+import { useRowDelete } from '../../../components/data-table/use-row-delete';
+import { initials } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
-import { useDeleteUser } from '../api/delete-user';
+import { type UserDeleteResult, useDeleteUser } from '../api/delete-user';
 
 export const USER_SORT_VALUES = USER_SORTS.flatMap((field) => [field, `-${field}`]);
 
-export interface UserFilters {
-  role?: Role;
-  restaurant_id?: number;
-  is_active?: boolean;
-}
+export type UserFilters = Pick<UserListParams, 'role' | 'restaurant_id' | 'is_active'>;
 
 interface UsersTableProps {
   params: ListParams;
@@ -48,10 +47,22 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
     q: params.q || undefined,
     ...filters,
   });
-  const remove = useDeleteUser();
-  const [toDelete, setToDelete] = useState<User | null>(null);
+  const remove = useRowDelete<User, UserDeleteResult>({
+    mutation: useDeleteUser(),
+    title: variant === 'employees' ? t('employees.delete_title') : t('users.delete_title'),
+    message: (row) => t('users.delete_confirm', { name: fullName(row) }),
+    onDeleted: (result) => {
+      // The API says whether the account was deleted or, having a history, deactivated; the
+      // employees screen says it of an employee.
+      const deleted = result.result === 'deleted';
+      if (variant === 'employees')
+        (deleted ? toast.success : toast.info)(t(`employees.${deleted ? 'deleted' : 'deactivated_instead'}`));
+      else (deleted ? toast.success : toast.info)(result.message);
+      return deleted;
+    },
+    page: { rows: query.data?.data.length, params, setParams },
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: dates follow the language.
   const columns = useMemo<GridColDef<User>[]>(() => {
     // App Managers may not change Admin accounts; nobody deletes their own.
     const mayEdit = (row: User) => !(row.role === 'admin' && me.role !== 'admin');
@@ -137,74 +148,28 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
           />
         ),
       },
-      {
-        field: 'created_at',
-        headerName: t('common.created_at'),
-        width: 150,
-        valueFormatter: (value: string) => formatDateTime(value),
-      },
-      {
-        field: 'actions',
-        headerName: t('common.actions'),
-        width: 110,
-        sortable: false,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => (
-          <Stack
-            direction="row"
-            spacing={0.5}
-            sx={{ height: '100%', alignItems: 'center', justifyContent: 'flex-end' }}
-          >
-            {mayEdit(row) ? (
-              <Tooltip title={t('common.edit')}>
-                <IconButton
-                  component={Link}
-                  to={editPath(row)}
-                  aria-label={t('common.edit_item', { name: fullName(row) })}
-                  size="small"
-                >
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ) : null}
-            {mayDelete(row) ? (
-              <Tooltip title={t('common.delete')}>
-                <IconButton
-                  aria-label={t('common.delete_item', { name: fullName(row) })}
-                  size="small"
-                  color="error"
-                  onClick={() => setToDelete(row)}
-                >
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ) : null}
-          </Stack>
-        ),
-      },
+      dateTimeColumn('created_at', t('common.created_at'), i18n.language, { width: 150 }),
+      actionsColumn<User>(t('common.actions'), (row) => (
+        <>
+          {mayEdit(row) ? (
+            <EditAction
+              to={editPath(row)}
+              label={t('common.edit_item', { name: fullName(row) })}
+              tooltip={t('common.edit')}
+            />
+          ) : null}
+          {mayDelete(row) ? (
+            <DeleteAction
+              label={t('common.delete_item', { name: fullName(row) })}
+              tooltip={t('common.delete')}
+              onClick={() => remove.ask(row)}
+            />
+          ) : null}
+        </>
+      )),
     ];
     return all.filter((column): column is GridColDef<User> => column !== false);
-  }, [t, i18n.language, me.id, me.role, variant]);
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: (result) => {
-        // The API says whether the account was deleted or, having a history, deactivated; the
-        // employees screen says it of an employee.
-        if (variant === 'employees')
-          (result.result === 'deleted' ? toast.success : toast.info)(
-            t(`employees.${result.result === 'deleted' ? 'deleted' : 'deactivated_instead'}`),
-          );
-        else if (result.result === 'deleted') toast.success(result.message);
-        else toast.info(result.message);
-        setToDelete(null);
-        if (result.result === 'deleted' && query.data?.data.length === 1 && params.page > 1)
-          setParams({ page: params.page - 1 });
-      },
-    });
-  }
+  }, [t, i18n.language, me.id, me.role, variant, remove.ask]);
 
   return (
     <>
@@ -219,16 +184,7 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
         params={params}
         setParams={setParams}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={variant === 'employees' ? t('employees.delete_title') : t('users.delete_title')}
-        message={t('users.delete_confirm', { name: toDelete ? fullName(toDelete) : '' })}
-        confirmLabel={t('common.delete')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -1,15 +1,9 @@
-import type { ListResponse, Vehicle, VehicleType } from '@dostava/shared';
+import type { ListResponse, Vehicle, VehicleListParams } from '@dostava/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 import { vehicleKeys } from './keys';
 
-export interface VehicleListParams {
-  page: number;
-  per_page: number;
-  sort: string;
-  q?: string;
-  type?: VehicleType;
-}
+export type { VehicleListParams };
 
 export function listVehicles(query: VehicleListParams, signal?: AbortSignal) {
   return api<ListResponse<Vehicle>>('/vehicles', { query: { ...query }, signal });

@@ -1,15 +1,16 @@
 import { VEHICLE_SORTS, type Vehicle, type VehicleType } from '@dostava/shared';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { IconButton, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
+import {
+  actionsColumn,
+  DeleteAction,
+  dateTimeColumn,
+  EditAction,
+} from '../../../components/data-table/columns';
+import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useVehicles } from '../api/list-vehicles';
@@ -32,10 +33,14 @@ export function VehiclesTable({ params, setParams, type, canWrite }: VehiclesTab
     q: params.q || undefined,
     type,
   });
-  const remove = useDeleteVehicle();
-  const [toDelete, setToDelete] = useState<Vehicle | null>(null);
+  const remove = useRowDelete<Vehicle>({
+    mutation: useDeleteVehicle(),
+    title: t('vehicles.delete_title'),
+    message: (row) => t('vehicles.delete_confirm', { plate: row.plate_number }),
+    onDeleted: () => toast.success(t('vehicles.deleted')),
+    page: { rows: query.data?.data.length, params, setParams },
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: dates follow the language.
   const columns = useMemo<GridColDef<Vehicle>[]>(
     () => [
       { field: 'plate_number', headerName: t('vehicles.plate_number'), flex: 0.7, minWidth: 150 },
@@ -54,67 +59,28 @@ export function VehiclesTable({ params, setParams, type, canWrite }: VehiclesTab
         valueGetter: (_value, row) =>
           row.driver ? `${row.driver.first_name} ${row.driver.last_name}` : t('vehicles.no_driver'),
       },
-      {
-        field: 'created_at',
-        headerName: t('common.created_at'),
-        width: 180,
-        valueFormatter: (value: string) => formatDateTime(value),
-      },
+      dateTimeColumn('created_at', t('common.created_at'), i18n.language, { width: 180 }),
       ...(canWrite
         ? [
-            {
-              field: 'actions',
-              headerName: t('common.actions'),
-              width: 110,
-              sortable: false,
-              align: 'right',
-              headerAlign: 'right',
-              renderCell: ({ row }) => (
-                <Stack
-                  direction="row"
-                  spacing={0.5}
-                  sx={{ height: '100%', alignItems: 'center', justifyContent: 'flex-end' }}
-                >
-                  <Tooltip title={t('common.edit')}>
-                    <IconButton
-                      component={Link}
-                      to={`/edit-vehicle/${row.id}`}
-                      aria-label={t('common.edit_item', { name: row.plate_number })}
-                      size="small"
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('common.delete')}>
-                    <IconButton
-                      aria-label={t('common.delete_item', { name: row.plate_number })}
-                      size="small"
-                      color="error"
-                      onClick={() => setToDelete(row)}
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </Stack>
-              ),
-            } satisfies GridColDef<Vehicle>,
+            actionsColumn<Vehicle>(t('common.actions'), (row) => (
+              <>
+                <EditAction
+                  to={`/edit-vehicle/${row.id}`}
+                  label={t('common.edit_item', { name: row.plate_number })}
+                  tooltip={t('common.edit')}
+                />
+                <DeleteAction
+                  label={t('common.delete_item', { name: row.plate_number })}
+                  tooltip={t('common.delete')}
+                  onClick={() => remove.ask(row)}
+                />
+              </>
+            )),
           ]
         : []),
     ],
-    [t, i18n.language, canWrite],
+    [t, i18n.language, canWrite, remove.ask],
   );
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        toast.success(t('vehicles.deleted'));
-        setToDelete(null);
-        if (query.data && query.data.data.length === 1 && params.page > 1)
-          setParams({ page: params.page - 1 });
-      },
-    });
-  }
 
   return (
     <>
@@ -129,16 +95,7 @@ export function VehiclesTable({ params, setParams, type, canWrite }: VehiclesTab
         params={params}
         setParams={setParams}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('vehicles.delete_title')}
-        message={t('vehicles.delete_confirm', { plate: toDelete?.plate_number ?? '' })}
-        confirmLabel={t('common.delete')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {remove.dialog}
     </>
   );
 }
