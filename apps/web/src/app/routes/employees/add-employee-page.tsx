@@ -1,14 +1,14 @@
 import type { UserCreateBody } from '@dostava/shared';
-import { Button, Paper, TextField } from '@mui/material';
+import { Button, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { useRestaurants } from '../../../api/restaurants/list-restaurants';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { useCreateUser } from '../../../features/users/api/create-user';
-import { RESTAURANT_OPTIONS_QUERY, UserForm } from '../../../features/users/components/user-form';
+import { UserForm } from '../../../features/users/components/user-form';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -64,34 +64,18 @@ export function AddEmployeePage() {
 
 function RestaurantChoice({ onChoose }: { onChoose: (id: number) => void }) {
   const { t } = useTranslation();
-  const restaurants = useRestaurants(RESTAURANT_OPTIONS_QUERY);
-  if (restaurants.isError) return <ErrorState onRetry={() => void restaurants.refetch()} />;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
-      <TextField
-        select
-        fullWidth
+      <RestaurantPicker
         required
         label={t('users.restaurant')}
+        placeholder={t('users.choose_restaurant')}
         value=""
-        helperText={t('employees.choose_restaurant_first')}
-        disabled={!restaurants.data}
-        onChange={(event) => onChoose(Number(event.target.value))}
-        slotProps={{
-          select: { native: true },
-          inputLabel: { shrink: true },
-          htmlInput: { 'aria-label': t('users.restaurant') },
-        }}
-      >
-        <option value="" disabled>
-          {t('users.choose_restaurant')}
-        </option>
-        {restaurants.data?.data.map((r) => (
-          <option key={r.id} value={r.id}>
-            {r.name}
-          </option>
-        ))}
-      </TextField>
+        onChange={(id) => id && onChoose(Number(id))}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('employees.choose_restaurant_first')}
+      </Typography>
     </Paper>
   );
 }

@@ -8,7 +8,7 @@ import { toast } from 'react-toastify';
 import { DateField } from '../../../components/date-field';
 import { FormActions } from '../../../components/form-actions';
 import { DriverAutocomplete, type DriverOption } from '../../../components/pickers/driver-autocomplete';
-import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
+import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { useApiForm } from '../../../lib/form';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
 import { operationToday } from '../../../lib/time-zone';
@@ -109,11 +109,10 @@ export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () =>
               control={control}
               name="restaurant_id"
               render={({ field, fieldState }) => (
-                <RestaurantSelect
+                <RestaurantPicker
                   required
                   label={t('driver_meals.restaurant')}
-                  emptyLabel={t('driver_meals.choose_restaurant')}
-                  emptyDisabled
+                  placeholder={t('driver_meals.choose_restaurant')}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { DateField } from '../../../components/date-field';
 import { FormActions } from '../../../components/form-actions';
-import { RestaurantSelect } from '../../../components/pickers/restaurant-select';
+import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { useApiForm } from '../../../lib/form';
 import { isDay } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n';
@@ -82,11 +82,10 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
             control={control}
             name="restaurant_id"
             render={({ field, fieldState }) => (
-              <RestaurantSelect
+              <RestaurantPicker
                 required
                 label={t('settlements.restaurant')}
-                emptyLabel={t('settlements.choose_restaurant')}
-                emptyDisabled
+                placeholder={t('settlements.choose_restaurant')}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

@@ -11,15 +11,14 @@ import {
 } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, FormControlLabel, FormHelperText, Paper, Stack, Switch, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { restaurantsQueryOptions } from '../../../api/restaurants/list-restaurants';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { PasswordField } from '../../../components/password-field';
+import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { useApiForm } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
@@ -36,9 +35,6 @@ export interface UserFormValues {
   is_active: boolean;
   image_id: number | null;
 }
-
-/** Every restaurant, for the restaurant select (the API allows up to 100 a page). */
-export const RESTAURANT_OPTIONS_QUERY = { page: 1, per_page: 100, sort: 'name' };
 
 type UserBody = UserCreateBody | UserUpdateBody;
 
@@ -122,17 +118,9 @@ export function UserForm({
     onSaved: (saved) => saved && reset(toFormValues(saved, preset)),
   });
   const role = useWatch({ control, name: 'role' });
-  const restaurants = useQuery({
-    ...restaurantsQueryOptions(RESTAURANT_OPTIONS_QUERY),
-    enabled: !employee && role !== '' && isRestaurantRole(role),
-  });
 
   // App Managers are not offered Admin; an Admin account keeps its role in the list.
   const roles = ROLES.filter((r) => r !== 'admin' || me.role === 'admin' || user?.role === 'admin');
-  // The account's own restaurant is offered even before the list has loaded.
-  const restaurantOptions =
-    restaurants.data?.data.map((r) => ({ id: r.id, name: r.name })) ??
-    (user?.restaurant_id ? [{ id: user.restaurant_id, name: user.restaurant_name ?? '' }] : []);
   const title = employee
     ? t(editing ? 'employees.edit' : 'employees.add')
     : t(editing ? 'users.edit' : 'users.add');
@@ -234,33 +222,16 @@ export function UserForm({
               control={control}
               name="restaurant_id"
               render={({ field: select, fieldState }) => (
-                <TextField
-                  select
+                <RestaurantPicker
                   required
-                  fullWidth
                   label={t('users.restaurant')}
-                  name={select.name}
+                  placeholder={t('users.choose_restaurant')}
                   value={select.value}
                   onChange={select.onChange}
                   onBlur={select.onBlur}
                   inputRef={select.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={translateMessage(fieldState.error?.message)}
-                  slotProps={{
-                    select: { native: true },
-                    inputLabel: { shrink: true },
-                    htmlInput: { 'aria-label': t('users.restaurant') },
-                  }}
-                >
-                  <option value="" disabled>
-                    {t('users.choose_restaurant')}
-                  </option>
-                  {restaurantOptions.map((r) => (
-                    <option key={r.id} value={String(r.id)}>
-                      {r.name}
-                    </option>
-                  ))}
-                </TextField>
+                  error={translateMessage(fieldState.error?.message)}
+                />
               )}
             />
           ) : null}
