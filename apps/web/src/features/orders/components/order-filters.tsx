@@ -5,6 +5,7 @@ import { DateRangeFilter } from '../../../components/date-range-filter';
 import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../components/list-filters';
 import { DriverFilter } from '../../../components/pickers/driver-filter';
 import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
+import { isDay } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import type { OrderFilterParams } from '../api/list-orders';
@@ -14,14 +15,12 @@ export const ORDER_SORT_VALUES = ['created_at', 'total', 'status', 'order_number
   `-${field}`,
 ]);
 
-const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
-
 const ALLOWED = {
   status: oneOf(ORDER_STATUSES),
   restaurant_id: positiveId,
   driver_id: positiveId,
-  from: isDate,
-  to: isDate,
+  from: isDay,
+  to: isDay,
 };
 
 /** The status, restaurant, driver and period filters of an orders list, kept in the URL. */
