@@ -16,6 +16,6 @@ export const usersQueryOptions = (query: UserListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export function useUsers(query: UserListParams) {
-  return useQuery(usersQueryOptions(query));
+export function useUsers(query: UserListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...usersQueryOptions(query), enabled: options.enabled ?? true });
 }

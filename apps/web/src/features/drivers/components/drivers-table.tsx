@@ -3,14 +3,13 @@ import FreeBreakfastOutlined from '@mui/icons-material/FreeBreakfastOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
-import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDrivers } from '../../../api/drivers/list-drivers';
 import { DataTable } from '../../../components/data-table';
-import { languageOf } from '../../../components/data-table/columns';
+import { actionsColumn, LinkAction, languageOf } from '../../../components/data-table/columns';
 import { DriverStateChip } from '../../../components/driver-state-chip';
 import { formatDateTime } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
@@ -123,42 +122,22 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
         sortable: false,
         valueGetter: (_value, row) => row.current_order?.order_number ?? '—',
       },
-      {
-        field: 'actions',
-        headerName: t('common.actions'),
-        width: 110,
-        sortable: false,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => (
-          <Stack
-            direction="row"
-            spacing={0.5}
-            sx={{ height: '100%', alignItems: 'center', justifyContent: 'flex-end' }}
-          >
-            <Tooltip title={t('drivers.breaks')}>
-              <IconButton
-                component={Link}
-                to={`/drivers/${row.id}/breaks`}
-                aria-label={t('drivers.breaks_of', { name: fullName(row) })}
-                size="small"
-              >
-                <FreeBreakfastOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('drivers.map')}>
-              <IconButton
-                component={Link}
-                to={`/drivers-location?driver=${row.id}`}
-                aria-label={t('drivers.on_map', { name: fullName(row) })}
-                size="small"
-              >
-                <MapOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Stack>
-        ),
-      },
+      actionsColumn<Driver>(t('common.actions'), (row) => (
+        <>
+          <LinkAction
+            to={`/drivers/${row.id}/breaks`}
+            label={t('drivers.breaks_of', { name: fullName(row) })}
+            tooltip={t('drivers.breaks')}
+            icon={<FreeBreakfastOutlined fontSize="small" />}
+          />
+          <LinkAction
+            to={`/drivers-location?driver=${row.id}`}
+            label={t('drivers.on_map', { name: fullName(row) })}
+            tooltip={t('drivers.map')}
+            icon={<MapOutlined fontSize="small" />}
+          />
+        </>
+      )),
     ],
     [t, i18n.language, now],
   );
