@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { EventBus } from './lib/bus.js';
@@ -88,11 +87,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       poolSize: config.databasePoolSize,
       pgliteDir: config.embeddedDatabase === 'memory' ? undefined : `${config.dataDir}/pgdata`,
     }));
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
-    : undefined;
-  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
-
   configurePasswordCheck({ demoPassword: config.demoPassword });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -106,7 +100,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
-    redis?.disconnect();
     sessionGate.close();
     await bus.close();
     if (ownsDatabase) await database.close();
@@ -116,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the routes: compression hooks each route as it is added.
   await app.register(wirePlugin);
   await app.register(authPlugin);
-  await app.register(securityPlugin, { config, redis });
+  await app.register(securityPlugin, { config, bus });
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
   await app.register(configRoutes);

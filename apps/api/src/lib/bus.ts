@@ -23,6 +23,25 @@ export interface ControlMessage {
 const BUFFER_SIZE = 2000;
 
 /**
+ * Every Redis command and connection attempt is bounded: a Redis that is alive but silent (stopped,
+ * partitioned, overloaded) must cost a request a moment, never the request. The probe pings every
+ * connection this often; one unanswered ping marks Redis hung and drops the connections, so every
+ * caller takes the in-process path at once instead of waiting out its own time-out.
+ */
+export const REDIS_TIMEOUT_MS = 1000;
+const PROBE_MS = 1000;
+export const redisOptions = {
+  maxRetriesPerRequest: 1,
+  enableOfflineQueue: false,
+  connectTimeout: 2 * REDIS_TIMEOUT_MS,
+  commandTimeout: REDIS_TIMEOUT_MS,
+  retryStrategy: (attempt: number) => Math.min(200 * attempt, 2000),
+} as const;
+
+/** 'off' without Redis; 'down' while unreachable; 'hung' while it holds connections but answers nothing. */
+export type RedisState = 'off' | 'up' | 'down' | 'hung';
+
+/**
  * The event bus: in-process by default; with Redis every API instance publishes to one channel and
  * hears every instance's events. Each instance keeps the latest events so a reconnecting browser can
  * resume after the last id it saw (Last-Event-ID). When Redis is down, events still reach this
@@ -34,8 +53,14 @@ export class EventBus {
   private readonly recent: BusEvent[] = [];
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
+  /** The connection for everything else that shares Redis (the rate-limit counters). */
+  readonly counters: Redis | undefined;
   /** The subscription was lost since it last worked: on its return, subscribers must resync. */
   private missed = false;
+  /** A ping went unanswered: Redis counts as hung until every connection is ready again. */
+  private hung = false;
+  private probing = false;
+  private probe: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     redisUrl: string | undefined,
@@ -46,12 +71,21 @@ export class EventBus {
   ) {
     this.local.setMaxListeners(0);
     if (!redisUrl) return;
-    const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false };
-    this.publisher = new Redis(redisUrl, options);
-    this.subscriber = new Redis(redisUrl, { ...options, enableOfflineQueue: true });
-    for (const client of [this.publisher, this.subscriber]) {
+    this.publisher = new Redis(redisUrl, redisOptions);
+    // The subscriber queues its SUBSCRIBE until the first connection is ready.
+    this.subscriber = new Redis(redisUrl, { ...redisOptions, enableOfflineQueue: true });
+    this.counters = new Redis(redisUrl, redisOptions);
+    for (const client of this.clients()) {
       client.on('error', (error) => this.log.warn({ err: error }, 'event bus: redis error'));
+      client.on('ready', () => {
+        if (this.hung && this.clients().every((c) => c.status === 'ready')) {
+          this.hung = false;
+          this.log.info({}, 'event bus: redis answers again');
+        }
+      });
     }
+    this.probe = setInterval(() => void this.check(), PROBE_MS);
+    this.probe.unref();
     this.subscriber.on('close', () => {
       this.missed = true;
     });
@@ -83,7 +117,7 @@ export class EventBus {
       id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
       at: new Date().toISOString(),
     };
-    if (this.publisher?.status === 'ready') {
+    if (this.publisher && this.redisState() === 'up') {
       try {
         await this.publisher.publish(CHANNEL, JSON.stringify(full));
         // Our own subscription brings it back, unless it is down right now (delivery is idempotent).
@@ -101,7 +135,7 @@ export class EventBus {
    */
   async publishControl(message: ControlMessage): Promise<void> {
     this.local.emit('control', message);
-    if (this.publisher?.status !== 'ready') return;
+    if (this.redisState() !== 'up' || !this.publisher) return;
     try {
       await this.publisher.publish(CONTROL_CHANNEL, JSON.stringify(message));
     } catch (error) {
@@ -136,10 +170,41 @@ export class EventBus {
     };
   }
 
-  /** Whether events cross instances: 'off' without Redis, 'down' while it is unreachable. */
-  redisState(): 'off' | 'up' | 'down' {
+  /** Whether events cross instances (and counters are shared): see RedisState. */
+  redisState(): RedisState {
     if (!this.publisher || !this.subscriber) return 'off';
-    return this.publisher.status === 'ready' && this.subscriber.status === 'ready' ? 'up' : 'down';
+    if (this.hung) return 'hung';
+    return this.clients().every((c) => c.status === 'ready') ? 'up' : 'down';
+  }
+
+  private clients(): Redis[] {
+    return [this.publisher, this.subscriber, this.counters].filter((c): c is Redis => c !== undefined);
+  }
+
+  /**
+   * Pings every ready connection (each ping bounded by the command time-out). An unanswered one means
+   * Redis holds the connection but does not work: mark it hung and drop every connection, so callers
+   * stop waiting on it (the subscriber's close also asks for a resync once it is back); ioredis then
+   * reconnects, and each attempt is bounded by the connect and ready-check time-outs.
+   */
+  private async check() {
+    if (this.probing || this.hung) return;
+    this.probing = true;
+    try {
+      const ready = this.clients().filter((c) => c.status === 'ready');
+      const results = await Promise.allSettled(ready.map((c) => c.ping()));
+      const silent = results.some((r) => r.status === 'rejected' && /timed out/i.test(String(r.reason)));
+      if (silent && !this.hung) {
+        this.hung = true;
+        this.log.warn(
+          { timeout_ms: REDIS_TIMEOUT_MS },
+          'event bus: redis does not answer, serving without it',
+        );
+        for (const client of this.clients()) client.disconnect(true);
+      }
+    } finally {
+      this.probing = false;
+    }
   }
 
   /** Events after `lastId`, or null when it is no longer remembered (the client must refetch). */
@@ -149,8 +214,8 @@ export class EventBus {
   }
 
   async close() {
+    clearInterval(this.probe);
     this.local.removeAllListeners();
-    this.publisher?.disconnect();
-    this.subscriber?.disconnect();
+    for (const client of this.clients()) client.disconnect();
   }
 }

@@ -26,16 +26,21 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
 ) => Store;
 
 /**
- * Rate-limit counters in Redis, shared by every API instance; while Redis is unreachable they count in
- * this process's memory instead, so the API keeps serving and every limit still holds per instance
- * until Redis is back (a request never fails because the counter store did).
+ * Rate-limit counters in Redis, shared by every API instance; while Redis is unreachable or hung
+ * (`usable` says which, from the bus's probe) they count in this process's memory instead, so the API
+ * keeps serving and every limit still holds per instance until Redis is back (a request never fails,
+ * nor waits past the command time-out, because the counter store did).
  */
-export function failoverStore(redis: Redis, namespace: string): FastifyRateLimitStoreCtor {
+export function failoverStore(
+  redis: Redis,
+  usable: () => boolean,
+  { rateLimitNamespace: namespace }: { rateLimitNamespace: string },
+): FastifyRateLimitStoreCtor {
   const combine = (remote: Store, local: Store): Store => {
     const run =
       (method: 'incr' | 'read'): Method =>
       (key, callback, timeWindow, max) => {
-        if (redis.status !== 'ready') return local[method](key, callback, timeWindow, max);
+        if (redis.status !== 'ready' || !usable()) return local[method](key, callback, timeWindow, max);
         remote[method](
           key,
           (error, result) => (error ? local[method](key, callback, timeWindow, max) : callback(null, result)),

@@ -8,13 +8,15 @@ import type { EventBus } from './bus.js';
  * deactivation, role change, reuse of a refresh token), not expired, its account active and not
  * deleted. Answers from memory after the first look-up of a session; any instance that changes a
  * user's sessions tells every instance over the bus, which drops that user's entries (and closes
- * their event streams). While Redis is down, notices from other instances may be lost, so every
- * request reads the database until it is back; on its return the whole cache is dropped.
+ * their event streams). While Redis is down or hung, notices from other instances may be lost, so every
+ * request reads the database until it is back; on its return the whole cache is dropped and every
+ * listener (each open event stream) is told to look its session up again, so a revocation made on
+ * another instance meanwhile still ends it.
  * See docs/decisions/0002.
  */
 export class SessionGate {
   private readonly known = new Map<number, { user_id: number; active: boolean }>();
-  private readonly changeListeners = new Set<(userId: number) => void>();
+  private readonly changeListeners = new Set<(userId: number | null) => void>();
   private static readonly REMEMBERED = 50_000;
   private readonly unsubscribe: () => void;
 
@@ -26,12 +28,16 @@ export class SessionGate {
       (message) => {
         if (message.type === 'sessions.changed') this.forget(message.user_id);
       },
-      () => this.known.clear(),
+      () => {
+        this.known.clear();
+        for (const listener of this.changeListeners) listener(null);
+      },
     );
   }
 
   async isActive(sessionId: number, userId: number): Promise<boolean> {
-    const trusted = this.bus.redisState() !== 'down';
+    const state = this.bus.redisState();
+    const trusted = state === 'up' || state === 'off';
     const hit = trusted ? this.known.get(sessionId) : undefined;
     if (hit) return hit.active && hit.user_id === userId;
     const [row] = await this.db
@@ -57,8 +63,11 @@ export class SessionGate {
     await this.bus.publishControl({ type: 'sessions.changed', user_id: userId });
   }
 
-  /** Hears every change of a user's sessions, from any instance (the event streams close on it). */
-  onChange(listener: (userId: number) => void): () => void {
+  /**
+   * Hears every change of a user's sessions, from any instance (the event streams close on it); `null`
+   * when changes may have been missed (Redis is back after an outage): anyone's session may have ended.
+   */
+  onChange(listener: (userId: number | null) => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
   }

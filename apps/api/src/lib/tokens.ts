@@ -10,6 +10,8 @@ export interface AccessClaims {
   restaurant_id: number | null;
   session_id: number;
   audience: Audience;
+  /** When the token expires, epoch seconds (set on verified tokens; ignored when signing). */
+  exp?: number;
 }
 
 export class TokenService {
@@ -69,6 +71,7 @@ export class TokenService {
         restaurant_id: (payload.rid as number | null) ?? null,
         session_id: Number(payload.sid),
         audience: aud,
+        exp: payload.exp,
       };
       if (this.verified.size >= TokenService.REMEMBERED) {
         const oldest = this.verified.keys().next().value;

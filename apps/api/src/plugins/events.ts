@@ -21,8 +21,19 @@ function frameOf(event: BusEvent): string {
  * GET /api/events: server-sent events of the orders and drivers the caller may see. Authenticated by
  * the Bearer header (the browser reads it with fetch). Resumes after Last-Event-ID; when that id is
  * too old to replay, a `resync` event tells the client to refetch.
+ *
+ * A stream lives no longer than the access it was opened with: it ends with `expired` when its token
+ * expires (the client reconnects with a fresh one and resumes), and with `revoked` when its session
+ * ends, whichever instance ended it: told over the bus, looked up again when Redis returns from an
+ * outage (notices may have been lost), and at every heartbeat while Redis is down or hung.
  */
 export const eventsPlugin = fp(async (app: FastifyInstance) => {
+  /** The open streams, each with how to end it: ended together when the server closes. */
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
   app.get(
     '/api/events',
     {
@@ -30,7 +41,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
       schema: {
         summary: 'Live events (server-sent events)',
         description:
-          "A text/event-stream of order and driver events the caller may see (restaurant staff: their restaurant's). Send Last-Event-ID to resume; when it is too old, a `resync` event says to refetch.",
+          "A text/event-stream of order and driver events the caller may see (restaurant staff: their restaurant's). Send Last-Event-ID to resume; when it is too old, a `resync` event says to refetch. The stream ends with an `expired` event when the access token expires (reconnect with a fresh token and the last id), with `revoked` when the session ends, and with `reconnect` when the instance shuts down.",
         response: {
           200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
         },
@@ -40,6 +51,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
     },
     async (request, reply) => {
       const actor = request.actor;
+      const claims = request.claims;
       const visible = (event: BusEvent) =>
         !isRestaurantRole(actor.role) ||
         (event.restaurant_id !== null && event.restaurant_id === actor.restaurant_id);
@@ -66,34 +78,49 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
       }
       raw.write('event: ready\ndata: {}\n\n');
 
-      const unsubscribe = app.bus.subscribe(send, () => raw.write('event: resync\ndata: {}\n\n'));
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
-      // The caller's sessions changed (logout, deactivation, deletion …): if this stream's session
-      // ended, tell the client and close, so no event reaches a revoked user.
-      const stopWatching = app.sessions.onChange((userId) => {
-        if (userId !== actor.user_id) return;
-        const claims = request.claims;
-        if (!claims) return;
-        void app.sessions.isActive(claims.session_id, claims.user_id).then(
-          (active) => {
-            if (active) return;
-            raw.write('event: revoked\ndata: {}\n\n');
-            close();
-            raw.end();
-          },
-          () => undefined,
-        ); // the database unreachable: the stream stays until the next notice
-      });
-      const close = () => {
+      let ended = false;
+      const end = (reason?: 'expired' | 'revoked' | 'reconnect') => {
+        if (ended) return;
+        ended = true;
         clearInterval(heartbeat);
+        clearTimeout(expiry);
         unsubscribe();
         stopWatching();
-      };
-      request.raw.on('close', close);
-      app.addHook('onClose', async () => {
-        close();
+        open.delete(end);
+        if (reason && !raw.writableEnded) raw.write(`event: ${reason}\ndata: {}\n\n`);
         raw.end();
+      };
+      open.add(() => end('reconnect'));
+
+      // Whether this stream's session still stands; the database unreachable keeps it until the next look.
+      const recheck = () => {
+        if (!claims || ended) return;
+        app.sessions.isActive(claims.session_id, claims.user_id).then(
+          (active) => {
+            if (!active) end('revoked');
+          },
+          () => undefined,
+        );
+      };
+      const unsubscribe = app.bus.subscribe(send, () => raw.write('event: resync\ndata: {}\n\n'));
+      const heartbeat = setInterval(() => {
+        raw.write(': ping\n\n');
+        // Other instances' notices cannot arrive while Redis is out: look the session up instead.
+        const redis = app.bus.redisState();
+        if (redis === 'down' || redis === 'hung') recheck();
+      }, HEARTBEAT_MS);
+      // The token's own end: past it the client must show a fresh token (and the session is checked then).
+      const expiresAt = claims?.exp ? claims.exp * 1000 : undefined;
+      const expiry =
+        expiresAt === undefined
+          ? undefined
+          : setTimeout(() => end('expired'), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
+      // The caller's sessions changed (logout, deactivation, deletion …), or may have while Redis was
+      // out (null): if this stream's session ended, tell the client and close.
+      const stopWatching = app.sessions.onChange((userId) => {
+        if (userId === null || userId === actor.user_id) recheck();
       });
+      request.raw.on('close', () => end());
     },
   );
 });

@@ -4,8 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import type { EventBus } from '../lib/bus.js';
 import { ServiceError } from '../lib/errors.js';
 import { failoverStore } from '../lib/rate-limit-store.js';
 
@@ -19,61 +19,61 @@ function tileOrigin(tileUrl: string): string[] {
   }
 }
 
-export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config; redis?: Redis | undefined }) => {
-    const google = opts.config.googleMapsApiKey
-      ? [
-          'https://maps.googleapis.com',
-          'https://maps.gstatic.com',
-          'https://*.googleapis.com',
-          'https://*.gstatic.com',
-        ]
-      : [];
-    // Security headers from helmet, its middleware built once (@fastify/helmet rebuilt it, CSP parsing
-    // included, on every request).
-    const headers = helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...google],
-          // MUI (emotion) injects <style> elements at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin(opts.config.tileUrl), ...google],
-          fontSrc: ["'self'", 'data:', ...google],
-          connectSrc: ["'self'", ...google],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-        },
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config; bus: EventBus }) => {
+  const google = opts.config.googleMapsApiKey
+    ? [
+        'https://maps.googleapis.com',
+        'https://maps.gstatic.com',
+        'https://*.googleapis.com',
+        'https://*.gstatic.com',
+      ]
+    : [];
+  // Security headers from helmet, its middleware built once (@fastify/helmet rebuilt it, CSP parsing
+  // included, on every request).
+  const headers = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...google],
+        // MUI (emotion) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin(opts.config.tileUrl), ...google],
+        fontSrc: ["'self'", 'data:', ...google],
+        connectSrc: ["'self'", ...google],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
       },
-      crossOriginEmbedderPolicy: false,
-    });
-    // Its headers depend on these options alone (no nonce): recorded once, then set on every answer,
-    // without running its thirteen middlewares per request.
-    const recorded: [string, string][] = [];
-    const recorder = {
-      setHeader: (name: string, value: unknown) => recorded.push([name, String(value)]),
-      removeHeader: () => {},
-    };
-    headers({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
-      if (error) throw error;
-    });
-    app.addHook('onRequest', (_request, reply, done) => {
-      for (const [name, value] of recorded) reply.raw.setHeader(name, value);
-      done();
-    });
-    // Closed by default: only the origins named in CORS_ORIGINS may call the API from a browser.
-    await app.register(cors, { origin: opts.config.corsOrigins.length ? opts.config.corsOrigins : false });
-    await app.register(rateLimit, {
-      global: true,
-      max: opts.config.rateLimitMax,
-      timeWindow: opts.config.rateLimitWindowSeconds * 1000,
-      // With Redis the limits hold across every API instance (and per instance while Redis is down).
-      ...(opts.redis ? { store: failoverStore(opts.redis, opts.config.rateLimitNamespace) } : {}),
-      // Only the API is limited: the web app's files are static and cached.
-      allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: () => new ServiceError(429, 'rate_limited', 'errors.rate_limited'),
-    });
-  },
-);
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Its headers depend on these options alone (no nonce): recorded once, then set on every answer,
+  // without running its thirteen middlewares per request.
+  const recorded: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => recorded.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  headers({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of recorded) reply.raw.setHeader(name, value);
+    done();
+  });
+  // Closed by default: only the origins named in CORS_ORIGINS may call the API from a browser.
+  await app.register(cors, { origin: opts.config.corsOrigins.length ? opts.config.corsOrigins : false });
+  const { bus } = opts;
+  const shared = bus.counters && failoverStore(bus.counters, () => bus.redisState() === 'up', opts.config);
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.config.rateLimitMax,
+    timeWindow: opts.config.rateLimitWindowSeconds * 1000,
+    // With Redis the limits hold across every API instance (and per instance while Redis is down).
+    ...(shared ? { store: shared } : {}),
+    // Only the API is limited: the web app's files are static and cached.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: () => new ServiceError(429, 'rate_limited', 'errors.rate_limited'),
+  });
+});

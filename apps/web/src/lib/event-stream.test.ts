@@ -240,6 +240,58 @@ describe('EventStream', () => {
     expect(server.connections).toHaveLength(2);
   });
 
+  it('after `expired` reconnects at once with a fresh token and resumes without a refetch', async () => {
+    listen();
+    await settle();
+    server.last.send(READY + orderFrame('7', 42));
+    await settle();
+    messages = [];
+
+    // The access token ran out: the server says so and closes; the next request refreshes it.
+    server.refuseEvents = async () => {
+      server.refuseEvents = null;
+      return json(401, { error: 'token_expired' });
+    };
+    server.last.send('event: expired\ndata: {}\n\n');
+    server.last.end();
+    await settle();
+    expect(server.connections).toHaveLength(2);
+    expect(server.last.headers.Authorization).toBe('Bearer a2');
+    expect(server.last.headers['Last-Event-ID']).toBe('7');
+    server.last.send(READY + orderFrame('8', 43));
+    await settle();
+    expect(stream.getState().status).toBe('connected');
+    expect(messages.map((m) => m.kind)).toEqual(['event']);
+
+    // An end without a word is a lost connection: the wait and the refetch are back.
+    server.last.end();
+    await settle();
+    expect(server.connections).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+    expect(server.connections).toHaveLength(3);
+    server.last.send(READY);
+    await settle();
+    expect(messages.at(-1)).toEqual({ kind: 'resync' });
+  });
+
+  it('after `reconnect` (the instance drains) tries at once only once, then backs off', async () => {
+    listen();
+    await settle();
+    server.last.send(READY);
+    await settle();
+    server.refuseEvents = () => Promise.reject(new TypeError('Failed to fetch'));
+    server.last.send('event: reconnect\ndata: {}\n\n');
+    server.last.end();
+    await settle();
+    expect(server.eventCalls()).toBe(2);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(server.eventCalls()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(server.eventCalls()).toBe(3);
+  });
+
   it('after a `revoked` close, a refused reconnect ends the stream for good', async () => {
     listen();
     await settle();

@@ -48,6 +48,13 @@ export class EventStream {
   private wake: (() => void) | null = null;
   /** Whether this tab has been connected before: a reconnect means events may have been missed. */
   private everConnected = false;
+  /**
+   * The server ended the last connection on purpose with nothing lost (`expired`: the access token ran
+   * out; `reconnect`: the instance is shutting down): reconnect at once, once, and resume after the
+   * last id without asking every screen to refetch.
+   */
+  private cleanEnd = false;
+  private resumeQuietly = false;
 
   getState = (): StreamState => this.state;
 
@@ -134,6 +141,7 @@ export class EventStream {
           attempt = 0;
         });
       } catch (error) {
+        this.resumeQuietly = false;
         // A refused session (refresh failed) ends the stream; the app is going to /sign-in.
         if (isApiError(error) && (error.status === 401 || error.status === 403)) {
           this.running = false;
@@ -143,6 +151,11 @@ export class EventStream {
       }
       if (!current()) return;
       this.setState({ status: 'reconnecting' });
+      if (this.cleanEnd) {
+        this.cleanEnd = false;
+        this.resumeQuietly = true;
+        continue;
+      }
       const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
       attempt += 1;
       await this.sleep(backoff * (0.75 + Math.random() * 0.5));
@@ -195,12 +208,16 @@ export class EventStream {
     this.setState({ lastEventAt: Date.now() });
     if (id) this.lastId = id;
     if (type === 'ready') {
-      const reconnected = this.everConnected;
+      const reconnected = this.everConnected && !this.resumeQuietly;
       this.everConnected = true;
+      this.resumeQuietly = false;
       onReady();
       this.setState({ status: 'connected' });
-      // Whatever happened while the stream was down is fetched again.
+      // Whatever happened while the stream was down is fetched again (after a clean end the server
+      // replays what followed the last id, or says `resync` itself).
       if (reconnected) this.emit({ kind: 'resync' });
+    } else if (type === 'expired' || type === 'reconnect') {
+      this.cleanEnd = true;
     } else if (type === 'resync') {
       this.emit({ kind: 'resync' });
     } else if (type.startsWith('order.') || type.startsWith('driver.')) {

@@ -7,8 +7,11 @@ export async function healthRoutes(app: FastifyInstance) {
     status: z.enum(['ok', 'degraded']),
     db: z.enum(['up', 'down']),
     db_kind: z.string(),
-    /** Live events across instances: 'down' serves on, with events reaching this instance only. */
-    redis: z.enum(['up', 'down', 'off']),
+    /**
+     * Live events and shared limits across instances: 'down' (unreachable) and 'hung' (connected but
+     * not answering) serve on, with events reaching this instance only and limits counted per instance.
+     */
+    redis: z.enum(['up', 'down', 'hung', 'off']),
   });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
@@ -26,7 +29,7 @@ export async function healthRoutes(app: FastifyInstance) {
       const redis = app.bus.redisState();
       try {
         await app.database.ping();
-        const status = redis === 'down' ? ('degraded' as const) : ('ok' as const);
+        const status = redis === 'down' || redis === 'hung' ? ('degraded' as const) : ('ok' as const);
         return { status, db: 'up' as const, db_kind: app.database.kind, redis };
       } catch {
         return reply.status(503).send({ status: 'degraded', db: 'down', db_kind: app.database.kind, redis });
