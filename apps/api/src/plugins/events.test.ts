@@ -64,7 +64,9 @@ describe('the event stream ends with its access', () => {
     expect(text).toContain('event: expired');
     expect(Date.now() - started).toBeLessThan(5_000);
     // The same session goes on with a fresh token.
-    expect((await t.request({ method: 'GET', url: '/api/auth/me', token: access_token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', token: access_token })).statusCode).toBe(
+      200,
+    );
   });
 
   it('tells open streams to reconnect and lets the server close at once', async () => {

@@ -126,4 +126,112 @@ describe.runIf(enabled)('Redis going away under two API instances', () => {
     await onA.waitFor(after);
     expect(await attempts([a, b, a, b])).toEqual([401, 401, 401, 429]);
   });
+
+  it('serves on without waiting when Redis hangs (SIGSTOP), and revocations still end streams', async () => {
+    const { demo } = setup;
+    const restaurant = demo.kitchens[0]?.restaurant_id ?? 0;
+    const product = demo.menus.get(restaurant)?.[0];
+    const admin = await signIn(a.url, 'admin@example.com');
+    const customer = await signIn(a.url, demo.customers[1] ?? '', true);
+    const email = `hung-${randomBytes(4).toString('hex')}@example.com`;
+    const created = await call(a.url, 'POST', '/api/users', {
+      token: admin,
+      body: {
+        first_name: 'Zastoj',
+        last_name: 'Redis',
+        email,
+        role: 'dispatcher',
+        password: 'Kx9!vrelo-Bosne',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const userId = (created.body.data as { id: number }).id;
+    const doomed = await call(b.url, 'POST', '/api/auth/sign-in', {
+      body: { email, password: 'Kx9!vrelo-Bosne' },
+    });
+    const doomedToken = (doomed.body.data as { access_token: string }).access_token;
+    const doomedStream = await openEvents(b.url, doomedToken);
+    const onA = await openEvents(a.url, admin);
+    streams.push(doomedStream, onA);
+    await until(async () => (await health(a)).redis === 'up', 'redis up before the hang');
+
+    redis.pause();
+    try {
+      // From the first moment: every request answers, none waits on Redis past its time-out.
+      const timings: number[] = [];
+      const answered = async (api: ApiProcess, method: string, url: string, options = {}) => {
+        const res = await call(api.url, method, url, { timeoutMs: 10_000, ...options });
+        timings.push(res.ms);
+        return res;
+      };
+      const first = await Promise.all([
+        answered(a, 'GET', '/api/orders?per_page=5', { token: admin }),
+        answered(b, 'GET', '/api/drivers/locations', { token: admin }),
+        answered(b, 'POST', '/api/auth/sign-in', {
+          body: { email: 'appmanager@example.com', password: DEMO_PASSWORD },
+        }),
+      ]);
+      expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
+      for (const api of [a, b])
+        await until(async () => (await health(api)).redis === 'hung', 'health to report redis hung', 10_000);
+      expect(await health(b)).toMatchObject({ status: 'degraded', db: 'up', redis: 'hung' });
+
+      // Once it is known to hang, nothing waits on it at all.
+      const later = await Promise.all([
+        answered(a, 'GET', '/api/orders?per_page=5', { token: admin }),
+        answered(b, 'GET', '/api/orders?per_page=5', { token: admin }),
+        answered(a, 'POST', '/api/auth/sign-in', {
+          body: { email: 'dispatcher@example.com', password: DEMO_PASSWORD },
+        }),
+      ]);
+      expect(later.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(Math.max(...later.map((r) => r.ms))).toBeLessThan(1000);
+
+      // A deactivation during the hang is applied, and ends the user's session on the other instance.
+      const off = await answered(a, 'PATCH', `/api/users/${userId}`, {
+        token: admin,
+        body: { is_active: false },
+      });
+      expect(off.status, JSON.stringify(off.body)).toBe(200);
+      expect((await answered(b, 'GET', '/api/auth/me', { token: doomedToken })).status).toBe(401);
+      await doomedStream.waitFor('event: revoked', 20_000);
+
+      // Events reach this instance's own subscribers; limits count per instance.
+      const placed = await answered(a, 'POST', '/api/orders', {
+        token: customer,
+        body: orderBody(restaurant, [{ product_id: product?.id, quantity: 1 }]),
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      await onA.waitFor(`"order_id":${(placed.body.data as { id: number }).id}`);
+      expect(await attempts([a, a, a, a])).toEqual([401, 401, 401, 429]);
+      console.log(
+        `hung redis: ${timings.length} requests, slowest ${Math.max(...timings)} ms (the first ones bounded by the 1 s command time-out)`,
+      );
+      expect(Math.max(...timings)).toBeLessThan(5_000);
+    } finally {
+      redis.resume();
+    }
+
+    // Redis answers again: both instances see it, subscribers resync, events cross again.
+    for (const api of [a, b])
+      await until(async () => (await health(api)).redis === 'up', 'health to report redis up again', 20_000);
+    await onA.waitFor('event: resync');
+    const onB = await openEvents(b.url, admin);
+    streams.push(onB);
+    let after = '';
+    await until(
+      async () => {
+        const res = await call(a.url, 'POST', '/api/orders', {
+          token: customer,
+          body: orderBody(restaurant, [{ product_id: product?.id, quantity: 1 }]),
+        });
+        after = `"order_id":${(res.body.data as { id: number }).id}`;
+        await wait(300);
+        return onB.text().includes(after);
+      },
+      'an order placed through A to reach B after the hang',
+      15_000,
+      0,
+    );
+  });
 });

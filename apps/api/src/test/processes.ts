@@ -234,6 +234,10 @@ export interface RedisServer {
   start(): Promise<void>;
   /** SIGKILL: the server vanishes, as in a crash. */
   kill(): Promise<void>;
+  /** SIGSTOP: the server keeps its connections and port but answers nothing (a hang, a partition). */
+  pause(): void;
+  /** SIGCONT: a paused server works again, with the connections it kept. */
+  resume(): void;
 }
 
 export async function startRedis(): Promise<RedisServer> {
@@ -263,6 +267,8 @@ export async function startRedis(): Promise<RedisServer> {
       running.kill('SIGKILL');
       await exited;
     },
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
   };
 }
 
