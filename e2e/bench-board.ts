@@ -49,6 +49,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DRAIN_SECONDS: '0',
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',

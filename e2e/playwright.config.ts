@@ -54,6 +54,7 @@ export default defineConfig({
       WEB_DIST: path.join(dataDir, 'web'),
       JWT_SECRET: E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',
+      DRAIN_SECONDS: '0',
       SIGN_IN_MAX_PER_ACCOUNT: '10000',
       SIGN_IN_MAX_PER_IP: '10000',
       RATE_LIMIT_MAX: '100000',

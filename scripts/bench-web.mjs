@@ -70,6 +70,7 @@ async function startSelf() {
     env: {
       ...inherited,
       NODE_ENV: 'production',
+      DRAIN_SECONDS: '0',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

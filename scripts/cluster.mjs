@@ -50,6 +50,7 @@ function start(port, seed) {
     env: {
       ...process.env,
       PORT: String(port),
+      DRAIN_SECONDS: process.env.DRAIN_SECONDS ?? '0',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       JWT_SECRET: jwtSecret,

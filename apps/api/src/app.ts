@@ -30,6 +30,7 @@ import { vehiclesRoutes } from './modules/vehicles/vehicles-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { eventsPlugin } from './plugins/events.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     tokens: TokenService;
     bus: EventBus;
     sessions: SessionGate;
+    /** Set on SIGTERM (server.ts): the instance answers not-ready while it drains. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -94,10 +97,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('tokens', new TokenService(config.jwtSecret, config.accessTokenTtlSeconds));
   const bus = new EventBus(config.redisUrl, app.log);
   app.decorate('bus', bus);
+  app.decorate('lifecycle', { draining: false });
   const sessionGate = new SessionGate(database.db, bus);
   app.decorate('sessions', sessionGate);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Draining for a shutdown: a kept-alive client opens its next connection elsewhere.
+    if (app.lifecycle.draining) reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => {
     sessionGate.close();
@@ -106,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { config });
   // Before the routes: compression hooks each route as it is added.
   await app.register(wirePlugin);
   await app.register(authPlugin);

@@ -50,6 +50,17 @@ const envSchema = z.object({
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
+  /** Prometheus metrics on their own port (off when unset), so they never reach the public one. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** On SIGTERM: seconds not-ready but still serving, so the load balancer stops sending first. */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** Then at most this long to finish requests and close before the process gives up (exit 1). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  /** OpenTelemetry traces go to this OTLP/HTTP collector (e.g. http://otel-collector:4318); off when unset. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().default('dostava-api'),
 });
 
 export interface Config {
@@ -91,6 +102,13 @@ export interface Config {
   tileUrl: string;
   tileAttribution: string;
   googleMapsApiKey: string | undefined;
+  metricsPort: number | undefined;
+  metricsHost: string;
+  drainSeconds: number;
+  shutdownTimeoutSeconds: number;
+  /** The OTLP/HTTP traces endpoint (…/v1/traces) when tracing is on. */
+  tracesEndpoint: string | undefined;
+  serviceName: string;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +159,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    drainSeconds: e.DRAIN_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    tracesEndpoint:
+      e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+      (e.OTEL_EXPORTER_OTLP_ENDPOINT
+        ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`
+        : undefined),
+    serviceName: e.OTEL_SERVICE_NAME,
   };
 }
 

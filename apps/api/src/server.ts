@@ -1,8 +1,4 @@
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed/index.js';
-import { pruneLocations } from './modules/drivers/driver-app-service.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -16,22 +12,34 @@ async function main() {
     throw error;
   }
 
+  // Tracing before the app: its hooks must be in place before the libraries it follows are loaded.
+  const tracing = config.tracesEndpoint ? (await import('./telemetry.js')).startTracing(config) : undefined;
+  const { buildApp } = await import('./app.js');
+  const { openDatabase } = await import('./db/client.js');
+  const { DEMO_ACCOUNTS, seedIfEmpty } = await import('./db/seed/index.js');
+  const { pruneLocations } = await import('./modules/drivers/driver-app-service.js');
+
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
     pgliteDir: `${config.dataDir}/pgdata`,
   });
-  await database.migrate();
-  const seeded = config.seed
-    ? await seedIfEmpty(database.db, {
-        dataDir: config.dataDir,
-        demoPassword: config.demoPassword,
-        timeZone: config.timeZone,
-      })
-    : false;
+  // Instances starting together take turns: the first migrates (and seeds an empty database), the
+  // others wait on the lock, then find nothing left to do.
+  const seeded = await database.exclusive(async () => {
+    await database.migrate();
+    return config.seed
+      ? await seedIfEmpty(database.db, {
+          dataDir: config.dataDir,
+          demoPassword: config.demoPassword,
+          timeZone: config.timeZone,
+        })
+      : false;
+  });
 
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
+  if (tracing) app.addHook('onClose', () => tracing.shutdown());
   await app.listen({ host: config.host, port: config.port });
 
   const address = app.server.address();
@@ -41,6 +49,8 @@ async function main() {
     `\nDostava is running at http://localhost:${port}  (database: ${where}${seeded ? ', demo data seeded' : ''})`,
   );
   console.log(`API docs: http://localhost:${port}/api/docs`);
+  if (app.metrics) console.log(`Metrics: ${app.metrics.url}`);
+  if (config.tracesEndpoint) console.log(`Traces: ${config.tracesEndpoint}`);
   if (config.seed) {
     console.log(
       `Demo accounts (password ${config.env === 'production' ? '<DEMO_PASSWORD>' : config.demoPassword}):`,
@@ -66,18 +76,32 @@ async function main() {
   }, 10 * 60_000);
   prune.unref();
 
+  // SIGTERM (an orchestrator, a deploy): not ready at once, still serving for DRAIN_SECONDS so the
+  // load balancer stops sending here, then close: new requests get 503, requests in flight finish, open
+  // event streams are told to reconnect (elsewhere) and closed. SIGINT (Ctrl-C) skips the wait. Past
+  // SHUTDOWN_TIMEOUT_SECONDS the process gives up and exits 1.
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 10_000);
-      force.unref();
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      app.lifecycle.draining = true;
+      const drainMs = signal === 'SIGTERM' ? config.drainSeconds * 1000 : 0;
+      app.log.info({ signal, drain_ms: drainMs }, 'shutting down');
+      setTimeout(() => {
+        const force = setTimeout(() => {
+          app.log.error({ timeout_s: config.shutdownTimeoutSeconds }, 'shutdown timed out');
+          process.exit(1);
+        }, config.shutdownTimeoutSeconds * 1000);
+        force.unref();
+        app.close().then(
+          () => process.exit(0),
+          (error) => {
+            app.log.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      }, drainMs);
     });
   }
 }

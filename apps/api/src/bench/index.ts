@@ -321,6 +321,7 @@ async function main() {
     DATABASE_POOL_SIZE: String(POOL),
     SEED: '0',
     LOG_LEVEL: 'silent',
+    DRAIN_SECONDS: '0',
     JWT_SECRET: config.jwtSecret,
     // The tokens signed in the first round serve every round.
     ACCESS_TOKEN_TTL_SECONDS: '86400',

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,8 +17,18 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
   migrate(): Promise<void>;
+  /** Whether every migration of this build is applied (readiness: another instance may be migrating). */
+  migrated(): Promise<boolean>;
+  /**
+   * Runs `work` while holding the database-wide start-up lock: instances starting together migrate
+   * and seed one after another, so each migration runs once and the seed never twice. PGlite is held
+   * by one process: nothing to wait for.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Cheap liveness probe for /health. */
   ping(): Promise<void>;
+  /** Connections in use and statements waiting for one, for the metrics. */
+  stats(): { size: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -36,6 +46,14 @@ export interface DatabaseOptions {
   /** Hears every statement sent (the benchmark captures the services' SQL with it). */
   logQuery?: (sql: string, params: unknown[]) => void;
 }
+
+const MIGRATIONS = (
+  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  }
+).entries.length;
+/** pg_advisory_lock's key for the start-up lock: any fixed 64-bit number unique to this application. */
+const START_LOCK = 4_716_201_926;
 
 const logger = ({ logQuery }: DatabaseOptions) => (logQuery ? { logger: { logQuery } } : {});
 
@@ -55,26 +73,59 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       kind: 'pg',
       migrate: () => migratePg(db, { migrationsFolder }),
+      migrated: () => migrationsApplied((text) => pool.query(text)),
+      exclusive: async (work) => {
+        // A session lock on a connection of its own, held while the work runs on the pool.
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [START_LOCK]);
+          try {
+            return await work();
+          } finally {
+            await holder.query('select pg_advisory_unlock($1)', [START_LOCK]);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },
+      stats: () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   await client.waitReady;
-  takeTurns(client);
+  const turns = takeTurns(client);
   const db = drizzlePglite({ client, schema, ...logger(options) });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    migrated: () => migrationsApplied((text) => client.query(text)),
+    exclusive: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },
+    stats: () => ({
+      size: 1,
+      idle: turns.waiting() === 0 ? 1 : 0,
+      waiting: Math.max(0, turns.waiting() - 1),
+    }),
     close: () => client.close(),
   };
+}
+
+/** Drizzle records each applied migration in drizzle.__drizzle_migrations. */
+async function migrationsApplied(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  try {
+    const { rows } = await query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    return Number((rows[0] as { n: number } | undefined)?.n ?? 0) >= MIGRATIONS;
+  } catch {
+    return false; // no table yet: nothing applied
+  }
 }
 
 /**
@@ -87,16 +138,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 function takeTurns(client: PGlite) {
   let tail: Promise<unknown> = Promise.resolve();
+  let queued = 0;
   const inTurn =
     <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> => {
+      queued += 1;
       const turn = tail
         .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-        .then(() => method.apply(client, args));
+        .then(() => method.apply(client, args))
+        .finally(() => {
+          queued -= 1;
+        });
       tail = turn.catch(() => undefined);
       return turn;
     };
   client.query = inTurn(client.query) as PGlite['query'];
   client.exec = inTurn(client.exec);
   client.transaction = inTurn(client.transaction) as PGlite['transaction'];
+  /** Statements running or waiting their turn. */
+  return { waiting: () => queued };
 }

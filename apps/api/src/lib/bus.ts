@@ -50,6 +50,8 @@ export type RedisState = 'off' | 'up' | 'down' | 'hung';
  */
 export class EventBus {
   private readonly local = new EventEmitter();
+  /** Hear every event delivered here and how it came (the metrics count them and their lag). */
+  private readonly observers = new Set<(event: BusEvent, via: 'redis' | 'local') => void>();
   private readonly recent: BusEvent[] = [];
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
@@ -103,7 +105,7 @@ export class EventBus {
     this.subscriber.on('message', (channel, message) => {
       try {
         if (channel === CONTROL_CHANNEL) this.local.emit('control', JSON.parse(message) as ControlMessage);
-        else this.deliver(JSON.parse(message) as BusEvent);
+        else this.deliver(JSON.parse(message) as BusEvent, 'redis');
       } catch (error) {
         this.log.warn({ err: error }, 'event bus: bad message');
       }
@@ -126,7 +128,7 @@ export class EventBus {
         this.log.warn({ err: error }, 'event bus: publish failed, delivering locally');
       }
     }
-    this.deliver(full);
+    this.deliver(full, 'local');
   }
 
   /**
@@ -153,8 +155,9 @@ export class EventBus {
     };
   }
 
-  private deliver(event: BusEvent) {
+  private deliver(event: BusEvent, via: 'redis' | 'local') {
     if (this.recent.some((e) => e.id === event.id)) return;
+    for (const observer of this.observers) observer(event, via);
     this.recent.push(event);
     if (this.recent.length > BUFFER_SIZE) this.recent.splice(0, this.recent.length - BUFFER_SIZE);
     this.local.emit('event', event);
@@ -205,6 +208,11 @@ export class EventBus {
     } finally {
       this.probing = false;
     }
+  }
+
+  observe(observer: (event: BusEvent, via: 'redis' | 'local') => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   /** Events after `lastId`, or null when it is no longer remembered (the client must refetch). */

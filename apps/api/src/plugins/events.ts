@@ -65,8 +65,11 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       });
+      const metrics = app.metrics;
       const send = (event: BusEvent) => {
-        if (visible(event)) raw.write(frameOf(event));
+        if (!visible(event)) return;
+        raw.write(frameOf(event));
+        metrics?.eventsSent.inc();
       };
       raw.write('retry: 3000\n\n');
 
@@ -86,11 +89,14 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
         clearTimeout(expiry);
         unsubscribe();
         stopWatching();
-        open.delete(end);
+        open.delete(drain);
+        metrics?.streamsOpen.dec();
         if (reason && !raw.writableEnded) raw.write(`event: ${reason}\ndata: {}\n\n`);
         raw.end();
       };
-      open.add(() => end('reconnect'));
+      const drain = () => end('reconnect');
+      open.add(drain);
+      metrics?.streamsOpen.inc();
 
       // Whether this stream's session still stands; the database unreachable keeps it until the next look.
       const recheck = () => {

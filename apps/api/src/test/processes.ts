@@ -108,6 +108,7 @@ export async function startApi(backend: Backend, env: Record<string, string> = {
       SEED: '0',
       JWT_SECRET,
       LOG_LEVEL: 'warn',
+      DRAIN_SECONDS: '0',
       RATE_LIMIT_MAX: '1000000',
       SIGN_IN_MAX_PER_IP: '1000000',
       SIGN_IN_MAX_PER_ACCOUNT: '1000000',
