@@ -74,8 +74,7 @@ export class EventBus {
     this.local.setMaxListeners(0);
     if (!redisUrl) return;
     this.publisher = new Redis(redisUrl, redisOptions);
-    // The subscriber queues its SUBSCRIBE until the first connection is ready.
-    this.subscriber = new Redis(redisUrl, { ...redisOptions, enableOfflineQueue: true });
+    this.subscriber = new Redis(redisUrl, redisOptions);
     this.counters = new Redis(redisUrl, redisOptions);
     for (const client of this.clients()) {
       client.on('error', (error) => this.log.warn({ err: error }, 'event bus: redis error'));
@@ -91,7 +90,13 @@ export class EventBus {
     this.subscriber.on('close', () => {
       this.missed = true;
     });
-    this.subscriber.on('ready', () => {
+    const subscriber = this.subscriber;
+    subscriber.on('ready', () => {
+      // On every connection, not once: a SUBSCRIBE sent while Redis was down or hung times out like
+      // any command, and ioredis re-subscribes only to what once succeeded.
+      subscriber
+        .subscribe(CHANNEL, CONTROL_CHANNEL)
+        .catch((error) => this.log.warn({ err: error }, 'event bus: subscribe failed'));
       if (!this.missed) return;
       this.missed = false;
       this.log.info({}, 'event bus: redis is back, subscribers resync');
@@ -99,10 +104,7 @@ export class EventBus {
       this.recent.length = 0;
       this.local.emit('resync');
     });
-    this.subscriber
-      .subscribe(CHANNEL, CONTROL_CHANNEL)
-      .catch((error) => this.log.warn({ err: error }, 'event bus: subscribe failed'));
-    this.subscriber.on('message', (channel, message) => {
+    subscriber.on('message', (channel, message) => {
       try {
         if (channel === CONTROL_CHANNEL) this.local.emit('control', JSON.parse(message) as ControlMessage);
         else this.deliver(JSON.parse(message) as BusEvent, 'redis');

@@ -234,4 +234,48 @@ describe.runIf(enabled)('Redis going away under two API instances', () => {
       0,
     );
   });
+
+  it('starts while Redis hangs, and subscribes once it answers', async () => {
+    const { demo } = setup;
+    const restaurant = demo.kitchens[0]?.restaurant_id ?? 0;
+    const product = demo.menus.get(restaurant)?.[0];
+    redis.pause();
+    let c: ApiProcess | undefined;
+    try {
+      c = await startApi(setup.backend, { REDIS_URL: redis.url });
+      await until(
+        async () => ['hung', 'down'].includes(String((await health(c as ApiProcess)).redis)),
+        'c to see redis out',
+      );
+      const admin = await signIn(c.url, 'admin@example.com');
+      expect((await call(c.url, 'GET', '/api/orders?per_page=1', { token: admin })).status).toBe(200);
+    } finally {
+      redis.resume();
+    }
+    try {
+      const api = c as ApiProcess;
+      await until(async () => (await health(api)).redis === 'up', 'c to see redis up', 20_000);
+      const admin = await signIn(api.url, 'admin@example.com');
+      const onC = await openEvents(api.url, admin);
+      streams.push(onC);
+      const customer = await signIn(a.url, demo.customers[2] ?? '', true);
+      let placed = '';
+      await until(
+        async () => {
+          const res = await call(a.url, 'POST', '/api/orders', {
+            token: customer,
+            body: orderBody(restaurant, [{ product_id: product?.id, quantity: 1 }]),
+          });
+          placed = `"order_id":${(res.body.data as { id: number }).id}`;
+          await wait(300);
+          return onC.text().includes(placed);
+        },
+        'an order placed through A to reach the instance that started during the hang',
+        15_000,
+        0,
+      );
+    } finally {
+      await c?.stop();
+    }
+  });
 });
