@@ -173,11 +173,14 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
     const restored = await runOps('restore', [file], target);
     expect(restored.code, restored.output).toBe(0);
 
-    // Into a target that is no longer empty: refused, and nothing changes.
+    // Into a target that is no longer empty: refused unless forced.
     const again = await runOps('restore', [file], target);
     expect(again.code, again.output).toBe(1);
     expect(again.output).toContain('is not empty');
     expect(again.output).toContain('--force');
+    // --force replaces it (on PostgreSQL: the schemas are dropped and the dump restored again).
+    const forced = await runOps('restore', [file, '--force'], target);
+    expect(forced.code, forced.output).toBe(0);
 
     const copy = await snapshot(target);
     const back = await startApi(target);
