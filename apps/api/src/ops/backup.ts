@@ -71,7 +71,7 @@ async function main() {
     if (existsSync(uploadsDir)) symlinkSync(uploadsDir, path.join(staging, 'uploads'));
     else mkdirSync(path.join(staging, 'uploads'));
     const jwtSecret = path.join(config.dataDir, 'jwt-secret');
-    const hasSecret = !config.databaseUrl && existsSync(jwtSecret);
+    const hasSecret = existsSync(jwtSecret);
     if (hasSecret) symlinkSync(jwtSecret, path.join(staging, 'jwt-secret'));
 
     const manifest: Manifest = {
