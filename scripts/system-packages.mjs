@@ -32,10 +32,14 @@ function onPath(command, env) {
 }
 
 function hasPostgresBinaries() {
-  // The reliability suite looks in the same place (apps/api/src/test/processes.ts).
+  // The reliability suite looks in the same place (apps/api/src/test/processes.ts). The backup test
+  // runs pg_dump and pg_restore of the same major version as the server: Debian's postgresql-<major>
+  // depends on postgresql-client-<major>, which puts them beside pg_ctl.
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return false;
-  return readdirSync(root).some((version) => isExecutable(path.join(root, version, 'bin/pg_ctl')));
+  return readdirSync(root).some((version) =>
+    ['pg_ctl', 'pg_dump', 'pg_restore'].every((tool) => isExecutable(path.join(root, version, 'bin', tool))),
+  );
 }
 
 /**
@@ -55,7 +59,11 @@ export function requirements(env = process.env) {
       },
     ],
     reliability: [
-      { pkg: 'postgresql', what: '/usr/lib/postgresql/*/bin/pg_ctl', present: hasPostgresBinaries },
+      {
+        pkg: 'postgresql',
+        what: '/usr/lib/postgresql/*/bin/pg_ctl, pg_dump, pg_restore',
+        present: hasPostgresBinaries,
+      },
       { pkg: 'redis-server', what: 'redis-server on PATH', present: () => onPath('redis-server', env) },
     ],
   };

@@ -354,3 +354,36 @@ export const orderBody = (
   lng: 18.421,
   payment,
 });
+
+// ---------------------------------------------------------------------------------------------------
+// The operations commands (`npm run backup` / `npm run restore`), run as the operator runs them
+
+export interface OpsRun {
+  code: number | null;
+  /** stdout and stderr together, for assertions and a failing test's message. */
+  output: string;
+}
+
+/** Runs `dist/ops/<command>.js` with the backend's settings (DATA_DIR, DATABASE_URL), as the server has them. */
+export function runOps(command: 'backup' | 'restore', args: string[], backend: Backend): Promise<OpsRun> {
+  const script = path.join(apiRoot, 'dist/ops', `${command}.js`);
+  if (!existsSync(script))
+    throw new Error(`${script} is missing: build first (npm run test:reliability does)`);
+  const child = spawn(process.execPath, [script, ...args], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      DATA_DIR: backend.dataDir,
+      ...(backend.databaseUrl ? { DATABASE_URL: backend.databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
+}

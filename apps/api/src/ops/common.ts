@@ -1,0 +1,229 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type Config, loadConfig } from '../config.js';
+
+/**
+ * What `npm run backup` and `npm run restore` share: the settings, the manifest, the migration state,
+ * PGlite's one-process rule, and PostgreSQL's own client tools. See docs/decisions/0019-backups.md.
+ */
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// src/ops and dist/ops sit at the same depth, so both find the one migrations folder in src.
+const journalFile = path.join(apiRoot, 'src/db/migrations/meta/_journal.json');
+
+export const FORMAT = 'dostava-backup';
+export const FORMAT_VERSION = 1;
+
+/** A refusal or a failure the operator can act on: printed as it is, exit code 1, no stack. */
+export class OpsError extends Error {}
+
+/** The server's own settings (DATA_DIR, DATABASE_URL …), read from the same environment. */
+export function opsConfig(): Config {
+  // These commands sign nothing. Without a JWT_SECRET, loadConfig would generate one and store it in
+  // DATA_DIR (a restore's target must stay as the operator left it) or, in production, demand one.
+  return loadConfig({ ...process.env, JWT_SECRET: 'backup-and-restore-sign-nothing-000000' });
+}
+
+export interface Manifest {
+  format: typeof FORMAT;
+  version: typeof FORMAT_VERSION;
+  created_at: string;
+  /** The API's package version and the migrations applied to the database when it was dumped. */
+  app: { version: string };
+  migrations: MigrationState;
+  database: {
+    kind: 'pglite' | 'postgres';
+    /** Path inside the archive: a PGlite data-directory tarball or a `pg_dump --format=custom` file. */
+    file: string;
+    server_version: string;
+    /** `pg_dump --version`, for a PostgreSQL dump. */
+    dump_tool?: string;
+  };
+  uploads: { files: number; bytes: number };
+  /** Whether the generated JWT secret of DATA_DIR is in the archive (absent when JWT_SECRET is set). */
+  jwt_secret: boolean;
+}
+
+export function appVersion(): string {
+  return (JSON.parse(readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as { version: string })
+    .version;
+}
+
+interface JournalEntry {
+  tag: string;
+  when: number;
+}
+export function journal(): JournalEntry[] {
+  return (JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: JournalEntry[] }).entries;
+}
+
+export interface MigrationState {
+  applied: number;
+  /** The tag of the newest migration applied (Drizzle keeps its `when` as created_at). */
+  last: string | null;
+  last_created_at: number | null;
+}
+
+type Query = (text: string) => Promise<Record<string, unknown>[]>;
+
+/** The migrations Drizzle recorded in the database (none when it was never migrated). */
+export async function migrationState(query: Query): Promise<MigrationState> {
+  const [exists] = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
+  if (!exists?.found) return { applied: 0, last: null, last_created_at: null };
+  const [row] = await query(
+    'select count(*)::int as applied, max(created_at)::text as last from drizzle.__drizzle_migrations',
+  );
+  const applied = Number(row?.applied ?? 0);
+  const last = row?.last === null || row?.last === undefined ? null : Number(row.last);
+  return {
+    applied,
+    last: last === null ? null : (journal().find((e) => e.when === last)?.tag ?? `unknown (${last})`),
+    last_created_at: last,
+  };
+}
+
+/** Files and bytes directly in the uploads folder (it holds files only: `<uuid>.<ext>`). */
+export function uploadsSummary(dir: string): { files: number; bytes: number } {
+  if (!existsSync(dir)) return { files: 0, bytes: 0 };
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += statSync(path.join(dir, entry.name)).size;
+  }
+  return { files, bytes };
+}
+
+/**
+ * A path the operator typed, from the folder they typed it in: npm runs scripts at the repository root
+ * and names the caller's folder in INIT_CWD.
+ */
+export const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+export const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+
+// ---------------------------------------------------------------------------------------------------
+// PGlite: one process at a time
+
+/**
+ * PGlite has no lock: a second process opening the same data directory reads a stale state and
+ * writes over the first one's files. It does write `postmaster.pid` when it opens the directory and
+ * removes it when it closes cleanly, so: no such file, nobody holds it. With the file, on Linux, the
+ * processes holding files under it open are the holders (the server keeps its catalogue files open);
+ * none means a process died without closing (PGlite recovers on the next open, as the server does).
+ */
+export function assertPgliteFree(pgdata: string, what: string) {
+  if (!existsSync(path.join(pgdata, 'postmaster.pid'))) return;
+  if (!existsSync('/proc/self/fd')) {
+    throw new OpsError(
+      `The embedded database in ${pgdata} is open or was not closed cleanly (postmaster.pid is there), and ` +
+        `this system cannot tell which. PGlite lets one process at a time use it: stop the server and ` +
+        `${what} again. If no server is running, start it once and stop it (Ctrl-C) to close the database cleanly.`,
+    );
+  }
+  const holders = processesHolding(pgdata);
+  if (holders.length) {
+    const list = holders.map((h) => `  pid ${h.pid}: ${h.command}`).join('\n');
+    throw new OpsError(
+      `The embedded database in ${pgdata} is in use by:\n${list}\n` +
+        `PGlite lets one process at a time open its data directory, and a second one would corrupt it: ` +
+        `stop the server (Ctrl-C, or SIGTERM to its pid) and ${what} again. With a PostgreSQL server ` +
+        `(DATABASE_URL) backups run while the API serves.`,
+    );
+  }
+}
+
+function processesHolding(dir: string): { pid: number; command: string }[] {
+  const prefix = `${path.resolve(dir)}${path.sep}`;
+  const found: { pid: number; command: string }[] = [];
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // gone, or another user's: the operator runs these commands as the server's user
+    }
+    const holds = fds.some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(prefix);
+      } catch {
+        return false;
+      }
+    });
+    if (!holds) continue;
+    let command = '?';
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    } catch {}
+    found.push({ pid, command });
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// PostgreSQL: its own client tools
+
+/**
+ * pg_dump must be at least the server's major version, and pg_restore at least pg_dump's: the newest
+ * client Debian installed (`/usr/lib/postgresql/<major>/bin`, from postgresql-client-<major>), else
+ * whatever is on PATH.
+ */
+export function postgresTool(tool: 'pg_dump' | 'pg_restore'): string {
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) {
+    const majors = readdirSync(root)
+      .filter((v) => existsSync(path.join(root, v, 'bin', tool)))
+      .sort((a, b) => Number(b) - Number(a));
+    if (majors[0]) return path.join(root, majors[0], 'bin', tool);
+  }
+  const probe = spawnSync(tool, ['--version'], { stdio: 'ignore' });
+  if (probe.status === 0) return tool;
+  throw new OpsError(
+    `${tool} was not found. Backups of a PostgreSQL server use PostgreSQL's own tools, of the server's ` +
+      'major version or newer: install them (Debian: apt-get install postgresql-client) and run again.',
+  );
+}
+
+/**
+ * libpq's connection for a child tool: the URL without its password (argv is visible to every user of
+ * the machine), the password in PGPASSWORD.
+ */
+export function libpqConnection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return {
+    dbname: url.toString(),
+    env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+  };
+}
+
+export async function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  try {
+    const { stdout } = await promisify(execFile)(command, args, { env, maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new OpsError(`${path.basename(command)} failed${stderr ? `:\n${stderr}` : `: ${String(error)}`}`);
+  }
+}
+
+/** Runs a command's main: an OpsError prints its message and exits 1; anything else its stack. */
+export function runMain(main: () => Promise<void>) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error instanceof OpsError ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
+
+export const formatBytes = (n: number) =>
+  n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`;
