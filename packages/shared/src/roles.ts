@@ -65,7 +65,8 @@ export const PERMISSIONS = {
   'orders.dispatch': [...ADMINS, 'dispatcher'],
   /**
    * Every order, not only the active ones (restaurant roles: their own restaurant's). Without it a
-   * reader (the dispatcher) sees the active orders, and a search reaches the recent ones.
+   * reader (the dispatcher) sees the active orders, and a search or an id reaches the recent ones too
+   * (one rule, `historyScope` in the API's orders-queries.ts; anything older is not found).
    */
   'orders.history': [...ADMINS, ...RESTAURANT_STAFF],
   'orders.export': [...ADMINS],
