@@ -34,6 +34,8 @@ interface RestaurantFormProps {
   readOnly?: boolean;
   /** The commission is shown but not editable (restaurant staff: only Admin and App Manager set it). */
   commissionReadOnly?: boolean;
+  /** The payout account is shown but not editable (restaurant staff: it changes through a request). */
+  ibanReadOnly?: boolean;
   /** Saves; throws the API error so field errors can be shown. */
   onSubmit: (body: RestaurantBody) => Promise<Restaurant | undefined>;
   submitLabel?: string;
@@ -46,6 +48,7 @@ export function RestaurantForm({
   restaurant,
   readOnly,
   commissionReadOnly,
+  ibanReadOnly,
   onSubmit,
   submitLabel,
   secondaryActions,
@@ -99,9 +102,10 @@ export function RestaurantForm({
           <FormTextField {...field} name="web_address" label={t('restaurants.web_address')} type="url" />
           <FormTextField
             {...field}
+            readOnly={readOnly || ibanReadOnly}
             name="iban"
             label={t('restaurants.iban')}
-            helperText={t('restaurants.iban_hint')}
+            helperText={t(ibanReadOnly ? 'restaurants.payout.iban_by_request' : 'restaurants.iban_hint')}
             autoComplete="off"
           />
           <FormTextField
