@@ -7,7 +7,7 @@ import {
   restaurantBody,
 } from '@dostava/shared';
 import { Alert, Box, Paper, Stack } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
@@ -55,12 +55,18 @@ export function RestaurantForm({
 }: RestaurantFormProps) {
   const { t } = useTranslation();
   const [image, setImage] = useState<Image | null>(restaurant?.image ?? null);
-  const { control, submit, busy, setValue, formState, reset } = useApiForm({
+  const { control, submit, busy, setValue, formState, reset, resetField } = useApiForm({
     schema: restaurantBody,
     defaultValues: toFormValues(restaurant),
     save: onSubmit,
     onSaved: (saved) => saved && reset(toFormValues(saved)),
   });
+  // The account also changes outside this form (an approved payout request): show the one in force,
+  // so that a later save never sends the old account back.
+  const accountInForce = restaurant?.iban ? printIban(restaurant.iban) : '';
+  useEffect(() => {
+    resetField('iban', { defaultValue: accountInForce });
+  }, [accountInForce, resetField]);
 
   const disabled = readOnly || busy;
   const field = {
