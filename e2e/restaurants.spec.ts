@@ -166,7 +166,7 @@ test.describe('payout account (manager asks, Admin approves)', () => {
     // The admin, in Bosnian: the list marks the restaurant, its page approves the change.
     await signInAs(page, 'admin', { lang: 'bs', path: '/restaurants?q=%C5%BDeljo' });
     const row = page.getByRole('row', { name: /Ćevabdžinica Željo/ });
-    await expect(row.getByText('Promjena računa na čekanju')).toBeVisible();
+    await expect(row.getByRole('img', { name: 'Promjena računa na čekanju' })).toBeVisible();
     await expectAccessible(page);
     await page.goto(`/restaurant/${id}`);
     const racun = page.getByRole('region', { name: 'Račun za isplatu' });

@@ -4,7 +4,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import PendingActions from '@mui/icons-material/PendingActions';
 import RestaurantMenuOutlined from '@mui/icons-material/RestaurantMenuOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { Avatar, Chip, Stack } from '@mui/material';
+import { Avatar, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,13 +70,16 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
           >
             <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{row.name}</span>
             {row.payout_request_pending ? (
-              <Chip
-                size="small"
-                variant="outlined"
-                // The warning colour on the icon only: as text it would fail contrast.
-                icon={<PendingActions color="warning" />}
-                label={t('restaurants.payout.pending_chip')}
-              />
+              // An icon, so the name keeps the room; its name is read out and shown on hover.
+              <Tooltip title={t('restaurants.payout.pending_chip')}>
+                <PendingActions
+                  role="img"
+                  aria-label={t('restaurants.payout.pending_chip')}
+                  aria-hidden={false}
+                  fontSize="small"
+                  sx={{ color: 'warning.dark', flexShrink: 0 }}
+                />
+              </Tooltip>
             ) : null}
           </Stack>
         ),
