@@ -123,3 +123,76 @@ test.describe('My restaurant (restaurant staff)', () => {
     await expect(page.getByText(/permission|No access/)).toBeVisible();
   });
 });
+
+test.describe('payout account (manager asks, Admin approves)', () => {
+  test('the manager files a change, sees it pending; an admin approves it from the restaurant page', async ({
+    page,
+  }) => {
+    const manager = await signInAs(page, 'restaurant_manager', { lang: 'en' });
+    const id = manager.user.restaurant_id;
+    await page.goto(`/restaurant/${id}`);
+    const account = page.getByLabel('Bank account (IBAN)', { exact: true });
+    await expect(account).not.toHaveValue('');
+    const current = await account.inputValue();
+    // The account is no field the manager's save can change: it changes through a request.
+    await expect(account).toHaveAttribute('readonly', '');
+    await expect(
+      page.getByText('Changed through a request (below) that an Admin or App Manager approves'),
+    ).toBeVisible();
+    const section = page.getByRole('region', { name: 'Payout account' });
+    await expect(section).toContainText(current);
+
+    await section.getByRole('button', { name: 'Request a change' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a change of the payout account' });
+    await dialog.getByLabel('New account (IBAN)').fill('BA39 1290 0794 0102 8495');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.getByText('Enter a valid IBAN, for example BA39 1290 0794 0102 8494')).toBeVisible();
+    await dialog.getByLabel('New account (IBAN)').fill('ba39 1290 0794 0102 8494');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByText('Request sent: it waits for approval')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    await expect(section.getByText('Change pending approval')).toBeVisible();
+    await expect(section).toContainText(
+      `New account BA39 1290 0794 0102 8494, requested by ${manager.user.first_name} ${manager.user.last_name}`,
+    );
+    // Until approval the settlements pay the current account, and one request waits at a time.
+    await expect(section).toContainText(current);
+    await expect(section.getByRole('button', { name: 'Request a change' })).toHaveCount(0);
+    await expect(account).toHaveValue(current);
+    await expectAccessible(page);
+
+    // The admin, in Bosnian: the list marks the restaurant, its page approves the change.
+    await signInAs(page, 'admin', { lang: 'bs', path: '/restaurants?q=%C5%BDeljo' });
+    const row = page.getByRole('row', { name: /Ćevabdžinica Željo/ });
+    await expect(row.getByRole('img', { name: 'Promjena računa na čekanju' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`/restaurant/${id}`);
+    const racun = page.getByRole('region', { name: 'Račun za isplatu' });
+    await expect(racun.getByText('Promjena čeka odobrenje')).toBeVisible();
+    await expect(racun).toContainText(
+      `Novi račun BA39 1290 0794 0102 8494 (zahtjev: ${manager.user.first_name}`,
+    );
+    await expectAccessible(page);
+    await racun.getByRole('button', { name: 'Odobri' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Odobravanje novog računa za isplatu' });
+    await expect(confirm).toContainText(`umjesto na ${current}`);
+    await confirm.getByRole('button', { name: 'Odobri' }).click();
+    await expect(page.getByText('Račun za isplatu je promijenjen')).toBeVisible();
+    await expect(page.getByLabel('Bankovni račun (IBAN)', { exact: true })).toHaveValue(
+      'BA39 1290 0794 0102 8494',
+    );
+    await expect(racun).toContainText('Posljednji zahtjev (BA39 1290 0794 0102 8494) je odobren');
+    await expect(racun.getByRole('button', { name: 'Odobri' })).toHaveCount(0);
+
+    // Back with the manager: the outcome, and a new request may be filed.
+    await signInAs(page, 'restaurant_manager', { lang: 'en', path: `/restaurant/${id}` });
+    await expect(page.getByLabel('Bank account (IBAN)', { exact: true })).toHaveValue(
+      'BA39 1290 0794 0102 8494',
+    );
+    const mine = page.getByRole('region', { name: 'Payout account' });
+    await expect(mine).toContainText('The last request (BA39 1290 0794 0102 8494) was approved by');
+    await expect(mine.getByRole('button', { name: 'Request a change' })).toBeVisible();
+  });
+});

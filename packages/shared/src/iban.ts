@@ -25,3 +25,13 @@ export const isIban = (value: string) => isValidIBAN(electronicFormatIBAN(value)
 export const electronicIban = (value: string) => electronicFormatIBAN(value);
 /** 'BA391290079401028494' → 'BA39 1290 0794 0102 8494', as people read and type it. */
 export const printIban = (value: string) => friendlyFormatIBAN(value) ?? value;
+/** A bank account that must be given: the same check as `optionalIban`, blank is 'required'. */
+export const requiredIban = () =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' ? (value.trim() === '' ? undefined : electronicFormatIBAN(value)) : value,
+    z
+      .string()
+      .max(34)
+      .refine((value) => isValidIBAN(value), { error: msg('validation.iban') }),
+  );

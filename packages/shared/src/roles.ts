@@ -46,6 +46,13 @@ export const PERMISSIONS = {
   /** The operation's commission is the operation's decision: a restaurant never sets its own. */
   'restaurants.commission': [...ADMINS],
   'restaurants.delete': [...ADMINS],
+  /**
+   * The payout account (IBAN) of a restaurant: changed directly, and payout requests approved or
+   * rejected, by the operation only. Settlements pay it, so a restaurant never sets it alone.
+   */
+  'restaurants.payout': [...ADMINS],
+  /** A restaurant manager asks for a new payout account of their own restaurant; Admins decide. */
+  'restaurants.payout_request': ['restaurant_manager'],
   'categories.read': [...ADMINS, ...RESTAURANT_STAFF],
   'categories.write': [...ADMINS],
   'products.read': [...ADMINS, ...RESTAURANT_STAFF],
@@ -65,7 +72,8 @@ export const PERMISSIONS = {
   'orders.dispatch': [...ADMINS, 'dispatcher'],
   /**
    * Every order, not only the active ones (restaurant roles: their own restaurant's). Without it a
-   * reader (the dispatcher) sees the active orders, and a search reaches the recent ones.
+   * reader (the dispatcher) sees the active orders, and a search or an id reaches the recent ones too
+   * (one rule, `historyScope` in the API's orders-queries.ts; anything older is not found).
    */
   'orders.history': [...ADMINS, ...RESTAURANT_STAFF],
   'orders.export': [...ADMINS],

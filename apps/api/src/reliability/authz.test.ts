@@ -106,6 +106,10 @@ describe('the authorization matrix', () => {
         id: async (mine) => (mine ? own : other),
         body: { name: 'Kontrola pristupa', price: 500, category_id: 1 },
       },
+      '/api/restaurants/:id/payout-requests': {
+        id: async (mine) => (mine ? own : other),
+        body: { iban: 'BA39 1540 0120 2094 5888' },
+      },
       '/api/products/:id': {
         id: (mine) =>
           first(sql`select id from products where ${whose(sql`restaurant_id`, mine)} order by id limit 1`),

@@ -139,6 +139,10 @@ export const bsPublic: PublicCatalogue = {
     session_revoked: 'Vaša sesija je završena. Molimo prijavite se ponovo.',
     meal_already_claimed: 'Obrok je u ovoj smjeni već prijavljen.',
     commission_admin_only: 'Samo Admin ili App Manager može promijeniti proviziju restorana.',
+    payout_by_request: 'Račun za isplatu se mijenja zahtjevom koji odobrava Admin ili App Manager.',
+    payout_request_pending: 'Promjena računa za isplatu već čeka odobrenje.',
+    payout_unchanged: 'Ovo je već račun za isplatu ovog restorana.',
+    payout_request_decided: 'O ovom zahtjevu je već odlučeno.',
   },
   auth: {
     sign_in: 'Prijava',

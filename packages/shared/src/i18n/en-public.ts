@@ -142,6 +142,10 @@ export const enPublic = {
     session_revoked: 'Your session has ended. Please sign in again.',
     meal_already_claimed: 'A meal was already claimed in this shift.',
     commission_admin_only: 'Only an Admin or App Manager can change the commission of a restaurant.',
+    payout_by_request: 'The payout account changes through a request that an Admin or App Manager approves.',
+    payout_request_pending: 'A change of the payout account is already waiting for approval.',
+    payout_unchanged: 'This is already the payout account of the restaurant.',
+    payout_request_decided: 'This request has already been decided.',
   },
   auth: {
     sign_in: 'Sign in',

@@ -1,6 +1,18 @@
+import { PAYOUT_REQUEST_STATUSES } from '@dostava/shared';
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { uploads } from './uploads.js';
+import { users } from './users.js';
 
 export const restaurants = pgTable(
   'restaurants',
@@ -22,5 +34,39 @@ export const restaurants = pgTable(
   (t) => [
     index('restaurants_name_idx').on(sql`lower(${t.name})`),
     index('restaurants_created_at_idx').on(t.created_at),
+  ],
+);
+
+export const payoutRequestStatusEnum = pgEnum('payout_request_status', PAYOUT_REQUEST_STATUSES);
+
+/**
+ * A restaurant manager's request for a new payout account. The restaurant's `iban` stays the account
+ * settlements pay until Admin or App Manager approves; a decision is a guarded UPDATE of a pending row.
+ */
+export const restaurantPayoutRequests = pgTable(
+  'restaurant_payout_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    restaurant_id: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** The account asked for, electronic form. */
+    iban: text('iban').notNull(),
+    /** The restaurant's account when the request was filed. */
+    previous_iban: text('previous_iban'),
+    status: payoutRequestStatusEnum('status').notNull().default('pending'),
+    requested_by: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decided_by: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    /** Why it was rejected. */
+    reason: text('reason'),
+  },
+  (t) => [
+    index('restaurant_payout_requests_restaurant_idx').on(t.restaurant_id, t.requested_at.desc()),
+    // One request waits at a time per restaurant.
+    uniqueIndex('restaurant_payout_requests_pending_unique')
+      .on(t.restaurant_id)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -28,7 +28,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib
 import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
 import { activeOrders, driverState } from '../drivers/drivers-service.js';
 import { distanceKm, orderAmounts } from './orders-amounts.js';
-import { assertInScope, readOrder } from './orders-queries.js';
+import { assertInScope, historyScope, readOrder } from './orders-queries.js';
 
 /** What order writes need besides the database: the bus to announce them, the zone to count them in. */
 export interface OrderDeps {
@@ -125,8 +125,12 @@ export async function createOrder(
   return readOrder(db, id);
 }
 
-async function findForChange(db: Db, id: number) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+/** The order to change, if the caller reaches it (`historyScope`): out of reach is not found. */
+async function findForChange(db: Db, actor: ActorContext, id: number) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), historyScope(actor)));
   if (!order) throw new NotFound();
   return order;
 }
@@ -154,7 +158,7 @@ export async function changeStatus(
   id: number,
   body: OrderStatusBody,
 ): Promise<Order> {
-  const order = await findForChange(db, id);
+  const order = await findForChange(db, actor, id);
   assertInScope(actor, 'orders.status', order.restaurant_id, order.driver_id);
   if (body.version !== undefined && body.version !== order.version) throw new Conflict();
   const from = order.status;
@@ -245,7 +249,7 @@ export async function assignDriver(
   driverId: number,
   allowBusy = false,
 ) {
-  const order = await findForChange(db, id);
+  const order = await findForChange(db, actor, id);
   if (!ASSIGNABLE.includes(order.status))
     throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
   if (order.driver_id === driverId) throw new Conflict('already_assigned', 'errors.driver_already_assigned');
@@ -276,7 +280,7 @@ export async function unassignDriver(
   id: number,
   reason: string | null,
 ) {
-  const order = await findForChange(db, id);
+  const order = await findForChange(db, actor, id);
   if (order.driver_id === null) throw new RuleBroken('no_driver', 'errors.order_has_no_driver');
   const inDelivery = order.status === 'in_delivery' || order.status === 'no_answer';
   if (!ASSIGNABLE.includes(order.status) && !inDelivery)
@@ -328,7 +332,7 @@ export async function unassignDriver(
 
 /** A driver on shift takes an order that is waiting for a driver; a second driver racing gets 409. */
 export async function acceptOrder(db: Db, { bus }: OrderDeps, actor: ActorContext, id: number) {
-  const order = await findForChange(db, id);
+  const order = await findForChange(db, actor, id);
   if (!['preparing_order', 'ready_for_pickup'].includes(order.status) || order.driver_id !== null) {
     throw new Conflict('order_taken', 'errors.order_taken');
   }

@@ -155,6 +155,30 @@ function searchFilter(q: string): SQL | undefined {
   );
 }
 
+/**
+ * The one rule of what a reader without the history (the dispatcher) reaches, in a list, a search and
+ * by id alike: every active order, and any order created in the last DISPATCH_SEARCH_DAYS days (a
+ * customer calls about the order delivered an hour ago). Undefined when the caller has the history.
+ */
+export function historyScope(actor: ActorContext): SQL | undefined {
+  if (can(actor, 'orders.history')) return undefined;
+  return or(isActive, sql`${orders.created_at} >= now() - ${`${DISPATCH_SEARCH_DAYS} days`}::interval`);
+}
+
+/**
+ * Refuses an order outside the caller's history scope as not found, never forbidden: the ids are
+ * sequential, and a 403 would confirm that an order exists.
+ */
+export async function assertReachable(db: Db, actor: ActorContext, id: number) {
+  const scope = historyScope(actor);
+  if (!scope) return;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, id), scope));
+  if (!row) throw new NotFound();
+}
+
 /** The filters of a list or an export, with the caller's scope applied. */
 export function orderFilters(actor: ActorContext, query: OrderFilterQuery): SQL[] {
   const filters: SQL[] = [];
@@ -164,13 +188,11 @@ export function orderFilters(actor: ActorContext, query: OrderFilterQuery): SQL[
     filters.push(eq(orders.restaurant_id, actor.restaurant_id ?? -1));
   }
   // Without the history (dispatchers follow the live board): active orders only, except that a search
-  // reaches the recent orders in every status (a customer calls about the order delivered an hour ago).
-  const history = can(actor, 'orders.history');
-  const dispatcherSearch = !history && !!query.q?.trim() && !query.lane;
-  const active = !history && !dispatcherSearch ? true : query.active;
-  if (dispatcherSearch) {
-    filters.push(sql`${orders.created_at} >= now() - ${`${DISPATCH_SEARCH_DAYS} days`}::interval`);
-  }
+  // reaches every order in the history scope.
+  const scope = historyScope(actor);
+  const searching = !!query.q?.trim() && !query.lane;
+  const active = scope && !searching ? true : query.active;
+  if (scope && active !== true) filters.push(scope);
   if (query.lane) filters.push(isActive, LANE_FILTERS[query.lane]);
   if (active === true) filters.push(isActive);
   if (active === false) filters.push(inArray(orders.status, [...TERMINAL_STATUSES]));
@@ -355,9 +377,11 @@ export async function orderMap(db: Db, actor: ActorContext): Promise<OrderMap> {
  */
 export async function driverCandidates(
   db: Db,
+  actor: ActorContext,
   id: number,
   staleLocationMinutes: number,
 ): Promise<DriverCandidate[]> {
+  await assertReachable(db, actor, id);
   const [order] = await db
     .select({ lat: restaurants.lat, lng: restaurants.lng })
     .from(orders)
@@ -499,6 +523,7 @@ export function assertInScope(
 }
 
 export async function getOrder(db: Db, actor: ActorContext, id: number): Promise<Order> {
+  await assertReachable(db, actor, id);
   const order = await readOrder(db, id);
   assertInScope(actor, 'orders.read', order.restaurant.id, order.driver?.id ?? null);
   return order;

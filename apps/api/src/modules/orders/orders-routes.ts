@@ -34,7 +34,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       config: { permission: 'orders.read' },
       schema: {
         description:
-          "A page of orders, filterable by status, restaurant, driver, creation time (from/to) and board lane, sorted by urgency for the board, searchable by (part of) the number or the customer; a dispatcher sees active orders, and with a search the last two days in every status. Restaurant staff see their restaurant's orders only.",
+          "A page of orders, filterable by status, restaurant, driver, creation time (from/to) and board lane, sorted by urgency for the board, searchable by (part of) the number or the customer; a dispatcher sees active orders, and with a search also any order of the last two days (the same rule as for one order). Restaurant staff see their restaurant's orders only.",
         tags,
         querystring: orderListQuery.superRefine(dateRangeRule),
         response: { 200: listResponse(orderListItemSchema) },
@@ -116,7 +116,12 @@ export async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await queries.driverCandidates(app.db, request.params.id, app.config.staleLocationMinutes),
+      data: await queries.driverCandidates(
+        app.db,
+        request.actor,
+        request.params.id,
+        app.config.staleLocationMinutes,
+      ),
     }),
   );
 
@@ -125,7 +130,8 @@ export async function ordersRoutes(app: FastifyInstance) {
     {
       config: { permission: 'orders.read' },
       schema: {
-        description: 'One order with its items, customer, driver and status history.',
+        description:
+          'One order with its items, customer, driver and status history. A dispatcher reaches active orders and those of the last two days only; an older finished order is not found (404), as in the list.',
         tags,
         params: idParams,
         response: { 200: dataResponse(orderSchema) },

@@ -3,6 +3,11 @@ import {
   idParams,
   listResponse,
   noContent,
+  payoutRejectBody,
+  payoutRequestBody,
+  payoutRequestListQuery,
+  payoutRequestParams,
+  payoutRequestSchema,
   restaurantBody,
   restaurantListQuery,
   restaurantPatchBody,
@@ -10,6 +15,7 @@ import {
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as payout from './restaurants-payout.js';
 import * as service from './restaurants-service.js';
 
 export async function restaurantsRoutes(app: FastifyInstance) {
@@ -65,7 +71,8 @@ export async function restaurantsRoutes(app: FastifyInstance) {
     {
       config: { permission: 'restaurants.update' },
       schema: {
-        description: 'Changes the given fields of a restaurant; the change is recorded in the audit log.',
+        description:
+          'Changes the given fields of a restaurant; the change is recorded in the audit log. The commission and the payout account (IBAN) change only by Admin or App Manager: a restaurant manager who sends a different IBAN gets 403 `payout_by_request` and files a payout request instead (the unchanged value sent back with the form is no change).',
         tags,
         params: idParams,
         body: restaurantPatchBody,
@@ -92,5 +99,90 @@ export async function restaurantsRoutes(app: FastifyInstance) {
       await service.deleteRestaurant(app.db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  r.get(
+    '/api/restaurants/:id/payout-requests',
+    {
+      config: { permission: 'restaurants.read' },
+      schema: {
+        tags,
+        summary: "The restaurant's payout account change requests",
+        description:
+          "The restaurant's requests to change its payout account, newest first, with who asked, when, and how each was decided. The restaurant's staff (their own restaurant) and Admin or App Manager.",
+        params: idParams,
+        querystring: payoutRequestListQuery,
+        response: { 200: listResponse(payoutRequestSchema) },
+      },
+    },
+    async (request) => payout.listPayoutRequests(app.db, request.actor, request.params.id, request.query),
+  );
+
+  r.post(
+    '/api/restaurants/:id/payout-requests',
+    {
+      config: { permission: 'restaurants.payout_request' },
+      schema: {
+        tags,
+        summary: 'Request a change of the payout account',
+        description:
+          "The restaurant's manager asks for a new payout account (IBAN) for their own restaurant. Settlements keep paying the current account until an Admin or App Manager approves. One request waits at a time (409 `payout_request_pending`); asking for the current account is 422 `payout_unchanged`.",
+        params: idParams,
+        body: payoutRequestBody,
+        response: { 201: dataResponse(payoutRequestSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await payout.filePayoutRequest(app.db, request.actor, request.params.id, request.body),
+      }),
+  );
+
+  r.post(
+    '/api/restaurants/:id/payout-requests/:request_id/approve',
+    {
+      config: { permission: 'restaurants.payout' },
+      schema: {
+        tags,
+        summary: 'Approve a payout account change',
+        description:
+          "Admin or App Manager approves a pending request: the restaurant's payout account becomes the one asked for, and settlements approved from now on pay it. A request decided already (also by a concurrent decision) is 409.",
+        params: payoutRequestParams,
+        response: { 200: dataResponse(payoutRequestSchema) },
+      },
+    },
+    async (request) => ({
+      data: await payout.approvePayoutRequest(
+        app.db,
+        request.actor,
+        request.params.id,
+        request.params.request_id,
+      ),
+    }),
+  );
+
+  r.post(
+    '/api/restaurants/:id/payout-requests/:request_id/reject',
+    {
+      config: { permission: 'restaurants.payout' },
+      schema: {
+        tags,
+        summary: 'Reject a payout account change',
+        description:
+          'Admin or App Manager rejects a pending request with a reason the restaurant sees; the account stays. A request decided already is 409.',
+        params: payoutRequestParams,
+        body: payoutRejectBody,
+        response: { 200: dataResponse(payoutRequestSchema) },
+      },
+    },
+    async (request) => ({
+      data: await payout.rejectPayoutRequest(
+        app.db,
+        request.actor,
+        request.params.id,
+        request.params.request_id,
+        request.body.reason,
+      ),
+    }),
   );
 }

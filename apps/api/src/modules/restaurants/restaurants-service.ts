@@ -1,8 +1,8 @@
 import { can, type Restaurant, type RestaurantBody, type restaurantListQuery } from '@dostava/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { restaurants, uploads, users } from '../../db/schema/index.js';
+import { restaurantPayoutRequests, restaurants, uploads, users } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
@@ -17,6 +17,8 @@ const columns = {
   phone: restaurants.phone,
   web_address: restaurants.web_address,
   iban: restaurants.iban,
+  payout_request_pending: sql<boolean>`exists (select 1 from ${restaurantPayoutRequests} pr
+    where pr.restaurant_id = ${restaurants.id} and pr.status = 'pending')`,
   percentage: restaurants.percentage,
   lat: restaurants.lat,
   lng: restaurants.lng,
@@ -130,6 +132,12 @@ export async function updateRestaurant(
       patch.percentage !== undefined && Number(patch.percentage) !== Number(before.percentage);
     if (changesCommission && !can(actor, 'restaurants.commission')) {
       throw new Forbidden('commission_admin_only', 'errors.commission_admin_only');
+    }
+    // The payout account likewise: the manager's form sends it back unchanged, and a change of it
+    // goes through a payout request (restaurants-payout.ts) that Admin or App Manager decides.
+    const changesPayout = patch.iban !== undefined && (patch.iban ?? null) !== before.iban;
+    if (changesPayout && !can(actor, 'restaurants.payout')) {
+      throw new Forbidden('payout_by_request', 'errors.payout_by_request');
     }
     const [after] = await tx
       .update(restaurants)

@@ -1,6 +1,5 @@
 import {
   can,
-  isActiveStatus,
   isRestaurantRole,
   type Language,
   normalizePlate,
@@ -12,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { categories, orders, products, restaurants, users, vehicles } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import { escapeLike } from '../../lib/lists.js';
+import { historyScope } from '../orders/orders-queries.js';
 
 const LIMIT_PER_KIND = 8;
 
@@ -113,7 +113,6 @@ export async function search(
           order_number: orders.order_number,
           restaurant_id: orders.restaurant_id,
           restaurant: restaurants.name,
-          status: orders.status,
         })
         .from(orders)
         .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
@@ -121,19 +120,18 @@ export async function search(
           and(
             eq(orders.order_number, wanted),
             ownRestaurant === undefined ? undefined : eq(orders.restaurant_id, ownRestaurant),
+            historyScope(actor),
           ),
         )
         .limit(1)
         .then((rows) =>
-          rows
-            .filter((o) => actor.role !== 'dispatcher' || isActiveStatus(o.status))
-            .map((o) => ({
-              kind: 'order' as const,
-              id: o.id,
-              title: o.order_number,
-              subtitle: o.restaurant,
-              path: `/orders/${o.id}`,
-            })),
+          rows.map((o) => ({
+            kind: 'order' as const,
+            id: o.id,
+            title: o.order_number,
+            subtitle: o.restaurant,
+            path: `/orders/${o.id}`,
+          })),
         ),
     );
   }

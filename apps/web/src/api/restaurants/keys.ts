@@ -6,4 +6,5 @@ export const restaurantKeys = {
   lists: () => [...restaurantKeys.all, 'list'] as const,
   list: (query: RestaurantListParams) => [...restaurantKeys.lists(), query] as const,
   detail: (id: number) => [...restaurantKeys.all, 'detail', id] as const,
+  payoutRequests: (id: number) => [...restaurantKeys.all, 'payout-requests', id] as const,
 };

@@ -1,5 +1,5 @@
 import { can } from '@dostava/shared';
-import { Button, Skeleton } from '@mui/material';
+import { Button, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
 import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
 import { useUpdateRestaurant } from '../../../features/restaurants/api/update-restaurant';
+import { PayoutAccount } from '../../../features/restaurants/components/payout-account';
 import { RestaurantForm } from '../../../features/restaurants/components/restaurant-form';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
@@ -21,6 +22,7 @@ export function EditRestaurantPage() {
   const editable = can(user, 'restaurants.update', id);
   const isAdmin = can(user, 'restaurants.list');
   const setsCommission = can(user, 'restaurants.commission');
+  const setsPayout = can(user, 'restaurants.payout');
   const title = editable ? t('restaurants.edit') : t('restaurants.information');
   useDocumentTitle(query.data?.name ?? title);
 
@@ -40,26 +42,35 @@ export function EditRestaurantPage() {
         }
       >
         {(restaurant) => (
-          <RestaurantForm
-            key={restaurant.id}
-            restaurant={restaurant}
-            readOnly={!editable}
-            commissionReadOnly={!setsCommission}
-            secondaryActions={
-              isAdmin ? (
-                <Button component={Link} to="/restaurants" color="inherit">
-                  {t('common.back')}
-                </Button>
-              ) : null
-            }
-            onSubmit={async (body) => {
-              // Restaurant staff never send the commission: the API refuses any change of it from them.
-              const { percentage: _commission, ...withoutCommission } = body;
-              const saved = await update.mutateAsync(setsCommission ? body : withoutCommission);
-              toast.success(t('restaurants.edited'));
-              return saved;
-            }}
-          />
+          <Stack spacing={3}>
+            <RestaurantForm
+              key={restaurant.id}
+              restaurant={restaurant}
+              readOnly={!editable}
+              commissionReadOnly={!setsCommission}
+              ibanReadOnly={!setsPayout}
+              secondaryActions={
+                isAdmin ? (
+                  <Button component={Link} to="/restaurants" color="inherit">
+                    {t('common.back')}
+                  </Button>
+                ) : null
+              }
+              onSubmit={async (body) => {
+                // Restaurant staff never send the commission or the payout account: the API refuses any
+                // change of them from them (the account changes through a payout request below).
+                const { percentage, iban, ...rest } = body;
+                const saved = await update.mutateAsync({
+                  ...rest,
+                  ...(setsCommission ? { percentage } : {}),
+                  ...(setsPayout ? { iban } : {}),
+                });
+                toast.success(t('restaurants.edited'));
+                return saved;
+              }}
+            />
+            <PayoutAccount restaurant={restaurant} />
+          </Stack>
         )}
       </RecordPage>
     </PageContainer>

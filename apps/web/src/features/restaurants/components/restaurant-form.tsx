@@ -7,7 +7,7 @@ import {
   restaurantBody,
 } from '@dostava/shared';
 import { Alert, Box, Paper, Stack } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
@@ -34,6 +34,8 @@ interface RestaurantFormProps {
   readOnly?: boolean;
   /** The commission is shown but not editable (restaurant staff: only Admin and App Manager set it). */
   commissionReadOnly?: boolean;
+  /** The payout account is shown but not editable (restaurant staff: it changes through a request). */
+  ibanReadOnly?: boolean;
   /** Saves; throws the API error so field errors can be shown. */
   onSubmit: (body: RestaurantBody) => Promise<Restaurant | undefined>;
   submitLabel?: string;
@@ -46,18 +48,25 @@ export function RestaurantForm({
   restaurant,
   readOnly,
   commissionReadOnly,
+  ibanReadOnly,
   onSubmit,
   submitLabel,
   secondaryActions,
 }: RestaurantFormProps) {
   const { t } = useTranslation();
   const [image, setImage] = useState<Image | null>(restaurant?.image ?? null);
-  const { control, submit, busy, setValue, formState, reset } = useApiForm({
+  const { control, submit, busy, setValue, formState, reset, resetField } = useApiForm({
     schema: restaurantBody,
     defaultValues: toFormValues(restaurant),
     save: onSubmit,
     onSaved: (saved) => saved && reset(toFormValues(saved)),
   });
+  // The account also changes outside this form (an approved payout request): show the one in force,
+  // so that a later save never sends the old account back.
+  const accountInForce = restaurant?.iban ? printIban(restaurant.iban) : '';
+  useEffect(() => {
+    resetField('iban', { defaultValue: accountInForce });
+  }, [accountInForce, resetField]);
 
   const disabled = readOnly || busy;
   const field = {
@@ -99,9 +108,10 @@ export function RestaurantForm({
           <FormTextField {...field} name="web_address" label={t('restaurants.web_address')} type="url" />
           <FormTextField
             {...field}
+            readOnly={readOnly || ibanReadOnly}
             name="iban"
             label={t('restaurants.iban')}
-            helperText={t('restaurants.iban_hint')}
+            helperText={t(ibanReadOnly ? 'restaurants.payout.iban_by_request' : 'restaurants.iban_hint')}
             autoComplete="off"
           />
           <FormTextField

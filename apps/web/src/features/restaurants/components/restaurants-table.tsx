@@ -1,9 +1,10 @@
 import { RESTAURANT_SORTS, type Restaurant } from '@dostava/shared';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import PendingActions from '@mui/icons-material/PendingActions';
 import RestaurantMenuOutlined from '@mui/icons-material/RestaurantMenuOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { Avatar, Stack } from '@mui/material';
+import { Avatar, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +56,34 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
           </Stack>
         ),
       },
-      { field: 'name', headerName: t('restaurants.name'), flex: 1, minWidth: 180 },
+      {
+        field: 'name',
+        headerName: t('restaurants.name'),
+        flex: 1,
+        minWidth: 180,
+        // A payout account change waiting for Admin or App Manager shows beside the name.
+        renderCell: ({ row }) => (
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ height: '100%', alignItems: 'center', minWidth: 0, overflow: 'hidden' }}
+          >
+            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{row.name}</span>
+            {row.payout_request_pending ? (
+              // An icon, so the name keeps the room; its name is read out and shown on hover.
+              <Tooltip title={t('restaurants.payout.pending_chip')}>
+                <PendingActions
+                  role="img"
+                  aria-label={t('restaurants.payout.pending_chip')}
+                  aria-hidden={false}
+                  fontSize="small"
+                  sx={{ color: 'warning.dark', flexShrink: 0 }}
+                />
+              </Tooltip>
+            ) : null}
+          </Stack>
+        ),
+      },
       { field: 'address', headerName: t('restaurants.address'), flex: 1.2, minWidth: 200, sortable: false },
       { field: 'phone', headerName: t('restaurants.phone'), width: 160, sortable: false },
       {
