@@ -143,6 +143,8 @@ export const bsPublic: PublicCatalogue = {
     payout_request_pending: 'Promjena računa za isplatu već čeka odobrenje.',
     payout_unchanged: 'Ovo je već račun za isplatu ovog restorana.',
     payout_request_decided: 'O ovom zahtjevu je već odlučeno.',
+    payout_changed:
+      'Račun za isplatu je promijenjen nakon podnošenja ovog zahtjeva: odbijte ga ili zamolite menadžera da podnese novi.',
   },
   auth: {
     sign_in: 'Prijava',

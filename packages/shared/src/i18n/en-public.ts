@@ -146,6 +146,8 @@ export const enPublic = {
     payout_request_pending: 'A change of the payout account is already waiting for approval.',
     payout_unchanged: 'This is already the payout account of the restaurant.',
     payout_request_decided: 'This request has already been decided.',
+    payout_changed:
+      'The payout account was changed after this request was filed: reject it, or ask the manager to file a new one.',
   },
   auth: {
     sign_in: 'Sign in',

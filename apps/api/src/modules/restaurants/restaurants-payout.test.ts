@@ -297,3 +297,29 @@ describe('payout requests', () => {
     expect(decisions).toHaveLength(1);
   });
 });
+
+describe('a direct change while a request waits', () => {
+  it('is not undone by approving the older request: 409 payout_changed, the request can still be rejected', async () => {
+    await t.database.db.update(restaurants).set({ iban: FIRST }).where(eq(restaurants.id, other));
+    const filed = await request('manager2', other, SECOND);
+    expect(filed.statusCode, filed.body).toBe(201);
+    const id = filed.json().data.id as number;
+    const direct = await t.request({
+      method: 'PATCH',
+      url: `/api/restaurants/${other}`,
+      token: tokens.admin,
+      payload: { iban: THIRD },
+    });
+    expect(direct.statusCode, direct.body).toBe(200);
+    const approve = await decide('appmanager', other, id, 'approve');
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json()).toMatchObject({
+      error: 'payout_changed',
+      message:
+        'The payout account was changed after this request was filed: reject it, or ask the manager to file a new one.',
+    });
+    expect(await ibanOf(other)).toBe(THIRD);
+    expect((await decide('admin', other, id, 'reject', 'Promijenjeno direktno')).statusCode).toBe(200);
+    expect(await ibanOf(other)).toBe(THIRD);
+  });
+});

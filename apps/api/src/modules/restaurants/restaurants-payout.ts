@@ -169,6 +169,17 @@ export async function approvePayoutRequest(
       .where(eq(restaurants.id, restaurantId))
       .for('update');
     if (!before) throw new NotFound();
+    // An Admin changed the account directly after the manager asked: approving would silently undo
+    // that change. The request is answered by rejecting it (or the manager files again).
+    const [asked] = await tx
+      .select({ previous_iban: requests.previous_iban })
+      .from(requests)
+      .where(
+        and(eq(requests.id, id), eq(requests.restaurant_id, restaurantId), eq(requests.status, 'pending')),
+      );
+    if (asked && (asked.previous_iban ?? null) !== (before.iban ?? null)) {
+      throw new Conflict('payout_changed', 'errors.payout_changed');
+    }
     const [done] = await tx
       .update(requests)
       .set({ status: 'approved', decided_by: actor.user_id, decided_at: new Date() })
