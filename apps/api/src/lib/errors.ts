@@ -50,13 +50,37 @@ export class RuleBroken extends ServiceError {
   }
 }
 
-/** PostgreSQL's unique_violation, whichever driver raised it. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+/** What PostgreSQL said, found along the `cause` chain (drizzle wraps the driver's error). */
+interface PgErrorFields {
+  code?: string;
+  constraint?: string;
+  message?: string;
+  cause?: unknown;
+}
+function pgError(error: unknown, code: string): PgErrorFields | undefined {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
-    const candidate = e as { code?: string; constraint?: string; cause?: unknown };
-    if (candidate.code === '23505') return constraint ? candidate.constraint === constraint : true;
+    const candidate = e as PgErrorFields;
+    if (candidate.code === code) return candidate;
     e = candidate.cause;
   }
-  return false;
+  return undefined;
+}
+
+/** PostgreSQL's unique_violation, whichever driver raised it. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const found = pgError(error, '23505');
+  return found ? (constraint ? found.constraint === constraint : true) : false;
+}
+
+/**
+ * PostgreSQL's foreign_key_violation: `still_referenced` when a delete (or key change) hit rows that
+ * point at the record (it has history), `missing` when a write named a record that is not there.
+ */
+export function foreignKeyViolation(error: unknown): 'still_referenced' | 'missing' | undefined {
+  const found = pgError(error, '23503');
+  if (!found) return undefined;
+  // PostgreSQL's own words: "update or delete on table … violates foreign key constraint …" for a
+  // row still referenced, "insert or update on table …" for a reference to a missing row.
+  return /^update or delete on table/i.test(found.message ?? '') ? 'still_referenced' : 'missing';
 }
