@@ -74,10 +74,13 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 /**
- * PostgreSQL's foreign_key_violation: `still_referenced` when a delete (or key change) hit rows that
- * point at the record (it has history), `missing` when a write named a record that is not there.
+ * A broken reference: `still_referenced` when a delete (or key change) hit rows that point at the
+ * record (it has history), `missing` when a write named a record that is not there. PostgreSQL says
+ * the first as restrict_violation (23001) for an ON DELETE RESTRICT key and foreign_key_violation
+ * (23503) for a NO ACTION one, the second always as 23503.
  */
 export function foreignKeyViolation(error: unknown): 'still_referenced' | 'missing' | undefined {
+  if (pgError(error, '23001')) return 'still_referenced';
   const found = pgError(error, '23503');
   if (!found) return undefined;
   // PostgreSQL's own words: "update or delete on table … violates foreign key constraint …" for a

@@ -34,13 +34,16 @@ beforeAll(async () => {
   const suffix = randomBytes(4).toString('hex');
   const parent = sql.raw(`errors_test_parent_${suffix}`);
   const child = sql.raw(`errors_test_child_${suffix}`);
+  const kept = sql.raw(`errors_test_kept_${suffix}`);
   await db.execute(sql`create table ${parent} (id int primary key)`);
   await db.execute(sql`create table ${child} (parent_id int references ${parent} (id))`);
-  await db.execute(sql`insert into ${parent} values (1)`);
+  await db.execute(sql`create table ${kept} (parent_id int references ${parent} (id) on delete restrict)`);
+  await db.execute(sql`insert into ${parent} values (1), (2)`);
   await db.execute(sql`insert into ${child} values (1)`);
+  await db.execute(sql`insert into ${kept} values (2)`);
   const closeDb = close;
   close = async () => {
-    await db.execute(sql`drop table ${child}, ${parent}`);
+    await db.execute(sql`drop table ${child}, ${kept}, ${parent}`);
     await closeDb();
   };
 
@@ -52,7 +55,8 @@ beforeAll(async () => {
   await app.register(errorsPlugin);
   app.post('/duplicate', async () => db.execute(sql`insert into ${parent} values (1)`));
   app.post('/referenced', async () => db.execute(sql`delete from ${parent} where id = 1`));
-  app.post('/missing', async () => db.execute(sql`insert into ${child} values (2)`));
+  app.post('/restricted', async () => db.execute(sql`delete from ${parent} where id = 2`));
+  app.post('/missing', async () => db.execute(sql`insert into ${child} values (3)`));
   await app.ready();
 }, 60_000);
 afterAll(async () => {
@@ -77,13 +81,16 @@ describe('constraint violations no service caught', () => {
   });
 
   it('deleting a record others still point at is a 409 that offers deactivation', async () => {
-    const res = await hit('/referenced');
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      error: 'has_history',
-      message:
-        'This record has a history (orders, settlements …) that must be kept, so it cannot be deleted. Deactivate or hide it instead.',
-    });
+    // A plain reference (foreign_key_violation) and an ON DELETE RESTRICT one (restrict_violation).
+    for (const url of ['/referenced', '/restricted']) {
+      const res = await hit(url);
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json()).toEqual({
+        error: 'has_history',
+        message:
+          'This record has a history (orders, settlements …) that must be kept, so it cannot be deleted. Deactivate or hide it instead.',
+      });
+    }
   });
 
   it('pointing at a record that is not there (deleted meanwhile) is a 409 conflict', async () => {
