@@ -30,8 +30,8 @@ import {
   RuleBroken,
 } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
-import { rowsOf } from '../../lib/sql.js';
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
+import { rowsOf } from '../../lib/sql.js';
 import { revokeAllSessions } from '../auth/auth-service.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
 
