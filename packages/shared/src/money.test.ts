@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyInput, parseMoneyInput } from './money.js';
+import { amount, formatMoney, formatMoneyInput, parseMoneyInput } from './money.js';
 
 describe('parseMoneyInput', () => {
   it('reads KM with either decimal separator into minor units', () => {
@@ -50,5 +50,15 @@ describe('formatMoneyInput', () => {
     expect(formatMoney(123450, 'en')).toBe('1,234.50 KM');
     expect(formatMoney(-5, 'bs')).toBe('-0,05 KM');
     expect(formatMoney(1250, 'en', 'EUR')).toBe('12.50 EUR');
+  });
+});
+
+describe('amount', () => {
+  it('takes JSON integers of minor units and nothing it would have to guess', () => {
+    const schema = amount();
+    for (const ok of [0, 1, 1250, 100_000_00]) expect(schema.safeParse(ok).success, String(ok)).toBe(true);
+    for (const bad of ['1200', '', [1200], 12.5, -1, 100_000_01, null, true, Number.NaN, Infinity]) {
+      expect(schema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

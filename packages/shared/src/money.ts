@@ -9,9 +9,13 @@ export * from './money-format.js';
  */
 export const MAX_ORDER_AMOUNT = 50_000_00;
 
-/** An amount of money in minor units, from a form or JSON. */
+/**
+ * An amount of money in minor units, as JSON carries it: an integer. A string or an array is refused,
+ * never read as a number ("1200" could be KM or fening; [1200] is a broken client), so no endpoint
+ * books a sum it had to guess. Forms read what is typed with parseMoneyInput and send the number.
+ */
 export const amount = () =>
-  z.coerce
+  z
     .number({ error: msg('validation.number') })
     .int({ error: msg('validation.price') })
     .min(0, { error: msg('validation.price') })

@@ -42,6 +42,17 @@ export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   returned: [],
 };
 
+/**
+ * The statuses an order reaches only after its driver picked it up at the restaurant: `in_delivery`
+ * and all the state machine leads to from there. A cancelled or declined order never left the
+ * kitchen, whoever it had been assigned to.
+ */
+export const PICKED_UP_STATUSES: readonly OrderStatus[] = (() => {
+  const reached = new Set<OrderStatus>(['in_delivery']);
+  for (const status of reached) for (const next of TRANSITIONS[status]) reached.add(next);
+  return [...reached];
+})();
+
 /** Which transitions each role makes: the kitchen accepts, declines and marks ready; the driver drives. */
 const RESTAURANT_MOVES: readonly [OrderStatus, OrderStatus][] = [
   ['created', 'preparing_order'],

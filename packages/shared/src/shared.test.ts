@@ -123,3 +123,14 @@ describe('partial updates', () => {
     ).toBe(true);
   });
 });
+
+describe('orders that reached their driver', () => {
+  it('are those picked up: in delivery and all that follows it, never cancelled or declined', () => {
+    expect([...shared.PICKED_UP_STATUSES].sort()).toEqual([
+      'delivered',
+      'in_delivery',
+      'no_answer',
+      'returned',
+    ]);
+  });
+});

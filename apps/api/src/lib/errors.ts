@@ -50,13 +50,40 @@ export class RuleBroken extends ServiceError {
   }
 }
 
-/** PostgreSQL's unique_violation, whichever driver raised it. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+/** What PostgreSQL said, found along the `cause` chain (drizzle wraps the driver's error). */
+interface PgErrorFields {
+  code?: string;
+  constraint?: string;
+  message?: string;
+  cause?: unknown;
+}
+function pgError(error: unknown, code: string): PgErrorFields | undefined {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
-    const candidate = e as { code?: string; constraint?: string; cause?: unknown };
-    if (candidate.code === '23505') return constraint ? candidate.constraint === constraint : true;
+    const candidate = e as PgErrorFields;
+    if (candidate.code === code) return candidate;
     e = candidate.cause;
   }
-  return false;
+  return undefined;
+}
+
+/** PostgreSQL's unique_violation, whichever driver raised it. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const found = pgError(error, '23505');
+  return found ? (constraint ? found.constraint === constraint : true) : false;
+}
+
+/**
+ * A broken reference: `still_referenced` when a delete (or key change) hit rows that point at the
+ * record (it has history), `missing` when a write named a record that is not there. PostgreSQL says
+ * the first as restrict_violation (23001) for an ON DELETE RESTRICT key and foreign_key_violation
+ * (23503) for a NO ACTION one, the second always as 23503.
+ */
+export function foreignKeyViolation(error: unknown): 'still_referenced' | 'missing' | undefined {
+  if (pgError(error, '23001')) return 'still_referenced';
+  const found = pgError(error, '23503');
+  if (!found) return undefined;
+  // PostgreSQL's own words: "update or delete on table … violates foreign key constraint …" for a
+  // row still referenced, "insert or update on table …" for a reference to a missing row.
+  return /^update or delete on table/i.test(found.message ?? '') ? 'still_referenced' : 'missing';
 }

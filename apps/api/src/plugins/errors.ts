@@ -2,7 +2,7 @@ import { type ApiErrorBody, translate } from '@dostava/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ServiceError } from '../lib/errors.js';
+import { foreignKeyViolation, isUniqueViolation, ServiceError } from '../lib/errors.js';
 
 /** Node and PostgreSQL codes that mean the database is unreachable, restarting or full. */
 const UNAVAILABLE_CODES = new Set([
@@ -85,6 +85,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');
       return send(reply, 503, { message: translate(lang, 'errors.unavailable'), error: 'unavailable' });
+    }
+    // Constraints hold even where a service's own check lost a race or was never written: the
+    // database's refusal is a conflict the caller can act on, not a 500.
+    if (isUniqueViolation(error)) {
+      return send(reply, 409, { message: translate(lang, 'errors.duplicate'), error: 'duplicate' });
+    }
+    const reference = foreignKeyViolation(error);
+    if (reference === 'still_referenced') {
+      return send(reply, 409, { message: translate(lang, 'errors.has_history'), error: 'has_history' });
+    }
+    if (reference === 'missing') {
+      return send(reply, 409, { message: translate(lang, 'errors.conflict'), error: 'conflict' });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

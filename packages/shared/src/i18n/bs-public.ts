@@ -132,6 +132,12 @@ export const bsPublic: PublicCatalogue = {
     rate_limited: 'Previše pokušaja. Sačekajte trenutak i pokušajte ponovo.',
     unavailable: 'Usluga je privremeno nedostupna. Pokušajte ponovo uskoro.',
     restaurant_in_use: 'Ovaj restoran još ima korisnika ({{count}}) i ne može se obrisati.',
+    // Races and history (issue 22): what the database refused, said plainly.
+    duplicate: 'Ovo već postoji: neko je možda upravo napravio istu izmjenu. Osvježite i provjerite.',
+    has_history:
+      'Ovaj zapis ima historiju (narudžbe, obračune …) koja se mora sačuvati, pa se ne može obrisati. Umjesto toga ga deaktivirajte ili sakrijte.',
+    restaurant_has_history:
+      'Ovaj restoran ima narudžbe, obračune ili prijavljene obroke koji se moraju sačuvati, pa se ne može obrisati. Da ne prima nove narudžbe, skinite njegove proizvode s menija.',
     no_locations: 'Nema lokacija',
     driver_no_location: 'Vozač još nema lokaciju',
     // Money integrity and access revocation

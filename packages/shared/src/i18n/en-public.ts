@@ -135,6 +135,12 @@ export const enPublic = {
     rate_limited: 'Too many attempts. Please wait a moment and try again.',
     unavailable: 'The service is temporarily unavailable. Please try again shortly.',
     restaurant_in_use: 'This restaurant still has {{count}} users and cannot be deleted.',
+    // Races and history (issue 22): what the database refused, said plainly.
+    duplicate: 'This already exists: someone may have just made the same change. Reload and check.',
+    has_history:
+      'This record has a history (orders, settlements …) that must be kept, so it cannot be deleted. Deactivate or hide it instead.',
+    restaurant_has_history:
+      'This restaurant has orders, settlements or meal claims that must be kept, so it cannot be deleted. To stop new orders, take its products off the menu.',
     no_locations: 'No locations',
     driver_no_location: 'Driver doesnt have location yet',
     // Money integrity and access revocation

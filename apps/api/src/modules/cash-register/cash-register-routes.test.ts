@@ -218,5 +218,11 @@ describe('the cash register', () => {
       ).statusCode,
     ).toBe(403);
     expect((await endShift(-5)).statusCode).toBe(400);
+    // The declared cash is a JSON integer of minor units, never a string or an array read as one.
+    for (const declared of ['1200', [1200], 12.5]) {
+      const res = await endShift(declared as unknown as number);
+      expect(res.statusCode, JSON.stringify(declared)).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual(['declared_amount']);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
+import { lockDriver } from '../drivers/drivers-service.js';
 
 type ListQuery = z.output<typeof endShiftListQuery>;
 
@@ -79,26 +80,38 @@ const shiftCash = (shift: { driver_id: number; started_at: Date }) =>
  * the driver declares what they hand in, and the request waits for staff to collect or reject it.
  */
 export async function requestEndShift(db: Db, bus: EventBus, actor: ActorContext, declared: number) {
-  const [shift] = await db
-    .select()
-    .from(shifts)
-    .where(and(eq(shifts.driver_id, actor.user_id), isNull(shifts.ended_at)));
-  if (!shift) throw new RuleBroken('not_on_shift', 'errors.not_on_shift');
-  const [busy] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    // Any order still assigned and not finished (not only those on the road): one picked up after
-    // the request would be delivered outside every shift total.
-    .where(and(eq(orders.driver_id, actor.user_id), notInArray(orders.status, [...TERMINAL_STATUSES])))
-    .limit(1);
-  if (busy) throw new RuleBroken('deliveries_open', 'errors.deliveries_open');
-  const [totals] = await db
-    .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint`, n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(shiftCash(shift));
-  let id: number;
-  try {
-    const [row] = await db
+  const id = await db.transaction(async (tx) => {
+    // Accepting or being assigned an order takes the same lock before checking for a pending
+    // request: whichever comes second sees the first one's commit and is refused.
+    await lockDriver(tx, actor.user_id);
+    const [shift] = await tx
+      .select()
+      .from(shifts)
+      .where(and(eq(shifts.driver_id, actor.user_id), isNull(shifts.ended_at)));
+    if (!shift) throw new RuleBroken('not_on_shift', 'errors.not_on_shift');
+    const [busy] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      // Any order still assigned and not finished (not only those on the road): one picked up after
+      // the request would be delivered outside every shift total.
+      .where(and(eq(orders.driver_id, actor.user_id), notInArray(orders.status, [...TERMINAL_STATUSES])))
+      .limit(1);
+    if (busy) throw new RuleBroken('deliveries_open', 'errors.deliveries_open');
+    // Asked before inserting: an insert would wait on the unique index behind a collection in
+    // flight, which itself waits for the driver's row held here.
+    const [pending] = await tx
+      .select({ id: endShiftRequests.id })
+      .from(endShiftRequests)
+      .where(and(eq(endShiftRequests.shift_id, shift.id), eq(endShiftRequests.status, 'pending')));
+    if (pending) throw new Conflict('request_pending', 'errors.end_shift_pending');
+    const [totals] = await tx
+      .select({
+        total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(orders)
+      .where(shiftCash(shift));
+    const [row] = await tx
       .insert(endShiftRequests)
       .values({
         driver_id: actor.user_id,
@@ -107,13 +120,14 @@ export async function requestEndShift(db: Db, bus: EventBus, actor: ActorContext
         orders_count: Number(totals?.n ?? 0),
         declared_amount: declared,
       })
-      .returning({ id: endShiftRequests.id });
+      .returning({ id: endShiftRequests.id })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new Conflict('request_pending', 'errors.end_shift_pending');
+        throw error;
+      });
     if (!row) throw new Error('request insert returned nothing');
-    id = row.id;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict('request_pending', 'errors.end_shift_pending');
-    throw error;
-  }
+    return row.id;
+  });
   await bus.publish({
     type: 'driver.updated',
     restaurant_id: null,

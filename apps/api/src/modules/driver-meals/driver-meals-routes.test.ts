@@ -59,6 +59,16 @@ describe('driver meals', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['amount', 'date']);
+    for (const amount of ['850', [850], 8.5]) {
+      const typed = await t.request({
+        method: 'POST',
+        url: '/api/driver-meals',
+        token: tokens.admin,
+        payload: { driver_id: driverId, restaurant_id: 2, date: today, amount },
+      });
+      expect(typed.statusCode, JSON.stringify(amount)).toBe(400);
+      expect(Object.keys(typed.json().errors)).toEqual(['amount']);
+    }
     const [admin] = await t.database.db.select().from(users).where(eq(users.email, 'admin@example.com'));
     const notDriver = await t.request({
       method: 'POST',
@@ -149,16 +159,37 @@ describe('driver meal claims', () => {
       'You took no order from this restaurant during this shift',
     ]);
 
-    // The driver takes an order of restaurant 2 in this shift.
+    // An order of restaurant 2 reaches the driver in this shift but ends before pick-up: cancelled
+    // or declined, the driver never took anything from that kitchen.
     const [order] = await t.database.db
       .select({ id: orders.id })
       .from(orders)
       .where(eq(orders.restaurant_id, 2))
       .limit(1);
+    for (const status of ['cancelled', 'declined'] as const) {
+      await t.database.db
+        .update(orders)
+        .set({ driver_id: fresh, status, status_changed_at: new Date(), picked_up_at: null })
+        .where(eq(orders.id, order?.id ?? 0));
+      const never = await claim(token, { restaurant_id: 2, amount: 700 });
+      expect(never.statusCode, status).toBe(400);
+      expect(never.json().errors.restaurant_id).toEqual([
+        'You took no order from this restaurant during this shift',
+      ]);
+    }
+    // The driver picks an order of restaurant 2 up in this shift (and delivers it).
     await t.database.db
       .update(orders)
-      .set({ driver_id: fresh, status_changed_at: new Date() })
+      .set({ driver_id: fresh, status: 'delivered', status_changed_at: new Date(), picked_up_at: new Date() })
       .where(eq(orders.id, order?.id ?? 0));
+    expect(await mealCount()).toBe(before);
+
+    // Money is a JSON integer of minor units: a string, an array or a fraction is refused, not read.
+    for (const amount of ['900', [900], 9.5, '9,00', null, true]) {
+      const res = await claim(token, { restaurant_id: 2, amount });
+      expect(res.statusCode, JSON.stringify(amount)).toBe(400);
+      expect(Object.keys(res.json().errors), JSON.stringify(amount)).toEqual(['amount']);
+    }
 
     const tooMuch = await claim(token, { restaurant_id: 2, amount: 100_000_00 });
     expect(tooMuch.statusCode).toBe(400);

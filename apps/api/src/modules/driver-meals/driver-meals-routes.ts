@@ -120,7 +120,7 @@ export async function driverMealsRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Driver app: record my meal',
         description:
-          "The driver records a meal taken from a restaurant today (in the operation's time zone).",
+          "The driver records a meal taken from a restaurant today (in the operation's time zone): during an open shift, once per shift, at a restaurant whose order the driver picked up in this shift (an order cancelled or declined before pick-up does not count). The amount is a JSON integer in minor units.",
         operationId: 'postDriverAppMeals',
         tags: ['driver app'],
         body: driverAppMealBody,

@@ -1,5 +1,11 @@
-import { type DriverMeal, type DriverMealBody, type driverMealListQuery, msg } from '@dostava/shared';
-import { and, asc, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  type DriverMeal,
+  type DriverMealBody,
+  type driverMealListQuery,
+  msg,
+  PICKED_UP_STATUSES,
+} from '@dostava/shared';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { driverMeals, orders, restaurants, settlements, shifts, users } from '../../db/schema/index.js';
@@ -156,7 +162,7 @@ export async function createMeal(db: Db, actor: ActorContext, body: DriverMealBo
 
 /**
  * A driver claims a meal: only during an open shift, once per shift, at a restaurant whose order
- * the driver took in this shift, up to the configured amount. The claim waits for staff review and
+ * the driver picked up in this shift, up to the configured amount. The claim waits for staff review and
  * no settlement counts it until approved. Audited with the driver as the actor.
  */
 export async function claimMeal(
@@ -176,10 +182,13 @@ export async function claimMeal(
     .select({ id: orders.id })
     .from(orders)
     .where(
+      // Only an order the driver picked up at that restaurant in this shift: one assigned and then
+      // cancelled or declined never brought the driver to its kitchen.
       and(
         eq(orders.driver_id, actor.user_id),
         eq(orders.restaurant_id, body.restaurant_id),
-        gte(orders.status_changed_at, shift.started_at),
+        inArray(orders.status, [...PICKED_UP_STATUSES]),
+        gte(orders.picked_up_at, shift.started_at),
       ),
     )
     .limit(1);

@@ -186,3 +186,47 @@ describe('the map and the break view (back office)', () => {
     expect((await t.database.db.select().from(shifts).where(eq(shifts.driver_id, fresh.id))).length).toBe(1);
   });
 });
+
+describe('racing the driver app (50 calls at once)', () => {
+  /** Fires the same call 50 times at once and counts the answers by status. */
+  const burst = async (url: string, token: string) => {
+    const answers = await Promise.all(Array.from({ length: 50 }, () => post(url, token)));
+    const statuses: Record<number, number> = {};
+    for (const a of answers) statuses[a.statusCode] = (statuses[a.statusCode] ?? 0) + 1;
+    return { answers, statuses };
+  };
+
+  it('opens one shift and one break; every other call is a translated 409, none a 500', async () => {
+    await post('/api/users', tokens.admin ?? '', {
+      first_name: 'Nestrpljivi',
+      last_name: 'Vozač',
+      email: 'nestrpljivi@vozaci.ba',
+      role: 'driver',
+      password: 'Zu7#mostarBridge',
+    });
+    const token = (await t.signIn('nestrpljivi@vozaci.ba', 'Zu7#mostarBridge')).access_token;
+
+    const shift = await burst('/api/driver/shift/start', token);
+    expect(shift.statuses).toEqual({ 200: 1, 409: 49 });
+    const shiftLosers = shift.answers.filter((a) => a.statusCode === 409).map((a) => a.json());
+    expect(new Set(shiftLosers.map((b) => `${b.error}: ${b.message}`))).toEqual(
+      new Set(['shift_open: A shift is already open.']),
+    );
+
+    const pause = await burst('/api/driver/breaks/start', token);
+    expect(pause.statuses).toEqual({ 200: 1, 409: 49 });
+    const breakLosers = pause.answers.filter((a) => a.statusCode === 409).map((a) => a.json());
+    expect(new Set(breakLosers.map((b) => `${b.error}: ${b.message}`))).toEqual(
+      new Set(['break_open: A break is already running.']),
+    );
+
+    const [me] = await t.database.db.select().from(users).where(eq(users.email, 'nestrpljivi@vozaci.ba'));
+    const mine = (table: typeof shifts | typeof driverBreaks) =>
+      t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(eq(table.driver_id, me?.id ?? 0));
+    expect((await mine(shifts))[0]?.n).toBe(1);
+    expect((await mine(driverBreaks))[0]?.n).toBe(1);
+  });
+});

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { driverBreaks, driverLocations, drivers, shifts, users, vehicles } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
-import { Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
+import { Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
 import { activeOrders, currentOrder, driverState } from './drivers-service.js';
 
@@ -29,15 +29,22 @@ const announce = (bus: EventBus, driverId: number, data: Record<string, unknown>
   bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId, ...data } });
 
 export async function startShift(db: Db, bus: EventBus, actor: ActorContext) {
-  if (await openShift(db, actor.user_id)) throw new Conflict('shift_open', 'errors.shift_already_open');
-  const shift = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(shifts).values({ driver_id: actor.user_id }).returning();
-    await tx
-      .update(drivers)
-      .set({ shift_state: 'available', updated_at: new Date() })
-      .where(eq(drivers.user_id, actor.user_id));
-    return row;
-  });
+  const shiftOpen = () => new Conflict('shift_open', 'errors.shift_already_open');
+  if (await openShift(db, actor.user_id)) throw shiftOpen();
+  const shift = await db
+    .transaction(async (tx) => {
+      const [row] = await tx.insert(shifts).values({ driver_id: actor.user_id }).returning();
+      await tx
+        .update(drivers)
+        .set({ shift_state: 'available', updated_at: new Date() })
+        .where(eq(drivers.user_id, actor.user_id));
+      return row;
+    })
+    .catch((error: unknown) => {
+      // A double tap (or a retry) that passed the check above beside the first: the one open shift
+      // per driver is the database's rule (shifts_open_unique), and this call lost the race to it.
+      throw isUniqueViolation(error, 'shifts_open_unique') ? shiftOpen() : error;
+    });
   if (!shift) throw new Error('shift insert returned nothing');
   await announce(bus, actor.user_id, { shift_state: 'available' });
   return { shift_id: shift.id, started_at: shift.started_at.toISOString() };
@@ -94,17 +101,24 @@ export async function startBreak(db: Db, bus: EventBus, actor: ActorContext) {
   const [carrying] = await db.select({ n: activeOrders }).from(users).where(eq(users.id, actor.user_id));
   if (Number(carrying?.n ?? 0) > 0) throw new RuleBroken('cannot_break', 'errors.cannot_break_now');
   const shift = await openShift(db, actor.user_id);
-  const started = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(driverBreaks)
-      .values({ driver_id: actor.user_id, shift_id: shift?.id ?? null })
-      .returning();
-    await tx
-      .update(drivers)
-      .set({ shift_state: 'on_break', updated_at: new Date() })
-      .where(eq(drivers.user_id, actor.user_id));
-    return row;
-  });
+  const started = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(driverBreaks)
+        .values({ driver_id: actor.user_id, shift_id: shift?.id ?? null })
+        .returning();
+      await tx
+        .update(drivers)
+        .set({ shift_state: 'on_break', updated_at: new Date() })
+        .where(eq(drivers.user_id, actor.user_id));
+      return row;
+    })
+    .catch((error: unknown) => {
+      // Another call started the break between the check above and this insert.
+      throw isUniqueViolation(error, 'driver_breaks_open_unique')
+        ? new Conflict('break_open', 'errors.break_already_open')
+        : error;
+    });
   await announce(bus, actor.user_id, { shift_state: 'on_break' });
   return { break_id: started?.id ?? 0, started_at: started?.started_at.toISOString() ?? '' };
 }

@@ -34,6 +34,16 @@ export const driverState = sql<DriverState>`(case
   when exists (select 1 from "orders" o where o."driver_id" = "users"."id" and o."status" not in (${terminalStatusList})) then 'assigned'
   else 'available' end)`;
 
+/**
+ * Locks the driver's row until the transaction ends. Whatever gives the driver an order (accepting,
+ * being assigned) and whatever ends the shift take this lock before they check the other side, so
+ * on any instance one waits for the other to commit: a driver never both files an end-of-shift
+ * request and takes an order whose cash would then fall outside every shift total.
+ */
+export async function lockDriver(tx: Db, driverId: number): Promise<void> {
+  await tx.select({ id: drivers.user_id }).from(drivers).where(eq(drivers.user_id, driverId)).for('update');
+}
+
 const columns = {
   id: users.id,
   first_name: users.first_name,

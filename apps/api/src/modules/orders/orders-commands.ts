@@ -26,7 +26,7 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
-import { activeOrders, driverState } from '../drivers/drivers-service.js';
+import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
 import { distanceKm, orderAmounts } from './orders-amounts.js';
 import { assertInScope, historyScope, readOrder } from './orders-queries.js';
 
@@ -253,8 +253,10 @@ export async function assignDriver(
   if (!ASSIGNABLE.includes(order.status))
     throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
   if (order.driver_id === driverId) throw new Conflict('already_assigned', 'errors.driver_already_assigned');
-  await assertAvailableDriver(db, driverId, allowBusy ? 'allow' : 'refuse');
   await db.transaction(async (tx) => {
+    // Checked under the driver's lock, which ending a shift takes too: one of the two waits.
+    await lockDriver(tx, driverId);
+    await assertAvailableDriver(tx, driverId, allowBusy ? 'allow' : 'refuse');
     const changed = await tx
       .update(orders)
       .set({ driver_id: driverId, assigned_at: new Date(), version: sql`${orders.version} + 1` })
@@ -336,13 +338,17 @@ export async function acceptOrder(db: Db, { bus }: OrderDeps, actor: ActorContex
   if (!['preparing_order', 'ready_for_pickup'].includes(order.status) || order.driver_id !== null) {
     throw new Conflict('order_taken', 'errors.order_taken');
   }
-  await assertAvailableDriver(db, actor.user_id);
-  const changed = await db
-    .update(orders)
-    .set({ driver_id: actor.user_id, assigned_at: new Date(), version: sql`${orders.version} + 1` })
-    .where(and(eq(orders.id, id), sql`${orders.driver_id} is null`, eq(orders.version, order.version)))
-    .returning({ id: orders.id });
-  if (changed.length === 0) throw new Conflict('order_taken', 'errors.order_taken');
+  await db.transaction(async (tx) => {
+    // Checked under the driver's lock, which ending a shift takes too: one of the two waits.
+    await lockDriver(tx, actor.user_id);
+    await assertAvailableDriver(tx, actor.user_id);
+    const changed = await tx
+      .update(orders)
+      .set({ driver_id: actor.user_id, assigned_at: new Date(), version: sql`${orders.version} + 1` })
+      .where(and(eq(orders.id, id), sql`${orders.driver_id} is null`, eq(orders.version, order.version)))
+      .returning({ id: orders.id });
+    if (changed.length === 0) throw new Conflict('order_taken', 'errors.order_taken');
+  });
   await announce(bus, 'order.updated', order, { driver_id: actor.user_id }, actor.user_id);
   return readOrder(db, id);
 }

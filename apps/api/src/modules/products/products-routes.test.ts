@@ -244,6 +244,10 @@ describe('writing products', () => {
       [{ ...valid(), price: -100 }, { price: ['The price must be a whole number of fening, not negative'] }],
       [{ ...valid(), price: 4.5 }, { price: ['The price must be a whole number of fening, not negative'] }],
       [{ ...valid(), price: 'abc' }, { price: ['Must be a number'] }],
+      // A JSON body's money is a number: digits in a string or an array are refused, not read.
+      [{ ...valid(), price: '450' }, { price: ['Must be a number'] }],
+      [{ ...valid(), price: [450] }, { price: ['Must be a number'] }],
+      [{ ...valid(), price: '' }, { price: ['Must be a number'] }],
       [{ ...valid(), category_id: undefined }, { category_id: ['This field is required'] }],
       [{ ...valid(), name: 'x'.repeat(121) }, { name: ['Must be at most 120 characters'] }],
     ];

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, restaurants, users } from '../../db/schema/index.js';
+import { auditLog, driverMeals, orders, restaurants, settlements, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { expectPatchChangesOnly } from '../../test/patch.js';
 
@@ -356,6 +356,51 @@ describe('DELETE /api/restaurants/:id', () => {
       error: 'restaurant_in_use',
       message: 'This restaurant still has 2 users and cannot be deleted.',
     });
+  });
+  it('refuses to delete a restaurant with orders, settlements or meal claims, keeping it (was a 500)', async () => {
+    const db = t.database.db;
+    const del = (id: number, lang = 'en') =>
+      t.request({ method: 'DELETE', url: `/api/restaurants/${id}`, token: tokens.admin, lang });
+    const fresh = async () =>
+      (
+        await t.request({ method: 'POST', url: '/api/restaurants', token: tokens.admin, payload: valid })
+      ).json().data.id as number;
+    const [driver] = await db.select().from(users).where(eq(users.email, 'driver@example.com'));
+    // Every seeded restaurant has staff (refused for that already): a new one takes over an order.
+    const withOrders = await fresh();
+    const [anOrder] = await db.select({ id: orders.id }).from(orders).limit(1);
+    await db
+      .update(orders)
+      .set({ restaurant_id: withOrders })
+      .where(eq(orders.id, anOrder?.id ?? 0));
+    const withSettlement = await fresh();
+    await db.insert(settlements).values({
+      restaurant_id: withSettlement,
+      period_from: '2026-01-01',
+      period_to: '2026-01-31',
+      percentage: 12.5,
+      orders_count: 0,
+      restaurant_amount: 0,
+      commission: 0,
+      restaurant_total_amount: 0,
+      meals_amount: 0,
+      net_amount: 0,
+    });
+    const withMeal = await fresh();
+    await db
+      .insert(driverMeals)
+      .values({ driver_id: driver?.id ?? 0, restaurant_id: withMeal, date: '2026-01-05', amount: 800 });
+    for (const id of [withOrders, withSettlement, withMeal]) {
+      const res = await del(id);
+      expect(res.statusCode, `restaurant ${id}: ${res.body}`).toBe(409);
+      expect(res.json()).toEqual({
+        error: 'has_history',
+        message:
+          'This restaurant has orders, settlements or meal claims that must be kept, so it cannot be deleted. To stop new orders, take its products off the menu.',
+      });
+      expect((await db.select().from(restaurants).where(eq(restaurants.id, id))).length).toBe(1);
+    }
+    expect((await del(withMeal, 'bs')).json().message).toMatch(/^Ovaj restoran ima narudžbe/);
   });
 });
 

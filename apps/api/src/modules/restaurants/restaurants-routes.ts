@@ -89,7 +89,8 @@ export async function restaurantsRoutes(app: FastifyInstance) {
     {
       config: { permission: 'restaurants.delete' },
       schema: {
-        description: 'Removes a restaurant that has no orders; one with a history is refused.',
+        description:
+          'Removes a restaurant that has no staff, orders, settlements or meal claims; one with staff (restaurant_in_use) or a history (has_history) is refused with 409.',
         response: { 204: noContent('The restaurant is deleted') },
         tags,
         params: idParams,

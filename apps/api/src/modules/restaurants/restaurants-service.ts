@@ -2,10 +2,19 @@ import { can, type Restaurant, type RestaurantBody, type restaurantListQuery } f
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { restaurantPayoutRequests, restaurants, uploads, users } from '../../db/schema/index.js';
+import {
+  driverMeals,
+  orders,
+  restaurantPayoutRequests,
+  restaurants,
+  settlements,
+  uploads,
+  users,
+} from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
+import { rowsOf } from '../../lib/sql.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
 
 type ListQuery = z.output<typeof restaurantListQuery>;
@@ -157,6 +166,15 @@ export async function deleteRestaurant(db: Db, actor: ActorContext, id: number):
     const [staff] = await tx.select({ n: count() }).from(users).where(eq(users.restaurant_id, id));
     if (staff && staff.n > 0)
       throw new Conflict('restaurant_in_use', 'errors.restaurant_in_use', { count: staff.n });
+    // Orders, settlements and meal claims are the books: they keep their restaurant. Asked under the
+    // row lock above, which a new order or claim naming the restaurant waits for.
+    const [kept] = await rowsOf<{ history: boolean }>(
+      tx,
+      sql`select exists (select 1 from ${orders} where ${orders.restaurant_id} = ${id})
+        or exists (select 1 from ${settlements} where ${settlements.restaurant_id} = ${id})
+        or exists (select 1 from ${driverMeals} where ${driverMeals.restaurant_id} = ${id}) as history`,
+    );
+    if (kept?.history) throw new Conflict('has_history', 'errors.restaurant_has_history');
     await tx.delete(restaurants).where(eq(restaurants.id, id));
     await audit(tx, actor, 'delete', 'restaurants', id, before, null);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, users } from '../../db/schema/index.js';
+import { driverMeals, drivers, orders, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { expectPatchChangesOnly } from '../../test/patch.js';
 
@@ -251,6 +251,78 @@ describe('editing, deactivating and deleting users', () => {
       .update(users)
       .set({ is_active: true })
       .where(eq(users.email, 'appmanager@example.com'));
+  });
+
+  it('deactivates instead of deleting a customer or driver whose orders, shifts or meals keep pointing at them', async () => {
+    const db = t.database.db;
+    const [anOrder] = await db
+      .select({ id: orders.id, restaurant_id: orders.restaurant_id })
+      .from(orders)
+      .limit(1);
+    const histories: [string, (id: number, token: string) => Promise<unknown>][] = [
+      [
+        'customer',
+        (id) =>
+          db
+            .update(orders)
+            .set({ customer_id: id })
+            .where(eq(orders.id, anOrder?.id ?? 0)),
+      ],
+      [
+        'driver',
+        (id) =>
+          db
+            .update(orders)
+            .set({ driver_id: id })
+            .where(eq(orders.id, anOrder?.id ?? 0)),
+      ],
+      [
+        'driver',
+        async (_, token) => {
+          // A whole shift without an order: its end-of-shift request is the cash register's record.
+          await t.request({ method: 'POST', url: '/api/driver/shift/start', token });
+          await t.request({
+            method: 'POST',
+            url: '/api/driver/end-shift',
+            token,
+            payload: { declared_amount: 0 },
+          });
+        },
+      ],
+      [
+        'driver',
+        (id) =>
+          db.insert(driverMeals).values({
+            driver_id: id,
+            restaurant_id: anOrder?.restaurant_id ?? 0,
+            date: '2026-01-05',
+            amount: 800,
+          }),
+      ],
+    ];
+    for (const [role, makeHistory] of histories) {
+      const created = (await post('admin', newUser({ role }))).json().data;
+      const session = await t.signIn(created.email, 'Zu7#mostarBridge');
+      await makeHistory(created.id, session.access_token);
+      const res = await t.request({
+        method: 'DELETE',
+        url: `/api/users/${created.id}`,
+        token: tokens.admin,
+        lang: 'en',
+      });
+      expect(res.statusCode, `${role}: ${res.body}`).toBe(200);
+      expect(res.json()).toEqual({
+        result: 'deactivated',
+        message:
+          'The user has a history (orders, shifts or log entries), so the account was deactivated instead of deleted.',
+      });
+      const [after] = await db.select().from(users).where(eq(users.id, created.id));
+      expect(after?.is_active).toBe(false);
+      // Its sessions ended with it.
+      expect(
+        (await t.request({ method: 'GET', url: '/api/auth/me', token: session.access_token })).statusCode,
+      ).toBe(401);
+    }
   });
 
   it('lets a manager edit their own employees but no one else', async () => {

@@ -9,7 +9,17 @@ import {
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { auditLog, drivers, restaurants, uploads, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  driverMeals,
+  drivers,
+  endShiftRequests,
+  orders,
+  restaurants,
+  shifts,
+  uploads,
+  users,
+} from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import {
   BadRequest,
@@ -21,6 +31,7 @@ import {
 } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
+import { rowsOf } from '../../lib/sql.js';
 import { revokeAllSessions } from '../auth/auth-service.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
 
@@ -250,14 +261,23 @@ export async function updateUser(
   return findUser(db, id);
 }
 
-/** Has the account left traces that must keep pointing at it (log entries, later orders and shifts)? */
+/**
+ * Has the account left traces that must keep pointing at it: log entries, orders placed or driven,
+ * shifts (and their end-of-shift requests), meal claims? Each is a kept record whose foreign key the
+ * database would refuse to break; asked under the account's row lock, which every new order, shift
+ * or meal naming the account waits for.
+ */
 async function hasHistory(db: Db, id: number): Promise<boolean> {
-  const [entry] = await db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(eq(auditLog.actor_id, id))
-    .limit(1);
-  return Boolean(entry);
+  const [row] = await rowsOf<{ kept: boolean }>(
+    db,
+    sql`select exists (select 1 from ${auditLog} where ${auditLog.actor_id} = ${id})
+      or exists (select 1 from ${orders} where ${orders.customer_id} = ${id})
+      or exists (select 1 from ${orders} where ${orders.driver_id} = ${id})
+      or exists (select 1 from ${shifts} where ${shifts.driver_id} = ${id})
+      or exists (select 1 from ${endShiftRequests} where ${endShiftRequests.driver_id} = ${id})
+      or exists (select 1 from ${driverMeals} where ${driverMeals.driver_id} = ${id}) as kept`,
+  );
+  return Boolean(row?.kept);
 }
 
 /**

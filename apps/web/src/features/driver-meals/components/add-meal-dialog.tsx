@@ -33,7 +33,8 @@ const resolver: Resolver<FormValues, unknown, DriverMealBody> = async (values, c
       driver_id: values.driver_id?.id,
       restaurant_id: values.restaurant_id || undefined,
       date: values.date,
-      amount: minor ?? undefined,
+      // No number read is NaN, which the schema refuses; the message is chosen below.
+      amount: minor ?? Number.NaN,
       note: values.note,
     },
     context,

@@ -49,7 +49,8 @@ const resolver: Resolver<ProductFormValues, unknown, ProductBody> = async (value
   const blank = values.price.trim() === '';
   const minor = blank ? undefined : parseMoneyInput(values.price, currentLanguage());
   const result = await bodyResolver(
-    { ...values, price: minor === null ? Number.NaN : minor, category_id: values.category_id || undefined },
+    // No number read (blank or not a price) is NaN, which the schema refuses; the message is chosen below.
+    { ...values, price: minor ?? Number.NaN, category_id: values.category_id || undefined },
     context,
     options as never,
   );
