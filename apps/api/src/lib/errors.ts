@@ -87,3 +87,11 @@ export function foreignKeyViolation(error: unknown): 'still_referenced' | 'missi
   // row still referenced, "insert or update on table …" for a reference to a missing row.
   return /^update or delete on table/i.test(found.message ?? '') ? 'still_referenced' : 'missing';
 }
+
+/**
+ * Two transactions that waited on each other (deadlock_detected, 40P01) or could not both commit
+ * (serialization_failure, 40001): PostgreSQL rolled one back; its caller may simply try again.
+ */
+export function isConcurrencyFailure(error: unknown): boolean {
+  return Boolean(pgError(error, '40P01') ?? pgError(error, '40001'));
+}

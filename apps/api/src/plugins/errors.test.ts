@@ -57,6 +57,12 @@ beforeAll(async () => {
   app.post('/referenced', async () => db.execute(sql`delete from ${parent} where id = 1`));
   app.post('/restricted', async () => db.execute(sql`delete from ${parent} where id = 2`));
   app.post('/missing', async () => db.execute(sql`insert into ${child} values (3)`));
+  // What PostgreSQL raises when it rolls back one of two concurrent transactions.
+  for (const code of ['40P01', '40001']) {
+    app.post(`/concurrent-${code}`, async () =>
+      db.execute(sql.raw(`do $$ begin raise exception 'concurrent' using errcode = '${code}'; end $$`)),
+    );
+  }
   await app.ready();
 }, 60_000);
 afterAll(async () => {
@@ -100,5 +106,13 @@ describe('constraint violations no service caught', () => {
       error: 'conflict',
       message: 'The record was changed by someone else. Reload and try again.',
     });
+  });
+
+  it('a deadlock or serialization failure (one of two concurrent writes rolled back) is a 409 conflict', async () => {
+    for (const code of ['40P01', '40001']) {
+      const res = await hit(`/concurrent-${code}`);
+      expect(res.statusCode, code).toBe(409);
+      expect(res.json().error).toBe('conflict');
+    }
   });
 });

@@ -2,7 +2,7 @@ import { type ApiErrorBody, translate } from '@dostava/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { foreignKeyViolation, isUniqueViolation, ServiceError } from '../lib/errors.js';
+import { foreignKeyViolation, isConcurrencyFailure, isUniqueViolation, ServiceError } from '../lib/errors.js';
 
 /** Node and PostgreSQL codes that mean the database is unreachable, restarting or full. */
 const UNAVAILABLE_CODES = new Set([
@@ -95,7 +95,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (reference === 'still_referenced') {
       return send(reply, 409, { message: translate(lang, 'errors.has_history'), error: 'has_history' });
     }
-    if (reference === 'missing') {
+    if (reference === 'missing' || isConcurrencyFailure(error)) {
+      if (reference !== 'missing') request.log.warn({ err: error }, 'concurrent writes: one rolled back');
       return send(reply, 409, { message: translate(lang, 'errors.conflict'), error: 'conflict' });
     }
     const status = error.statusCode ?? 500;

@@ -6,7 +6,7 @@ import type { ActorContext } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
-import { activeOrders, currentOrder, driverState } from './drivers-service.js';
+import { activeOrders, currentOrder, driverState, lockDriver } from './drivers-service.js';
 
 async function storedShiftState(db: Db, driverId: number) {
   const [row] = await db
@@ -94,15 +94,18 @@ export async function recordLocations(db: Db, bus: EventBus, actor: ActorContext
 }
 
 export async function startBreak(db: Db, bus: EventBus, actor: ActorContext) {
-  const state = await storedShiftState(db, actor.user_id);
-  if (state === 'on_break') throw new Conflict('break_open', 'errors.break_already_open');
-  if (state !== 'available') throw new RuleBroken('cannot_break', 'errors.cannot_break_now');
-  // A driver holding an order is busy: the order would wait while the map showed them on a break.
-  const [carrying] = await db.select({ n: activeOrders }).from(users).where(eq(users.id, actor.user_id));
-  if (Number(carrying?.n ?? 0) > 0) throw new RuleBroken('cannot_break', 'errors.cannot_break_now');
   const shift = await openShift(db, actor.user_id);
   const started = await db
     .transaction(async (tx) => {
+      // Under the driver's row lock, which accepting and being assigned an order take too: a break
+      // and a new order exclude each other whatever the order of arrival.
+      await lockDriver(tx, actor.user_id);
+      const state = await storedShiftState(tx, actor.user_id);
+      if (state === 'on_break') throw new Conflict('break_open', 'errors.break_already_open');
+      if (state !== 'available') throw new RuleBroken('cannot_break', 'errors.cannot_break_now');
+      // A driver holding an order is busy: the order would wait while the map showed them on a break.
+      const [carrying] = await tx.select({ n: activeOrders }).from(users).where(eq(users.id, actor.user_id));
+      if (Number(carrying?.n ?? 0) > 0) throw new RuleBroken('cannot_break', 'errors.cannot_break_now');
       const [row] = await tx
         .insert(driverBreaks)
         .values({ driver_id: actor.user_id, shift_id: shift?.id ?? null })
