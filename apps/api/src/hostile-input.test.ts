@@ -196,6 +196,29 @@ describe('issue 22: hostile text and dates that still reached a 500', () => {
   });
 });
 
+describe('half a surrogate pair (found by the fuzzer)', () => {
+  it('is refused under the field, not a 500 (the audit log is jsonb) nor stored as U+FFFD', async () => {
+    const me = await t.request({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      token: tokens.admin,
+      lang: 'en',
+      payload: { first_name: '\uD800', last_name: 'Hodžić', email: 'admin@example.com' },
+    });
+    expect(me.statusCode, me.body).toBe(400);
+    expect(me.json().errors.first_name).toEqual(['Invalid characters']);
+    const category = await t.request({
+      method: 'POST',
+      url: '/api/categories',
+      token: tokens.admin,
+      lang: 'en',
+      payload: { name: 'Pite \uDC00' },
+    });
+    expect(category.statusCode, category.body).toBe(400);
+    expect(category.json().errors.name).toEqual(['Invalid characters']);
+  });
+});
+
 describe('ids are plain positive decimal integers', () => {
   const LOOSE = [
     '0x10',

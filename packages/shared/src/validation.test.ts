@@ -3,7 +3,7 @@ import { auditLogQuery } from './audit-log.js';
 import { listQuery } from './common.js';
 import { locationsBody } from './locations.js';
 import { boardCountsQuery } from './orders.js';
-import { ID_MAX, id, idParams } from './validation.js';
+import { ID_MAX, id, idParams, optionalText, requiredText, searchText } from './validation.js';
 
 const messages = (result: { error?: { issues: { message: string }[] } | undefined }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -102,5 +102,16 @@ describe('hostile text and dates in the shared schemas', () => {
     expect(locationsBody.safeParse({ points: [{ lat: 43.85, lng: 18.41, recorded_at: now }] }).success).toBe(
       true,
     );
+  });
+});
+
+describe('text PostgreSQL cannot store as sent', () => {
+  it('refuses a NUL byte and half of a surrogate pair in every kind of text, and keeps emoji', () => {
+    for (const schema of [requiredText(), optionalText(), searchText()]) {
+      for (const bad of ['a\u0000b', '\uD800', 'a\uDC00b', 'x\uD83D']) {
+        expect(messages(schema.safeParse(bad)), JSON.stringify(bad)).toEqual(['validation.characters']);
+      }
+      expect(schema.safeParse('Ćevapi 💥 Žepče').success).toBe(true);
+    }
   });
 });

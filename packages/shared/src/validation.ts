@@ -46,7 +46,14 @@ const blankToNull = (value: unknown) =>
 
 /** PostgreSQL text cannot hold a NUL byte; it is never part of a real name or search either. */
 export const hasNoNul = (value: string) => !value.includes('\u0000');
-const noNul = { error: msg('validation.characters') };
+/** Half of a UTF-16 surrogate pair (with the u flag a whole pair is one character and never matches). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/**
+ * Text PostgreSQL stores as it was sent: no NUL byte, and no half of a surrogate pair, which is no
+ * character at all (text would store U+FFFD, jsonb such as the audit log's refuses it with a 500).
+ */
+export const isStorableText = (value: string) => hasNoNul(value) && !LONE_SURROGATE.test(value);
+const notStorable = { error: msg('validation.characters') };
 
 export const requiredText = (max = 255) =>
   z
@@ -54,13 +61,13 @@ export const requiredText = (max = 255) =>
     .trim()
     .min(1, { error: msg('validation.required') })
     .max(max)
-    .refine(hasNoNul, noNul);
+    .refine(isStorableText, notStorable);
 
 export const optionalText = (max = 2000) =>
-  z.preprocess(blankToNull, z.string().trim().max(max).refine(hasNoNul, noNul).nullable());
+  z.preprocess(blankToNull, z.string().trim().max(max).refine(isStorableText, notStorable).nullable());
 
 /** A search term or a text filter of a list: trimmed, bounded, no NUL byte. */
-export const searchText = (max = 100) => z.string().trim().max(max).refine(hasNoNul, noNul);
+export const searchText = (max = 100) => z.string().trim().max(max).refine(isStorableText, notStorable);
 
 /**
  * The calendar dates the operation can mean: its data starts in this century. Past these bounds
