@@ -17,6 +17,8 @@ const SECONDS = Number(process.env.BOARD_BENCH_SECONDS ?? 60);
 const DRIVERS = Number(process.env.BOARD_BENCH_DRIVERS ?? 50);
 const PORT = Number(process.env.BOARD_BENCH_PORT ?? 3298);
 const PASSWORD = 'DemoPass!2026';
+// Not made of the account's own words ('Bench Driver', bench.driver.N@…): such a password is refused.
+const BENCH_DRIVER_PASSWORD = 'Zu7#mostarBridge';
 const base = `http://127.0.0.1:${PORT}`;
 
 async function call<T>(
@@ -85,7 +87,7 @@ async function main() {
         last_name: `Driver ${i}`,
         email,
         role: 'driver',
-        password: 'Bench!Driver#2026x',
+        password: BENCH_DRIVER_PASSWORD,
       });
       if (res.status !== 201) throw new Error(`could not add a driver: ${res.status}`);
       emails.push(email);
@@ -97,7 +99,7 @@ async function main() {
           'POST',
           '/api/auth/app/sign-in',
           undefined,
-          { email, password: 'Bench!Driver#2026x' },
+          { email, password: BENCH_DRIVER_PASSWORD },
         );
         return res.json.data.access_token;
       });

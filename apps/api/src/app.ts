@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { pickLanguage, translate } from '@dostava/shared';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
@@ -71,6 +72,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path the router cannot decode ('%E0%A4%A') is refused before any hook runs: the error
+    // contract and the security headers all the same.
+    frameworkErrors: (error, request, routerReply) => {
+      const reply = routerReply as FastifyReply;
+      app.setSecurityHeaders(reply);
+      reply
+        .header('x-request-id', request.id)
+        .code(error.statusCode ?? 400)
+        .type('application/json; charset=utf-8')
+        .send({
+          message: translate(pickLanguage(request.headers['accept-language']), 'errors.validation_failed'),
+          error: 'bad_request',
+        });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are checked against their zod schema everywhere but in production (lib/serializer.ts).
@@ -111,12 +126,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
+  // First: its onRequest hook sets the security headers before any other hook can refuse the
+  // request (the auth check's 401/403, the not-found handler's 404, the rate limit's 429).
+  await app.register(securityPlugin, { config, bus });
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { config });
   // Before the routes: compression hooks each route as it is added.
   await app.register(wirePlugin);
   await app.register(authPlugin);
-  await app.register(securityPlugin, { config, bus });
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
   await app.register(configRoutes);

@@ -154,3 +154,141 @@ describe('sums past int4', () => {
     expect(await orderCount()).toBe(before);
   });
 });
+
+describe('issue 22: hostile text and dates that still reached a 500', () => {
+  it('refuses a NUL byte in the board search and in the audit log filters', async () => {
+    for (const url of [
+      '/api/orders/lanes?q=a%00b',
+      '/api/audit-log?entity=users%00',
+      '/api/audit-log?action=%00',
+    ]) {
+      const res = await t.request({ method: 'GET', url, token: tokens.admin, lang: 'en' });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(Object.values(res.json().errors ?? {}).flat(), url).toEqual(['Invalid characters']);
+    }
+  });
+
+  it('refuses a location recorded in year 0 and stores none of the batch', async () => {
+    const count = async () =>
+      Number(
+        (await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int n from driver_locations`))[0]?.n,
+      );
+    const before = await count();
+    for (const recorded_at of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '1999-12-31T23:59:59Z']) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/driver/locations',
+        token: tokens.driver,
+        lang: 'en',
+        payload: {
+          points: [
+            { lat: 43.85, lng: 18.41, recorded_at: new Date().toISOString() },
+            { lat: 43.85, lng: 18.41, recorded_at },
+          ],
+        },
+      });
+      expect(res.statusCode, `${recorded_at}: ${res.body}`).toBe(400);
+      expect(res.json().errors['points.1.recorded_at'], recorded_at).toEqual([
+        'Choose a date between 2000-01-01 and 2099-12-31',
+      ]);
+    }
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('half a surrogate pair (found by the fuzzer)', () => {
+  it('is refused under the field, not a 500 (the audit log is jsonb) nor stored as U+FFFD', async () => {
+    const me = await t.request({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      token: tokens.admin,
+      lang: 'en',
+      payload: { first_name: '\uD800', last_name: 'Hodžić', email: 'admin@example.com' },
+    });
+    expect(me.statusCode, me.body).toBe(400);
+    expect(me.json().errors.first_name).toEqual(['Invalid characters']);
+    const category = await t.request({
+      method: 'POST',
+      url: '/api/categories',
+      token: tokens.admin,
+      lang: 'en',
+      payload: { name: 'Pite \uDC00' },
+    });
+    expect(category.statusCode, category.body).toBe(400);
+    expect(category.json().errors.name).toEqual(['Invalid characters']);
+  });
+});
+
+describe('ids are plain positive decimal integers', () => {
+  const LOOSE = [
+    '0x10',
+    '0X10',
+    '1e1',
+    '0b11',
+    '0o20',
+    '%2012',
+    '12%20',
+    '%2B12',
+    '12.0',
+    '016',
+    '-16',
+    '2147483648',
+  ];
+
+  it('answers a loosely written id in a path with a 400 and deletes nothing', async () => {
+    const [product] = await rowsOf<{ id: number }>(t.database.db, sql`select id from products where id = 16`);
+    expect(product, 'the seed has a product 16').toBeTruthy();
+    const products = async () =>
+      Number((await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int n from products`))[0]?.n);
+    const before = await products();
+    for (const spelled of LOOSE) {
+      const res = await t.request({
+        method: 'DELETE',
+        url: `/api/products/${spelled}`,
+        token: tokens.admin,
+        lang: 'en',
+      });
+      expect(res.statusCode, `DELETE /api/products/${spelled}: ${res.body}`).toBe(400);
+      expect(res.json().errors.id, spelled).toBeTruthy();
+    }
+    expect(await products()).toBe(before);
+    const still = await t.request({ method: 'GET', url: '/api/products/16', token: tokens.admin });
+    expect(still.statusCode, still.body).toBe(200);
+  });
+
+  it('answers a loosely written id or page in a query or a body with a 400', async () => {
+    for (const spelled of LOOSE) {
+      for (const url of [
+        `/api/orders?restaurant_id=${spelled}`,
+        `/api/orders/lanes?driver_id=${spelled}`,
+        `/api/users?restaurant_id=${spelled}`,
+        `/api/audit-log?user_id=${spelled}`,
+        `/api/restaurants?page=${spelled}`,
+        `/api/restaurants?per_page=${spelled}`,
+      ]) {
+        const res = await t.request({ method: 'GET', url, token: tokens.admin });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      }
+    }
+    const body = await t.request({
+      method: 'PUT',
+      url: '/api/categories/positions',
+      token: tokens.admin,
+      payload: { ids: ['0x1', '1e1'] },
+    });
+    expect(body.statusCode, body.body).toBe(400);
+    expect(Object.keys(body.json().errors).sort()).toEqual(['ids.0', 'ids.1']);
+  });
+
+  it('still reads a plain id, in a path, a query and a JSON body', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/products/16', token: tokens.admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/orders?restaurant_id=1&page=1&per_page=5`,
+      token: tokens.admin,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().meta).toMatchObject({ page: 1, per_page: 5 });
+  });
+});

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { calendarDate, dateRangeRule, id } from './validation.js';
+import { calendarDate, dateRangeRule, id, searchText } from './validation.js';
 
 export const auditLogQuery = listQuery(['created_at'] as const, '-created_at')
   .extend({
     user_id: id().optional(),
-    entity: z.string().trim().max(50).optional(),
-    action: z.string().trim().max(50).optional(),
+    entity: searchText(50).optional(),
+    action: searchText(50).optional(),
     from: calendarDate().optional(),
     to: calendarDate().optional(),
   })

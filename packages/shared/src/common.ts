@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { searchText } from './validation.js';
+import { plainInteger, searchText } from './validation.js';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
@@ -9,8 +9,8 @@ export const DEFAULT_PER_PAGE = 20;
 export function listQuery<const S extends readonly [string, ...string[]]>(sortable: S, defaultSort: string) {
   const sorts = sortable.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
   return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+    page: plainInteger(1, 1_000_000).default(1),
+    per_page: plainInteger(1, MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
     sort: z.enum(sorts, { error: msg('validation.invalid_choice') }).default(defaultSort),
     q: searchText().optional(),
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DRIVER_STATES, SHIFT_STATES } from './drivers.js';
 import { msg } from './messages.js';
-import { calendarDate, dateRangeRule } from './validation.js';
+import { calendarDate, dateRangeRule, instant } from './validation.js';
 import { VEHICLE_TYPES } from './vehicles.js';
 
 export const MAX_LOCATION_BATCH = 100;
@@ -11,11 +11,9 @@ export const CLOCK_SKEW_SECONDS = 120;
 export const locationPoint = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  recorded_at: z.iso
-    .datetime({ offset: true, error: msg('validation.invalid') })
-    .refine((v) => Date.parse(v) <= Date.now() + CLOCK_SKEW_SECONDS * 1000, {
-      error: msg('validation.not_in_future'),
-    }),
+  recorded_at: instant().refine((v) => Date.parse(v) <= Date.now() + CLOCK_SKEW_SECONDS * 1000, {
+    error: msg('validation.not_in_future'),
+  }),
 });
 export const locationsBody = z.object({ points: z.array(locationPoint).min(1).max(MAX_LOCATION_BATCH) });
 export type LocationsBody = z.infer<typeof locationsBody>;

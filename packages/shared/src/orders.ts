@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuery } from './common.js';
 import { msg } from './messages.js';
 import type { Role } from './roles.js';
-import { dateOrDateTime, id, optionalText, phone, requiredText } from './validation.js';
+import { dateOrDateTime, id, optionalText, phone, requiredText, searchText } from './validation.js';
 
 export const ORDER_STATUSES = [
   'created',
@@ -245,7 +245,7 @@ export const DISPATCH_SEARCH_DAYS = 2;
 export const boardCountsQuery = z.object({
   restaurant_id: id().optional(),
   driver_id: id().optional(),
-  q: z.string().trim().max(100).optional(),
+  q: searchText().optional(),
 });
 export type BoardCountsQuery = z.input<typeof boardCountsQuery>;
 export const boardCountsSchema = z.object({

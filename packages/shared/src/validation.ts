@@ -46,7 +46,14 @@ const blankToNull = (value: unknown) =>
 
 /** PostgreSQL text cannot hold a NUL byte; it is never part of a real name or search either. */
 export const hasNoNul = (value: string) => !value.includes('\u0000');
-const noNul = { error: msg('validation.characters') };
+/** Half of a UTF-16 surrogate pair (with the u flag a whole pair is one character and never matches). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/**
+ * Text PostgreSQL stores as it was sent: no NUL byte, and no half of a surrogate pair, which is no
+ * character at all (text would store U+FFFD, jsonb such as the audit log's refuses it with a 500).
+ */
+export const isStorableText = (value: string) => hasNoNul(value) && !LONE_SURROGATE.test(value);
+const notStorable = { error: msg('validation.characters') };
 
 export const requiredText = (max = 255) =>
   z
@@ -54,13 +61,13 @@ export const requiredText = (max = 255) =>
     .trim()
     .min(1, { error: msg('validation.required') })
     .max(max)
-    .refine(hasNoNul, noNul);
+    .refine(isStorableText, notStorable);
 
 export const optionalText = (max = 2000) =>
-  z.preprocess(blankToNull, z.string().trim().max(max).refine(hasNoNul, noNul).nullable());
+  z.preprocess(blankToNull, z.string().trim().max(max).refine(isStorableText, notStorable).nullable());
 
-/** A search term of a list: trimmed, bounded, no NUL byte. */
-export const searchText = () => z.string().trim().max(100).refine(hasNoNul, noNul);
+/** A search term or a text filter of a list: trimmed, bounded, no NUL byte. */
+export const searchText = (max = 100) => z.string().trim().max(max).refine(isStorableText, notStorable);
 
 /**
  * The calendar dates the operation can mean: its data starts in this century. Past these bounds
@@ -74,6 +81,10 @@ const dateBounds = { error: msg('validation.date_bounds', { min: MIN_DATE, max: 
 /** A local calendar date, 'YYYY-MM-DD', that exists and lies within the bounds. */
 export const calendarDate = () =>
   z.iso.date({ error: msg('validation.invalid') }).refine(withinDateBounds, dateBounds);
+
+/** An instant with its offset ('2026-03-01T10:00:00+01:00'), within the bounds. */
+export const instant = () =>
+  z.iso.datetime({ offset: true, error: msg('validation.invalid') }).refine(withinDateBounds, dateBounds);
 
 /** A date or an instant with its offset, within the bounds (the orders' filters take both). */
 export const dateOrDateTime = () =>
@@ -150,17 +161,32 @@ export const newPassword = () =>
     .regex(/[0-9]/, { error: msg('validation.password_policy') })
     .regex(/[^A-Za-z0-9]/, { error: msg('validation.password_policy') });
 
-/** A record id, from JSON or from a path or query string ('12'); a missing one is 'required'. */
-export const id = () =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    // Ids are PostgreSQL integers: anything past 2^31 − 1 is no id at all.
-    z
-      .number()
-      .int()
-      .positive()
-      .max(2_147_483_647, { error: msg('validation.invalid') }),
-  );
+/** The largest PostgreSQL integer: ids and counts past it fit no column. */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * A whole number as a query string or a path writes it: decimal digits only, no sign, no leading
+ * zero, no space. `Number()` would also read '0x10', '1e1', '0b11', ' 12', '+12' and '12.0' (a DELETE
+ * of product 0x10 deleted product 16), so anything else stays text and is refused as not a number.
+ */
+const PLAIN_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
+const fromPlainDecimal = (value: unknown) =>
+  typeof value === 'string' && PLAIN_INTEGER.test(value) ? Number(value) : value;
+const notPlainInteger = (issue: { input?: unknown }) =>
+  isBlank(issue.input) ? msg('validation.required') : msg('validation.invalid');
+
+/**
+ * A whole number from JSON or from a query string ('12'), written plainly, within min..max (page,
+ * per_page, ids). The OpenAPI document shows the integer it becomes.
+ */
+export const plainInteger = (min: number, max: number) =>
+  z.preprocess(fromPlainDecimal, z.number({ error: notPlainInteger }).int().min(min).max(max));
+
+/**
+ * A record id, from JSON or from a path or query string ('12'); a missing one is 'required'. Ids are
+ * PostgreSQL integers: only 1..2^31 − 1 can name a row, anything else is no id at all.
+ */
+export const id = () => plainInteger(1, ID_MAX);
 export const idParams = z.object({ id: id() });
 
 /**

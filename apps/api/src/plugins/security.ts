@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
@@ -16,6 +16,13 @@ function tileOrigin(tileUrl: string): string[] {
     return [url.origin.replace('//a.', '//*.')];
   } catch {
     return [];
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sets the security headers on an answer that no hook sees (the router's malformed-path refusal). */
+    setSecurityHeaders(reply: FastifyReply): void;
   }
 }
 
@@ -58,8 +65,14 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   headers({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
     if (error) throw error;
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  // Set on the raw response as the request arrives, so every answer carries them: the refusals
+  // of later hooks (401, 403, 429), the not-found handler, the error handler and hijacked streams.
+  const setSecurityHeaders = (reply: FastifyReply) => {
     for (const [name, value] of recorded) reply.raw.setHeader(name, value);
+  };
+  app.decorate('setSecurityHeaders', setSecurityHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    setSecurityHeaders(reply);
     done();
   });
   // Closed by default: only the origins named in CORS_ORIGINS may call the API from a browser.

@@ -275,6 +275,20 @@ describe('profile, password and sessions', () => {
       ]);
     }
 
+    // Issue 22: the user's own name and e-mail (Emir Kovačević, appmanager@…) count as they do on
+    // creation, and so do the seasons and months of the staff's language.
+    for (const guessable of ['Kovacevic#Emir7', 'Appmanager#2026', 'Ljeto2026!', 'Septembar2026!']) {
+      const res = await change({
+        current_password: DEMO_PASSWORD,
+        new_password: guessable,
+        confirm_password: guessable,
+      });
+      expect(res.statusCode, guessable).toBe(400);
+      expect(res.json().errors.new_password, guessable).toEqual([
+        'This password is too easy to guess. Use a longer one with words that do not belong together.',
+      ]);
+    }
+
     const wrong = await change({
       current_password: 'Nope!1234',
       new_password: 'Zu7#mostarBridge',

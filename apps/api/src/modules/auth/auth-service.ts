@@ -223,13 +223,19 @@ export async function changePassword(
   body: ChangePasswordBody,
 ) {
   const [user] = await db
-    .select({ password_hash: users.password_hash })
+    .select({
+      password_hash: users.password_hash,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      email: users.email,
+    })
     .from(users)
     .where(eq(users.id, actor.user_id));
   if (!user || !(await verifyPassword(user.password_hash, body.current_password))) {
     throw new BadRequest({ current_password: ['validation.password_current_wrong'] });
   }
-  const problem = passwordProblem(body.new_password, [String(actor.user_id)]);
+  // The same check as when an admin sets the password: the user's own name and e-mail count.
+  const problem = passwordProblem(body.new_password, user);
   if (problem) throw new BadRequest({ new_password: [problem] });
   const password_hash = await hashPassword(body.new_password);
   await db.transaction(async (tx) => {

@@ -394,6 +394,40 @@ describe('editing, deactivating and deleting users', () => {
   });
 });
 
+describe("a new password is checked against the account's own name and e-mail (issue 22)", () => {
+  const WEAK = 'This password is too easy to guess. Use a longer one with words that do not belong together.';
+
+  it('on creation, on an admin change, with the name the account will have after the patch', async () => {
+    const created = await post(
+      'admin',
+      newUser({ first_name: 'Zlatan', last_name: 'Kovačević', email: `zlatan.k.${Date.now()}@example.ba` }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/users/${created.json().data.id}`;
+    const patch = (payload: object) =>
+      t.request({ method: 'PATCH', url, token: tokens.admin, lang: 'en', payload });
+
+    // Strong enough for someone else: refused for Zlatan Kovačević.
+    const own = await patch({ password: 'Kovacevic#Zlatan7' });
+    expect(own.statusCode, own.body).toBe(400);
+    expect(own.json().errors.password).toEqual([WEAK]);
+    // The same patch renames the account: the new name counts.
+    const renamed = await patch({ first_name: 'Edin', password: 'Kovacevic#Edin7' });
+    expect(renamed.statusCode, renamed.body).toBe(400);
+    expect(renamed.json().errors.password).toEqual([WEAK]);
+    expect((await t.request({ method: 'GET', url, token: tokens.admin })).json().data.first_name).toBe(
+      'Zlatan',
+    );
+    // The family that passed before issue 22: a Bosnian season or month with a year.
+    for (const password of ['Ljeto2026!', 'Septembar2026!']) {
+      const res = await patch({ password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors.password, password).toEqual([WEAK]);
+    }
+    expect((await patch({ password: 'Kx9!vrelo-Bosne' })).statusCode).toBe(200);
+  });
+});
+
 describe('partial updates of users', () => {
   it('a PATCH changes only the fields it names: a deactivated account stays deactivated', async () => {
     const created = (await post('admin', newUser())).json().data;

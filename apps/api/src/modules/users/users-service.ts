@@ -30,7 +30,7 @@ import {
   RuleBroken,
 } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
-import { hashPassword, passwordProblem } from '../../lib/passwords.js';
+import { hashPassword, type PasswordOwner, passwordProblem } from '../../lib/passwords.js';
 import { rowsOf } from '../../lib/sql.js';
 import { revokeAllSessions } from '../auth/auth-service.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
@@ -151,12 +151,10 @@ async function assertRestaurant(db: Db, id: number | null | undefined) {
   if (!found) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
 }
 
-function assertPassword(password: string | undefined, personal: (string | undefined)[] = []) {
+/** A new password, checked against the account as it will stand (its name and e-mail). */
+function assertPassword(password: string | undefined, owner: PasswordOwner) {
   if (password === undefined) return;
-  const problem = passwordProblem(
-    password,
-    personal.filter((s): s is string => Boolean(s)),
-  );
+  const problem = passwordProblem(password, owner);
   if (problem) throw new BadRequest({ password: [problem] });
 }
 
@@ -165,7 +163,7 @@ const emailTaken = () =>
 
 export async function createUser(db: Db, actor: ActorContext, body: UserCreateBody): Promise<User> {
   assertMayManage(actor, { role: body.role, restaurant_id: body.restaurant_id ?? null });
-  assertPassword(body.password, [body.first_name, body.last_name, body.email.split('@')[0]]);
+  assertPassword(body.password, body);
   await assertRestaurant(db, body.restaurant_id);
   await assertImage(db, body.image_id);
   const password_hash = await hashPassword(body.password);
@@ -221,7 +219,11 @@ export async function updateUser(
   if (id === actor.user_id && (patch.is_active === false || (patch.role && patch.role !== current.role))) {
     throw new RuleBroken('cannot_change_self', 'errors.cannot_change_self');
   }
-  assertPassword(patch.password, [current.first_name, current.last_name, current.email.split('@')[0]]);
+  assertPassword(patch.password, {
+    first_name: patch.first_name ?? current.first_name,
+    last_name: patch.last_name ?? current.last_name,
+    email: patch.email ?? current.email,
+  });
   await assertRestaurant(db, patch.restaurant_id);
   await assertImage(db, patch.image_id);
   const { password, ...fields } = patch;
