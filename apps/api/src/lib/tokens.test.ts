@@ -16,9 +16,16 @@ describe('access tokens', () => {
 
   it('verifies a token, and again from memory, with the same claims', async () => {
     const tokens = new TokenService('s'.repeat(40), 600);
+    const before = Math.floor(Date.now() / 1000);
     const token = await tokens.sign(claims);
-    expect(await tokens.verify(token)).toEqual(claims);
-    expect(await tokens.verify(token)).toEqual(claims);
+    const verified = await tokens.verify(token);
+    if (typeof verified === 'string') throw new Error(verified);
+    // The claims, and when the token expires (an event stream ends then).
+    const { exp, ...rest } = verified;
+    expect(rest).toEqual(claims);
+    expect(exp).toBeGreaterThanOrEqual(before + 600);
+    expect(exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 600);
+    expect(await tokens.verify(token)).toEqual(verified);
   });
 
   it('refuses a token whose signature or payload was altered, even after the genuine one was verified', async () => {
@@ -39,9 +46,10 @@ describe('access tokens', () => {
     const tokens = new TokenService('s'.repeat(40), 60);
     const remembered = await tokens.sign(claims);
     const unseen = await tokens.sign({ ...claims, session_id: 4 });
-    expect(await tokens.verify(remembered)).toEqual(claims);
+    const expiring = { ...claims, exp: Date.parse('2026-11-23T10:01:00Z') / 1000 };
+    expect(await tokens.verify(remembered)).toEqual(expiring);
     vi.setSystemTime(new Date('2026-11-23T10:00:59Z'));
-    expect(await tokens.verify(remembered)).toEqual(claims);
+    expect(await tokens.verify(remembered)).toEqual(expiring);
     vi.setSystemTime(new Date('2026-11-23T10:01:00Z'));
     expect(await tokens.verify(remembered)).toBe('expired');
     expect(await tokens.verify(unseen)).toBe('expired');
