@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@dostava/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ const counts = { probes: 0, querySweep: 0, pathSweep: 0, bodySweep: 0, randomRea
 
 beforeAll(async () => {
   t = await createTestContext();
-  for (const who of ['admin', 'driver', 'customer']) await signIn(who);
+  for (const who of ['admin', 'manager', 'driver', 'customer']) await signIn(who);
   // The driver on shift, so the driver app's routes get past "no shift" to their writes.
   await t.request({ method: 'POST', url: '/api/driver/shift/start', token: tokens.driver });
 });
@@ -414,9 +415,15 @@ const isFreeText = (schema: JsonSchema) => {
 // Sending
 // ---------------------------------------------------------------------------------------------
 
-/** The caller most routes admit: the customer or driver app, or an Admin in the back office. */
-const roleFor = (route: RouteAccess) =>
-  route.auth === 'app' ? (route.roles?.includes('customer') ? 'customer' : 'driver') : 'admin';
+/**
+ * The caller the route admits: the customer or driver app, an Admin in the back office, or the
+ * restaurant's manager where only they may act (filing a payout request).
+ */
+const roleFor = (route: RouteAccess) => {
+  if (route.auth === 'app') return route.roles?.includes('customer') ? 'customer' : 'driver';
+  const allowed = route.permission ? (PERMISSIONS[route.permission] as readonly string[]) : undefined;
+  return allowed && !allowed.includes('admin') ? 'manager' : 'admin';
+};
 
 const urlOf = (op: Operation, ids: Record<string, string>, query: Record<string, string>) => {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? '1'));
