@@ -14,8 +14,13 @@ let other = 0; // manager2@'s restaurant
 const FIRST = 'BA391290079401028494';
 const SECOND = 'BA391540012010472992';
 const THIRD = 'BA391540012020945888';
-const day = (daysAgo: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sarajevo' }).format(Date.now() - daysAgo * 86_400_000);
+/** A calendar date `daysAgo` days before today in the operation's zone (whole days, across DST too). */
+const day = (daysAgo: number) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sarajevo' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - daysAgo);
+  return date.toISOString().slice(0, 10);
+};
 
 beforeAll(async () => {
   t = await createTestContext();

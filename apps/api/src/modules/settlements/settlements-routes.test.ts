@@ -8,8 +8,13 @@ import { createTestContext, type TestContext } from '../../test/helpers.js';
 let t: TestContext;
 const tokens: Record<string, string> = {};
 /** The calendar day `daysAgo` days back in the operation's time zone (the server's "today"), YYYY-MM-DD. */
-const day = (daysAgo: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sarajevo' }).format(Date.now() - daysAgo * 86_400_000);
+/** A calendar date `daysAgo` days before today in the operation's zone (whole days, across DST too). */
+const day = (daysAgo: number) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sarajevo' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - daysAgo);
+  return date.toISOString().slice(0, 10);
+};
 
 beforeAll(async () => {
   t = await createTestContext({ OPERATION_IBAN: 'BA39 1290 0794 0102 8494' });
