@@ -47,11 +47,41 @@ export interface DatabaseOptions {
   logQuery?: (sql: string, params: unknown[]) => void;
 }
 
-const MIGRATIONS = (
+export interface JournalEntry {
+  tag: string;
+  when: number;
+}
+/** The migrations of this build, oldest first, as drizzle-kit wrote them. */
+export const migrationJournal: readonly JournalEntry[] = (
   JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: unknown[];
+    entries: JournalEntry[];
   }
-).entries.length;
+).entries;
+
+export interface MigrationState {
+  applied: number;
+  /** The tag of the newest migration applied (Drizzle keeps its `when` as created_at). */
+  last: string | null;
+  last_created_at: number | null;
+}
+
+/** The migrations Drizzle recorded in a database (none when it was never migrated). */
+export async function migrationState(
+  query: (text: string) => Promise<Record<string, unknown>[]>,
+): Promise<MigrationState> {
+  const [exists] = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
+  if (!exists?.found) return { applied: 0, last: null, last_created_at: null };
+  const [row] = await query(
+    'select count(*)::int as applied, max(created_at)::text as last from drizzle.__drizzle_migrations',
+  );
+  const applied = Number(row?.applied ?? 0);
+  const last = row?.last === null || row?.last === undefined ? null : Number(row.last);
+  return {
+    applied,
+    last: last === null ? null : (migrationJournal.find((e) => e.when === last)?.tag ?? `unknown (${last})`),
+    last_created_at: last,
+  };
+}
 /** pg_advisory_lock's key for the start-up lock: any fixed 64-bit number unique to this application. */
 const START_LOCK = 4_716_201_926;
 
@@ -73,7 +103,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       kind: 'pg',
       migrate: () => migratePg(db, { migrationsFolder }),
-      migrated: () => migrationsApplied((text) => pool.query(text)),
+      migrated: async () =>
+        (await migrationState(async (text) => (await pool.query(text)).rows)).applied >=
+        migrationJournal.length,
       exclusive: async (work) => {
         // A session lock on a connection of its own, held while the work runs on the pool.
         const holder = await pool.connect();
@@ -104,7 +136,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    migrated: () => migrationsApplied((text) => client.query(text)),
+    migrated: async () =>
+      (await migrationState(async (text) => (await client.query<Record<string, unknown>>(text)).rows))
+        .applied >= migrationJournal.length,
     exclusive: (work) => work(),
     ping: async () => {
       await client.query('select 1');
@@ -116,16 +150,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }),
     close: () => client.close(),
   };
-}
-
-/** Drizzle records each applied migration in drizzle.__drizzle_migrations. */
-async function migrationsApplied(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
-  try {
-    const { rows } = await query('select count(*)::int as n from drizzle.__drizzle_migrations');
-    return Number((rows[0] as { n: number } | undefined)?.n ?? 0) >= MIGRATIONS;
-  } catch {
-    return false; // no table yet: nothing applied
-  }
 }
 
 /**

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { create } from 'tar';
+import { migrationState } from '../db/client.js';
 import {
   appVersion,
   assertPgliteFree,
@@ -25,7 +26,6 @@ import {
   fromCaller,
   libpqConnection,
   type Manifest,
-  migrationState,
   OpsError,
   opsConfig,
   postgresTool,

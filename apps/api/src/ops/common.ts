@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type Config, loadConfig } from '../config.js';
+import type { MigrationState } from '../db/client.js';
 
 /**
  * What `npm run backup` and `npm run restore` share: the settings, the manifest, the migration state,
@@ -12,7 +13,6 @@ import { type Config, loadConfig } from '../config.js';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // src/ops and dist/ops sit at the same depth, so both find the one migrations folder in src.
-const journalFile = path.join(apiRoot, 'src/db/migrations/meta/_journal.json');
 
 export const FORMAT = 'dostava-backup';
 export const FORMAT_VERSION = 1;
@@ -50,39 +50,6 @@ export interface Manifest {
 export function appVersion(): string {
   return (JSON.parse(readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as { version: string })
     .version;
-}
-
-interface JournalEntry {
-  tag: string;
-  when: number;
-}
-export function journal(): JournalEntry[] {
-  return (JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: JournalEntry[] }).entries;
-}
-
-export interface MigrationState {
-  applied: number;
-  /** The tag of the newest migration applied (Drizzle keeps its `when` as created_at). */
-  last: string | null;
-  last_created_at: number | null;
-}
-
-type Query = (text: string) => Promise<Record<string, unknown>[]>;
-
-/** The migrations Drizzle recorded in the database (none when it was never migrated). */
-export async function migrationState(query: Query): Promise<MigrationState> {
-  const [exists] = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
-  if (!exists?.found) return { applied: 0, last: null, last_created_at: null };
-  const [row] = await query(
-    'select count(*)::int as applied, max(created_at)::text as last from drizzle.__drizzle_migrations',
-  );
-  const applied = Number(row?.applied ?? 0);
-  const last = row?.last === null || row?.last === undefined ? null : Number(row.last);
-  return {
-    applied,
-    last: last === null ? null : (journal().find((e) => e.when === last)?.tag ?? `unknown (${last})`),
-    last_created_at: last,
-  };
 }
 
 /** Files and bytes directly in the uploads folder (it holds files only: `<uuid>.<ext>`). */

@@ -13,17 +13,15 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { extract } from 'tar';
+import { type MigrationState, migrationJournal, migrationState } from '../db/client.js';
 import {
   assertPgliteFree,
   FORMAT,
   FORMAT_VERSION,
   fromCaller,
   isEmptyDir,
-  journal,
   libpqConnection,
   type Manifest,
-  type MigrationState,
-  migrationState,
   OpsError,
   opsConfig,
   postgresTool,
@@ -136,7 +134,7 @@ function readManifest(staging: string): Manifest {
 
 /** A backup of a newer version has migrations this code does not know: it cannot serve that schema. */
 function assertNotNewer(state: MigrationState) {
-  const known = journal();
+  const known = migrationJournal;
   const latest = known.at(-1);
   if (state.applied > known.length || (state.last_created_at ?? 0) > (latest?.when ?? 0)) {
     throw new OpsError(

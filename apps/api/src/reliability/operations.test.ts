@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationJournal } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
 import { DEMO_PASSWORD } from '../test/helpers.js';
 import { call, type EventStream, openEvents, signIn } from '../test/http.js';
@@ -26,12 +26,6 @@ import {
  * SIGTERM drains (not ready, still serving, streams told to reconnect, exit 0 in bounded time); and
  * traces reach an OTLP collector when one is configured.
  */
-const journal = JSON.parse(
-  readFileSync(
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations/meta/_journal.json'),
-    'utf8',
-  ),
-) as { entries: unknown[] };
 
 const exitOf = (api: ApiProcess) =>
   new Promise<number | null>((resolve) => {
@@ -70,7 +64,7 @@ describe.runIf(canRunPostgres())('several instances on one PostgreSQL', () => {
       const [migrations] = await q<{ n: number }>(
         'select count(*)::int as n from drizzle.__drizzle_migrations',
       );
-      expect(migrations?.n).toBe(journal.entries.length);
+      expect(migrations?.n).toBe(migrationJournal.length);
       // One seed: every demo account, restaurant and category once.
       const [seed] = await q<{ admins: number; restaurants: number; names: number }>(
         `select (select count(*)::int from users where email = 'admin@example.com') as admins,

@@ -1,12 +1,12 @@
 import { type DriverMealBody, driverMealBody, parseMoneyInput } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useEffect, useId } from 'react';
+import { Box, TextField } from '@mui/material';
+import { useEffect } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { DateField } from '../../../components/date-field';
-import { FormActions } from '../../../components/form-actions';
+import { FormDialog } from '../../../components/form-dialog';
 import { DriverAutocomplete, type DriverOption } from '../../../components/pickers/driver-autocomplete';
 import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { useApiForm } from '../../../lib/form';
@@ -60,7 +60,6 @@ const empty = (): FormValues => ({
 
 export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const create = useCreateDriverMeal();
   const { control, submit, busy, reset } = useApiForm({
     resolver,
@@ -77,60 +76,105 @@ export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () =>
   }, [open, reset]);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
+      onClose={onClose}
+      busy={busy}
+      onSubmit={submit}
+      title={t('driver_meals.add')}
+      submitLabel={t('driver_meals.add')}
     >
-      <DialogTitle id={titleId}>{t('driver_meals.add')}</DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: 'grid', gap: 2.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Controller
-              control={control}
-              name="driver_id"
-              render={({ field, fieldState }) => (
-                <DriverAutocomplete
-                  required
-                  label={t('driver_meals.driver')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={translateMessage(fieldState.error?.message)}
-                />
-              )}
-            />
-          </Box>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Controller
-              control={control}
-              name="restaurant_id"
-              render={({ field, fieldState }) => (
-                <RestaurantPicker
-                  required
-                  label={t('driver_meals.restaurant')}
-                  placeholder={t('driver_meals.choose_restaurant')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={translateMessage(fieldState.error?.message)}
-                />
-              )}
-            />
-          </Box>
+      <Box sx={{ display: 'grid', gap: 2.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box sx={{ gridColumn: '1 / -1' }}>
           <Controller
             control={control}
-            name="date"
+            name="driver_id"
             render={({ field, fieldState }) => (
-              <DateField
+              <DriverAutocomplete
                 required
+                label={t('driver_meals.driver')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={translateMessage(fieldState.error?.message)}
+              />
+            )}
+          />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Controller
+            control={control}
+            name="restaurant_id"
+            render={({ field, fieldState }) => (
+              <RestaurantPicker
+                required
+                label={t('driver_meals.restaurant')}
+                placeholder={t('driver_meals.choose_restaurant')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={translateMessage(fieldState.error?.message)}
+              />
+            )}
+          />
+        </Box>
+        <Controller
+          control={control}
+          name="date"
+          render={({ field, fieldState }) => (
+            <DateField
+              required
+              fullWidth
+              label={t('driver_meals.date')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={translateMessage(fieldState.error?.message)}
+              max={operationToday()}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="amount"
+          render={({ field, fieldState }) => (
+            <TextField
+              required
+              fullWidth
+              label={t('driver_meals.amount_km')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={translateMessage(fieldState.error?.message) ?? t('driver_meals.amount_hint')}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: {
+                  'aria-label': t('driver_meals.amount_km'),
+                  inputMode: 'decimal',
+                  autoComplete: 'off',
+                },
+              }}
+            />
+          )}
+        />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Controller
+            control={control}
+            name="note"
+            render={({ field, fieldState }) => (
+              <TextField
                 fullWidth
-                label={t('driver_meals.date')}
+                multiline
+                minRows={2}
+                label={t('driver_meals.note')}
                 name={field.name}
                 value={field.value}
                 onChange={field.onChange}
@@ -138,65 +182,12 @@ export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () =>
                 inputRef={field.ref}
                 error={Boolean(fieldState.error)}
                 helperText={translateMessage(fieldState.error?.message)}
-                max={operationToday()}
+                slotProps={{ htmlInput: { maxLength: 300 } }}
               />
             )}
           />
-          <Controller
-            control={control}
-            name="amount"
-            render={({ field, fieldState }) => (
-              <TextField
-                required
-                fullWidth
-                label={t('driver_meals.amount_km')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(fieldState.error)}
-                helperText={translateMessage(fieldState.error?.message) ?? t('driver_meals.amount_hint')}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: {
-                    'aria-label': t('driver_meals.amount_km'),
-                    inputMode: 'decimal',
-                    autoComplete: 'off',
-                  },
-                }}
-              />
-            )}
-          />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Controller
-              control={control}
-              name="note"
-              render={({ field, fieldState }) => (
-                <TextField
-                  fullWidth
-                  multiline
-                  minRows={2}
-                  label={t('driver_meals.note')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={translateMessage(fieldState.error?.message)}
-                  slotProps={{ htmlInput: { maxLength: 300 } }}
-                />
-              )}
-            />
-          </Box>
         </Box>
-      </DialogContent>
-      <FormActions dialog busy={busy} submitLabel={t('driver_meals.add')}>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-      </FormActions>
-    </Dialog>
+      </Box>
+    </FormDialog>
   );
 }

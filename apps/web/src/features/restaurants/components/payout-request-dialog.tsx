@@ -1,9 +1,8 @@
 import { type PayoutRequestInput, payoutRequestBody } from '@dostava/shared';
-import { Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { FormActions } from '../../../components/form-actions';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useApiForm } from '../../../lib/form';
 import { useFilePayoutRequest } from '../api/file-payout-request';
@@ -21,8 +20,6 @@ export function PayoutRequestDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const textId = useId();
   const file = useFilePayoutRequest(restaurantId);
   const { control, submit, busy, reset } = useApiForm({
     schema: payoutRequestBody,
@@ -39,35 +36,24 @@ export function PayoutRequestDialog({
   }, [open, reset]);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      maxWidth="sm"
-      fullWidth
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
+      onClose={onClose}
+      busy={busy}
+      onSubmit={submit}
+      title={t('restaurants.payout.request_title')}
+      description={t('restaurants.payout.request_hint')}
+      submitLabel={t('restaurants.payout.send')}
     >
-      <DialogTitle id={titleId}>{t('restaurants.payout.request_title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText id={textId}>{t('restaurants.payout.request_hint')}</DialogContentText>
-          <FormTextField
-            control={control}
-            name="iban"
-            label={t('restaurants.payout.new_iban')}
-            helperText={t('restaurants.iban_hint')}
-            autoComplete="off"
-            autoFocus
-            required
-          />
-        </Stack>
-      </DialogContent>
-      <FormActions dialog busy={busy} submitLabel={t('restaurants.payout.send')}>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-      </FormActions>
-    </Dialog>
+      <FormTextField
+        control={control}
+        name="iban"
+        label={t('restaurants.payout.new_iban')}
+        helperText={t('restaurants.iban_hint')}
+        autoComplete="off"
+        autoFocus
+        required
+      />
+    </FormDialog>
   );
 }

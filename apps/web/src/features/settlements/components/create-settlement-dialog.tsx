@@ -1,13 +1,13 @@
 import { periodDays, type SettlementBody, settlementBody } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { Alert, Box } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { Controller, type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { DateField } from '../../../components/date-field';
-import { FormActions } from '../../../components/form-actions';
+import { FormDialog } from '../../../components/form-dialog';
 import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { useApiForm } from '../../../lib/form';
 import { isDay } from '../../../lib/format';
@@ -37,7 +37,6 @@ const EMPTY: FormValues = { restaurant_id: '', from: '', to: '' };
 export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const titleId = useId();
   const create = useCreateSettlement();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { control, submit, busy, reset } = useApiForm({
@@ -66,83 +65,76 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
   }, [open, reset]);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
+      onClose={onClose}
+      busy={busy}
+      onSubmit={submit}
+      title={t('settlements.create')}
+      submitLabel={t('settlements.create')}
       maxWidth="xs"
-      fullWidth
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
     >
-      <DialogTitle id={titleId}>{t('settlements.create')}</DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: 'grid', gap: 2.5, pt: 1 }}>
-          {refusal ? <Alert severity="error">{refusal}</Alert> : null}
-          <Controller
-            control={control}
-            name="restaurant_id"
-            render={({ field, fieldState }) => (
-              <RestaurantPicker
-                required
-                label={t('settlements.restaurant')}
-                placeholder={t('settlements.choose_restaurant')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={translateMessage(fieldState.error?.message)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="from"
-            render={({ field, fieldState }) => (
-              <DateField
-                required
-                fullWidth
-                label={t('settlements.from')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(fieldState.error)}
-                helperText={translateMessage(fieldState.error?.message)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="to"
-            render={({ field, fieldState }) => (
-              <DateField
-                required
-                fullWidth
-                label={t('settlements.to')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(fieldState.error)}
-                helperText={
-                  translateMessage(fieldState.error?.message) ??
-                  (days !== null && days > 0
-                    ? `${t('settlements.period_days', { count: days })} · ${t('settlements.period_hint')}`
-                    : t('settlements.period_hint'))
-                }
-                min={isDay(from) ? from : undefined}
-              />
-            )}
-          />
-        </Box>
-      </DialogContent>
-      <FormActions dialog busy={busy} submitLabel={t('settlements.create')}>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-      </FormActions>
-    </Dialog>
+      <Box sx={{ display: 'grid', gap: 2.5, pt: 1 }}>
+        {refusal ? <Alert severity="error">{refusal}</Alert> : null}
+        <Controller
+          control={control}
+          name="restaurant_id"
+          render={({ field, fieldState }) => (
+            <RestaurantPicker
+              required
+              label={t('settlements.restaurant')}
+              placeholder={t('settlements.choose_restaurant')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={translateMessage(fieldState.error?.message)}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="from"
+          render={({ field, fieldState }) => (
+            <DateField
+              required
+              fullWidth
+              label={t('settlements.from')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={translateMessage(fieldState.error?.message)}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="to"
+          render={({ field, fieldState }) => (
+            <DateField
+              required
+              fullWidth
+              label={t('settlements.to')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={
+                translateMessage(fieldState.error?.message) ??
+                (days !== null && days > 0
+                  ? `${t('settlements.period_days', { count: days })} · ${t('settlements.period_hint')}`
+                  : t('settlements.period_hint'))
+              }
+              min={isDay(from) ? from : undefined}
+            />
+          )}
+        />
+      </Box>
+    </FormDialog>
   );
 }
