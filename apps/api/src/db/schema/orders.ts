@@ -46,6 +46,13 @@ export const orders = pgTable(
     restaurant_total_amount: integer('restaurant_total_amount').notNull(),
     total: integer('total').notNull(),
     estimated_delivery_minutes: integer('estimated_delivery_minutes').notNull(),
+    /** The delivery time promised when the order was placed; null for orders placed before promises. */
+    promised_at: timestamp('promised_at', { withTimezone: true }),
+    /** The latest prediction, kept current as the order moves (history in order_eta_history). */
+    predicted_pickup_at: timestamp('predicted_pickup_at', { withTimezone: true }),
+    predicted_delivery_at: timestamp('predicted_delivery_at', { withTimezone: true }),
+    /** Why the order may miss its promise (kitchen_slow, no_driver_near, driver_far); null on track. */
+    risk_reason: text('risk_reason'),
     driver_request_time: timestamp('driver_request_time', { withTimezone: true }),
     assigned_at: timestamp('assigned_at', { withTimezone: true }),
     picked_up_at: timestamp('picked_up_at', { withTimezone: true }),

@@ -19,6 +19,10 @@ export const products = pgTable(
     /** Minor units (fening). */
     price: integer('price').notNull(),
     show_on_menu: boolean('show_on_menu').notNull().default(true),
+    /** Out of stock: on the menu but not orderable, apart from show_on_menu. */
+    snoozed: boolean('snoozed').notNull().default(false),
+    /** When a snooze ends by itself; null while snoozed means until switched back. */
+    snoozed_until: timestamp('snoozed_until', { withTimezone: true }),
     image_id: integer('image_id').references(() => uploads.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,5 +32,6 @@ export const products = pgTable(
     index('products_restaurant_category_idx').on(t.restaurant_id, t.category_id),
     index('products_category_idx').on(t.category_id),
     check('products_price_check', sql`${t.price} >= 0`),
+    check('products_snooze_check', sql`${t.snoozed} or ${t.snoozed_until} is null`),
   ],
 );

@@ -1,6 +1,7 @@
 import { PAYOUT_REQUEST_STATUSES } from '@dostava/shared';
 import { sql } from 'drizzle-orm';
 import {
+  check,
   doublePrecision,
   index,
   integer,
@@ -28,10 +29,17 @@ export const restaurants = pgTable(
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     image_id: integer('image_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** Busy mode: minutes added to every preparation estimate while it lasts. 0 is normal. */
+    busy_minutes: integer('busy_minutes').notNull().default(0),
+    /** When busy mode ends by itself; null while busy means until switched back. */
+    busy_until: timestamp('busy_until', { withTimezone: true }),
+    /** Takes no orders until then; null is not paused. */
+    paused_until: timestamp('paused_until', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('restaurants_busy_minutes_check', sql`${t.busy_minutes} between 0 and 120`),
     index('restaurants_name_idx').on(sql`lower(${t.name})`),
     index('restaurants_created_at_idx').on(t.created_at),
   ],
