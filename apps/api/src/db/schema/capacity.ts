@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, smallint, text, time } from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants.js';
 
 /**
