@@ -59,6 +59,18 @@ export const dashboardQuery = z
   });
 export type DashboardQuery = z.input<typeof dashboardQuery>;
 
+/** The stages a late order's minutes are split over (decision 0023). */
+export const LATENESS_STAGES = ['kitchen', 'driver', 'road'] as const;
+export type LatenessStage = (typeof LATENESS_STAGES)[number];
+
+const onTimeRestaurant = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  promised: z.number().int(),
+  on_time: z.number().int(),
+  rate: z.number(),
+});
+
 export const dashboardSchema = z.object({
   period: z.object({
     name: z.enum(PERIODS),
@@ -99,6 +111,35 @@ export const dashboardSchema = z.object({
       amount: z.number().int(),
     }),
   ),
+  /**
+   * Delivered orders of the period that had a promised time, and how many arrived by it (decision
+   * 0023); `rate` is on_time / promised, null without any promised delivery.
+   */
+  on_time: z.object({
+    promised: z.number().int(),
+    on_time: z.number().int(),
+    late: z.number().int(),
+    rate: z.number().nullable(),
+  }),
+  /**
+   * On-time delivery per restaurant (restaurant staff: their own only): the best five by rate, and the
+   * worst five of the rest, worst first; `restaurants` counts those with a promised delivery.
+   */
+  on_time_restaurants: z.object({
+    restaurants: z.number().int(),
+    best: z.array(onTimeRestaurant),
+    worst: z.array(onTimeRestaurant),
+  }),
+  /**
+   * Where the late orders lost their minutes beyond the promise: kitchen (until ready for pickup),
+   * driver (waiting to be picked up), road (picked up to delivered). Minutes per late order, on average;
+   * the three add up to the average lateness.
+   */
+  lateness: z.object({
+    late_orders: z.number().int(),
+    average_minutes: z.number(),
+    stages: z.array(z.object({ stage: z.enum(LATENESS_STAGES), average_minutes: z.number() })),
+  }),
   drivers_by_vehicle: z.array(z.object({ type: z.enum(VEHICLE_TYPES), drivers: z.number().int() })),
   /** When customers order: weekday 1 (Monday) … 7 (Sunday) × hour 0–23, local time. */
   heatmap: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), orders: z.number().int() })),

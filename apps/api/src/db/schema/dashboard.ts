@@ -2,6 +2,19 @@ import { bigint, date, integer, pgTable, primaryKey, smallint } from 'drizzle-or
 import { orderStatusEnum } from './orders.js';
 
 /**
+ * On-time delivery of the day's delivered orders (decision 0023): how many had a promise, how many
+ * arrived by it, and the late ones' minutes beyond the promise split by stage (kitchen, waiting for a
+ * driver, on the road), in seconds.
+ */
+const onTimeColumns = () => ({
+  promised: integer('promised').notNull().default(0),
+  on_time: integer('on_time').notNull().default(0),
+  late_kitchen_seconds: bigint('late_kitchen_seconds', { mode: 'number' }).notNull().default(0),
+  late_driver_seconds: bigint('late_driver_seconds', { mode: 'number' }).notNull().default(0),
+  late_road_seconds: bigint('late_road_seconds', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Rollups of orders, kept in the same transaction as the order changes they count (see
  * modules/dashboard/rollups.ts), so a dashboard over a year reads a few hundred rows instead of a
  * million orders. Days and hours are the operation's local time of the order's creation.
@@ -15,6 +28,7 @@ export const statsOrdersDaily = pgTable(
     delivered: integer('delivered').notNull().default(0),
     earnings: bigint('earnings', { mode: 'number' }).notNull().default(0),
     revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+    ...onTimeColumns(),
   },
   (t) => [primaryKey({ columns: [t.day, t.restaurant_id] })],
 );
@@ -69,6 +83,7 @@ export const statsAllDaily = pgTable('stats_all_daily', {
   delivered: integer('delivered').notNull().default(0),
   earnings: bigint('earnings', { mode: 'number' }).notNull().default(0),
   revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+  ...onTimeColumns(),
 });
 
 export const statsAllHourly = pgTable(

@@ -11,7 +11,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
       config: { permission: 'dashboard.read' },
       schema: {
         description:
-          "Orders, earnings, top categories and products, drivers by vehicle type and the order heat map for a period (today … this year, or a custom from/to), computed in the operation's time zone. Restaurant staff get their restaurant's figures.",
+          "Orders, earnings, on-time delivery (overall and per restaurant) with the late orders' minutes by stage, top categories and products, drivers by vehicle type and the order heat map for a period (today … this year, or a custom from/to), computed in the operation's time zone. Restaurant staff get their restaurant's figures.",
         tags: ['dashboard'],
         summary: 'Every dashboard widget for a period, from the rollups',
         querystring: dashboardQuery,

@@ -3,6 +3,7 @@ import {
   type Dashboard,
   type dashboardQuery,
   isRestaurantRole,
+  LATENESS_STAGES,
   periodRange,
   VEHICLE_TYPES,
 } from '@dostava/shared';
@@ -59,7 +60,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
 
   const monday = addDays(today, 1 - isoWeekday(today));
   const monthStart = `${today.slice(0, 7)}-01`;
-  const [counters, totals, series, categories, products, vehicles, heatmap] = await Promise.all([
+  const [counters, totals, series, categories, products, vehicles, heatmap, punctuality] = await Promise.all([
     rowsOf<{ today: number; week: number; month: number }>(
       db,
       sql`
@@ -68,11 +69,24 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
         coalesce(sum(orders) filter (where day >= ${monthStart}::date and day <= ${today}::date), 0)::int as month
       from ${daily} d where ${scope('d')} and d.day >= least(${monday}::date, ${monthStart}::date)`,
     ),
-    rowsOf<{ orders: number; delivered: number; earnings: number; revenue: number }>(
+    rowsOf<{
+      orders: number;
+      delivered: number;
+      earnings: number;
+      revenue: number;
+      promised: number;
+      on_time: number;
+      kitchen: number;
+      driver: number;
+      road: number;
+    }>(
       db,
       sql`
       select coalesce(sum(orders), 0)::int orders, coalesce(sum(delivered), 0)::int delivered,
-        coalesce(sum(earnings), 0)::bigint earnings, coalesce(sum(revenue), 0)::bigint revenue
+        coalesce(sum(earnings), 0)::bigint earnings, coalesce(sum(revenue), 0)::bigint revenue,
+        coalesce(sum(promised), 0)::int promised, coalesce(sum(on_time), 0)::int on_time,
+        coalesce(sum(late_kitchen_seconds), 0)::bigint kitchen, coalesce(sum(late_driver_seconds), 0)::bigint driver,
+        coalesce(sum(late_road_seconds), 0)::bigint road
       from ${daily} d where ${scope('d')} and ${inPeriod('d')}`,
     ),
     granularity === 'hour'
@@ -124,10 +138,35 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       select extract(isodow from h.day)::int as weekday, h.hour::int as hour, sum(h.orders)::int as orders
       from ${hourly} h where ${scope('h')} and ${inPeriod('h')} group by 1, 2`,
     ),
+    // On time per restaurant: grouped by key first, named after.
+    rowsOf<{ id: number; name: string; promised: number; on_time: number }>(
+      db,
+      sql`
+      select r.id, r.name, t.promised, t.on_time
+      from (select d.restaurant_id, sum(d.promised)::int as promised, sum(d.on_time)::int as on_time
+        from stats_orders_daily d where ${scope('d')} and ${inPeriod('d')} and d.promised > 0
+        group by d.restaurant_id) t
+      join restaurants r on r.id = t.restaurant_id`,
+    ),
   ]);
   const byBucket = new Map(series.map((r) => [r.bucket, Number(r.orders)]));
   const c = counters[0];
   const t = totals[0];
+  const promised = Number(t?.promised ?? 0);
+  const onTime = Number(t?.on_time ?? 0);
+  const late = promised - onTime;
+  const lateSeconds = { kitchen: Number(t?.kitchen ?? 0), driver: Number(t?.driver ?? 0), road: Number(t?.road ?? 0) };
+  // Minutes per late order, one decimal.
+  const perLate = (seconds: number) => (late > 0 ? Math.round((seconds / 60 / late) * 10) / 10 : 0);
+  // Best rate first; among equal rates, the one with more promised deliveries.
+  const ranked = punctuality
+    .map((r) => {
+      const rowPromised = Number(r.promised);
+      const rowOnTime = Number(r.on_time);
+      return { id: r.id, name: r.name, promised: rowPromised, on_time: rowOnTime, rate: rowOnTime / rowPromised };
+    })
+    .sort((a, b) => b.rate - a.rate || b.promised - a.promised || a.id - b.id);
+  const best = ranked.slice(0, 5);
   return {
     period: { name: query.period, from, to, granularity },
     counters: {
@@ -140,6 +179,17 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       delivered: Number(t?.delivered ?? 0),
       earnings: Number(t?.earnings ?? 0),
       revenue: Number(t?.revenue ?? 0),
+    },
+    on_time: { promised, on_time: onTime, late, rate: promised > 0 ? onTime / promised : null },
+    on_time_restaurants: {
+      restaurants: ranked.length,
+      best,
+      worst: ranked.slice(best.length).reverse().slice(0, 5),
+    },
+    lateness: {
+      late_orders: late,
+      average_minutes: perLate(lateSeconds.kitchen + lateSeconds.driver + lateSeconds.road),
+      stages: LATENESS_STAGES.map((stage) => ({ stage, average_minutes: perLate(lateSeconds[stage]) })),
     },
     series: buckets(from, to, granularity).map((bucket) => ({ bucket, orders: byBucket.get(bucket) ?? 0 })),
     top_categories: categories.map((r) => ({ ...r, quantity: Number(r.quantity), amount: Number(r.amount) })),

@@ -1,5 +1,5 @@
-import type { OrderStatus } from '@dostava/shared';
-import { sql } from 'drizzle-orm';
+import { type OrderStatus, STATUS_TARGET_MINUTES } from '@dostava/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
 /**
@@ -60,14 +60,70 @@ export async function rollupOrderStatus(
     on conflict (restaurant_id, status) do update set orders = stats_orders_status.orders + excluded.orders`);
 }
 
+/**
+ * Each stage's share of a promise (decision 0023): the board's constant targets per status, kitchen
+ * = created + preparing, driver = ready for pickup, road = in delivery (30 : 10 : 30 today). Migration
+ * 0015 backfilled with the same shares.
+ */
+const target = (status: OrderStatus) => STATUS_TARGET_MINUTES[status] ?? 0;
+const SHARES = (() => {
+  const kitchen = target('created') + target('preparing_order');
+  const driver = target('ready_for_pickup');
+  const road = target('in_delivery');
+  const all = kitchen + driver + road;
+  return { kitchen: kitchen / all, driver: driver / all, road: road / all };
+})();
+
+/**
+ * One row per delivered order matching `where` (on `o`; `history` narrows the history read the same
+ * way): its day and restaurant, money, and on-time figures. A late order's minutes beyond its promise
+ * are split over the stages that overran their share of the promise, in proportion to the overrun:
+ * with A the actual and B the budget (promise × share) of each stage, late = Σ(A − B), and each
+ * stage gets late × max(A − B, 0) / Σ max(A − B, 0), so the parts add up to the lateness. Ready is
+ * the first move to ready for pickup in the history (the pickup, when an old order has none).
+ */
+function deliveredFacts(timeZone: string, where: SQL, history: SQL) {
+  return sql`
+    select (o.created_at at time zone ${timeZone})::date as day, o.restaurant_id,
+      o.commission + o.delivery_costs as earnings, o.total as revenue,
+      (o.promised_at is not null)::int as promised,
+      (o.promised_at is not null and o.delivered_at <= o.promised_at)::int as on_time,
+      coalesce(round(s.late * v.kitchen / nullif(v.kitchen + v.driver + v.road, 0)), 0)::bigint as late_kitchen_seconds,
+      coalesce(round(s.late * v.driver / nullif(v.kitchen + v.driver + v.road, 0)), 0)::bigint as late_driver_seconds,
+      coalesce(round(s.late * v.road / nullif(v.kitchen + v.driver + v.road, 0)), 0)::bigint as late_road_seconds
+    from orders o
+    left join (select h.order_id, min(h.created_at) as at from order_status_history h
+      where h.to_status = 'ready_for_pickup' and ${history} group by h.order_id) h on h.order_id = o.id
+    cross join lateral (select least(greatest(coalesce(h.at, o.picked_up_at, o.delivered_at), o.created_at), o.delivered_at) as ready) r
+    cross join lateral (select least(greatest(coalesce(o.picked_up_at, r.ready), r.ready), o.delivered_at) as picked) u
+    cross join lateral (select
+      extract(epoch from r.ready - o.created_at)::float8 as kitchen,
+      extract(epoch from u.picked - r.ready)::float8 as driver,
+      extract(epoch from o.delivered_at - u.picked)::float8 as road,
+      greatest(extract(epoch from o.promised_at - o.created_at)::float8, 0) as promise,
+      greatest(extract(epoch from o.delivered_at - o.promised_at)::float8, 0) as late) s
+    cross join lateral (select
+      greatest(s.kitchen - s.promise * ${SHARES.kitchen}::float8, 0) as kitchen,
+      greatest(s.driver - s.promise * ${SHARES.driver}::float8, 0) as driver,
+      greatest(s.road - s.promise * ${SHARES.road}::float8, 0) as road) v
+    where o.status = 'delivered' and ${where}`;
+}
+
+const ON_TIME_COLUMNS = ['promised', 'on_time', 'late_kitchen_seconds', 'late_driver_seconds', 'late_road_seconds'];
+const ON_TIME = sql.raw(ON_TIME_COLUMNS.join(', '));
+const addOnTime = (table: string) =>
+  sql.raw(ON_TIME_COLUMNS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
+
 export async function rollupOrderDelivered(tx: Db, orderId: number, timeZone: string) {
+  const facts = deliveredFacts(timeZone, sql`o.id = ${orderId}`, sql`h.order_id = ${orderId}`);
   await tx.execute(sql`
-    insert into stats_orders_daily (day, restaurant_id, delivered, earnings, revenue)
-    select (created_at at time zone ${timeZone})::date, restaurant_id, 1, commission + delivery_costs, total from orders where id = ${orderId}
+    insert into stats_orders_daily (day, restaurant_id, delivered, earnings, revenue, ${ON_TIME})
+    select day, restaurant_id, 1, earnings, revenue, ${ON_TIME} from (${facts}) f
     on conflict (day, restaurant_id) do update set
       delivered = stats_orders_daily.delivered + 1,
       earnings = stats_orders_daily.earnings + excluded.earnings,
-      revenue = stats_orders_daily.revenue + excluded.revenue`);
+      revenue = stats_orders_daily.revenue + excluded.revenue,
+      ${addOnTime('stats_orders_daily')}`);
   await tx.execute(sql`
     insert into stats_products_daily (day, restaurant_id, product_id, category_id, quantity, amount)
     select (o.created_at at time zone ${timeZone})::date, o.restaurant_id, oi.product_id, p.category_id,
@@ -79,12 +135,13 @@ export async function rollupOrderDelivered(tx: Db, orderId: number, timeZone: st
       quantity = stats_products_daily.quantity + excluded.quantity,
       amount = stats_products_daily.amount + excluded.amount`);
   await tx.execute(sql`
-    insert into stats_all_daily (day, delivered, earnings, revenue)
-    select (created_at at time zone ${timeZone})::date, 1, commission + delivery_costs, total from orders where id = ${orderId}
+    insert into stats_all_daily (day, delivered, earnings, revenue, ${ON_TIME})
+    select day, 1, earnings, revenue, ${ON_TIME} from (${facts}) f
     on conflict (day) do update set
       delivered = stats_all_daily.delivered + 1,
       earnings = stats_all_daily.earnings + excluded.earnings,
-      revenue = stats_all_daily.revenue + excluded.revenue`);
+      revenue = stats_all_daily.revenue + excluded.revenue,
+      ${addOnTime('stats_all_daily')}`);
   await tx.execute(sql`
     insert into stats_categories_daily (day, category_id, quantity, amount)
     select (o.created_at at time zone ${timeZone})::date, p.category_id, sum(oi.quantity)::int, sum(oi.quantity::bigint * oi.unit_price)::bigint
@@ -107,12 +164,18 @@ export async function rebuildRollups(db: Db, timeZone: string) {
       insert into stats_orders_status (restaurant_id, status, orders)
       select restaurant_id, status, count(*)::int from orders group by 1, 2`);
     await tx.execute(sql`
-      insert into stats_orders_daily (day, restaurant_id, orders, delivered, earnings, revenue)
-      select (created_at at time zone ${timeZone})::date, restaurant_id, count(*)::int,
-        (count(*) filter (where status = 'delivered'))::int,
-        coalesce(sum(commission + delivery_costs) filter (where status = 'delivered'), 0)::bigint,
-        coalesce(sum(total) filter (where status = 'delivered'), 0)::bigint
-      from orders group by 1, 2`);
+      insert into stats_orders_daily (day, restaurant_id, orders, delivered, earnings, revenue, ${ON_TIME})
+      select a.day, a.restaurant_id, a.orders, coalesce(f.delivered, 0), coalesce(f.earnings, 0), coalesce(f.revenue, 0),
+        coalesce(f.promised, 0), coalesce(f.on_time, 0), coalesce(f.late_kitchen_seconds, 0),
+        coalesce(f.late_driver_seconds, 0), coalesce(f.late_road_seconds, 0)
+      from (select (created_at at time zone ${timeZone})::date as day, restaurant_id, count(*)::int as orders
+        from orders group by 1, 2) a
+      left join (select day, restaurant_id, count(*)::int as delivered, sum(earnings)::bigint as earnings,
+          sum(revenue)::bigint as revenue, sum(promised)::int as promised, sum(on_time)::int as on_time,
+          sum(late_kitchen_seconds)::bigint as late_kitchen_seconds, sum(late_driver_seconds)::bigint as late_driver_seconds,
+          sum(late_road_seconds)::bigint as late_road_seconds
+        from (${deliveredFacts(timeZone, sql`true`, sql`true`)}) d group by 1, 2) f
+        on f.day = a.day and f.restaurant_id = a.restaurant_id`);
     await tx.execute(sql`
       insert into stats_orders_hourly (day, hour, restaurant_id, orders)
       select (created_at at time zone ${timeZone})::date, extract(hour from created_at at time zone ${timeZone})::int, restaurant_id, count(*)::int
@@ -129,8 +192,10 @@ export async function rebuildRollups(db: Db, timeZone: string) {
     await tx.execute(sql`delete from stats_all_hourly`);
     await tx.execute(sql`delete from stats_categories_daily`);
     await tx.execute(sql`
-      insert into stats_all_daily (day, orders, delivered, earnings, revenue)
-      select day, sum(orders)::int, sum(delivered)::int, sum(earnings)::bigint, sum(revenue)::bigint
+      insert into stats_all_daily (day, orders, delivered, earnings, revenue, ${ON_TIME})
+      select day, sum(orders)::int, sum(delivered)::int, sum(earnings)::bigint, sum(revenue)::bigint,
+        sum(promised)::int, sum(on_time)::int, sum(late_kitchen_seconds)::bigint,
+        sum(late_driver_seconds)::bigint, sum(late_road_seconds)::bigint
       from stats_orders_daily group by day`);
     await tx.execute(sql`
       insert into stats_all_hourly (day, hour, orders)
