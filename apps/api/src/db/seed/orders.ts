@@ -187,7 +187,9 @@ export async function seedOrders(db: Db, options: OrderSeedOptions) {
     path.forEach((status, i) => {
       if (i > 0) {
         const [min, max] = STEP_MINUTES[status] ?? [1, 5];
-        at = new Date(at.getTime() + rnd.int(min, max) * 60_000);
+        // Some kitchens are slower than others (up to half again), so on-time differs by restaurant.
+        const pace = status === 'ready_for_pickup' ? 1 + (restaurant.id % 4) * 0.15 : 1;
+        at = new Date(at.getTime() + Math.round(rnd.int(min, max) * pace) * 60_000);
       }
       times[status] = at;
       const byKitchen =
@@ -234,6 +236,8 @@ export async function seedOrders(db: Db, options: OrderSeedOptions) {
         assigned_at: usesDriver ? (times.ready_for_pickup ?? times.preparing_order ?? null) : null,
         picked_up_at: times.in_delivery ?? null,
         delivered_at: times.delivered ?? null,
+        // The promise made at placement: a kitchen and road allowance that grows with the distance.
+        promised_at: new Date(created.getTime() + (45 + Math.round((km ?? 2) * 4)) * 60_000),
         created_at: created,
         status_changed_at: at,
         version: path.length - 1,
@@ -344,6 +348,7 @@ export async function seedOrders(db: Db, options: OrderSeedOptions) {
         'driver_request_time',
         'assigned_at',
         'picked_up_at',
+        'promised_at',
       ] as const) {
         const value = p.order[key];
         if (value instanceof Date) p.order[key] = new Date(value.getTime() - shift);

@@ -5,7 +5,7 @@ import { products, users } from '../../db/schema/index.js';
 import { addDays, localToday } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
-import { rebuildRollups } from './rollups.js';
+import { deliveredFacts, rebuildRollups } from './rollups.js';
 
 const TZ = 'Europe/Sarajevo';
 let t: TestContext;
@@ -50,6 +50,45 @@ async function raw(from: string, to: string, restaurantId?: number) {
     from orders o where (o.created_at at time zone ${TZ})::date between ${from}::date and ${to}::date ${scope} group by 1, 2`,
   );
   return { totals, top, categories, heat };
+}
+
+/** On-time figures straight from the delivered orders. */
+async function rawOnTime(from: string, to: string, restaurantId?: number) {
+  const scope = restaurantId ? sql`and o.restaurant_id = ${restaurantId}` : sql``;
+  const rows = await rowsOf<{
+    restaurant_id: number;
+    promised: number;
+    on_time: number;
+    late_seconds: number;
+  }>(
+    t.database.db,
+    sql`select o.restaurant_id, (count(*) filter (where o.promised_at is not null))::int promised,
+      (count(*) filter (where o.delivered_at <= o.promised_at))::int on_time,
+      coalesce(sum(extract(epoch from o.delivered_at - o.promised_at)) filter (where o.delivered_at > o.promised_at), 0)::float8 late_seconds
+    from orders o where o.status = 'delivered' and (o.created_at at time zone ${TZ})::date between ${from}::date and ${to}::date ${scope}
+    group by o.restaurant_id`,
+  );
+  const promised = rows.reduce((n, r) => n + Number(r.promised), 0);
+  const onTime = rows.reduce((n, r) => n + Number(r.on_time), 0);
+  const lateSeconds = rows.reduce((n, r) => n + Number(r.late_seconds), 0);
+  const restaurants = rows
+    .filter((r) => Number(r.promised) > 0)
+    .map((r) => ({
+      id: r.restaurant_id,
+      promised: Number(r.promised),
+      rate: Number(r.on_time) / Number(r.promised),
+    }))
+    .sort((a, b) => b.rate - a.rate || b.promised - a.promised || a.id - b.id);
+  return {
+    on_time: {
+      promised,
+      on_time: onTime,
+      late: promised - onTime,
+      rate: promised ? onTime / promised : null,
+    },
+    averageLate: promised - onTime > 0 ? lateSeconds / 60 / (promised - onTime) : 0,
+    restaurants,
+  };
 }
 
 const get = (query: string, who = 'admin') =>
@@ -109,6 +148,54 @@ describe('GET /api/dashboard', () => {
     }
   });
 
+  it('measures on-time delivery and lateness by stage as the raw orders do, for every period', async () => {
+    let seen = 0;
+    for (const period of ['today', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year']) {
+      const d = (await get(`period=${period}`)).json().data;
+      const expected = await rawOnTime(d.period.from, d.period.to);
+      expect(d.on_time, period).toEqual(expected.on_time);
+      seen += d.on_time.promised;
+      expect(d.lateness.late_orders).toBe(expected.on_time.late);
+      // Minutes per late order, to a tenth; the stages add up to the whole.
+      expect(Math.abs(d.lateness.average_minutes - expected.averageLate), period).toBeLessThanOrEqual(0.06);
+      const stages = d.lateness.stages as { stage: string; average_minutes: number }[];
+      expect(stages.map((s) => s.stage)).toEqual(['kitchen', 'driver', 'road']);
+      for (const s of stages) expect(s.average_minutes).toBeGreaterThanOrEqual(0);
+      expect(
+        Math.abs(stages.reduce((n, s) => n + s.average_minutes, 0) - d.lateness.average_minutes),
+      ).toBeLessThanOrEqual(0.16);
+      const { best, worst, restaurants } = d.on_time_restaurants;
+      expect(restaurants).toBe(expected.restaurants.length);
+      expect(best.map((r: { id: number }) => r.id)).toEqual(
+        expected.restaurants.slice(0, 5).map((r) => r.id),
+      );
+      expect(worst.map((r: { id: number }) => r.id)).toEqual(
+        expected.restaurants
+          .slice(5)
+          .reverse()
+          .slice(0, 5)
+          .map((r) => r.id),
+      );
+    }
+    // The demo seed promises every order: the figures are not all zero.
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('shows restaurant staff the on-time figures of their own restaurant only', async () => {
+    const d = (await get('period=this_year', 'manager')).json().data;
+    const expected = await rawOnTime(d.period.from, d.period.to, own);
+    expect(d.on_time).toEqual(expected.on_time);
+    expect(d.on_time.promised).toBeGreaterThan(0);
+    expect(d.on_time_restaurants.restaurants).toBe(1);
+    expect(d.on_time_restaurants.best.map((r: { id: number }) => r.id)).toEqual([own]);
+    expect(d.on_time_restaurants.worst).toEqual([]);
+    const all = (await get('period=this_year')).json().data;
+    expect(all.on_time_restaurants.restaurants).toBeGreaterThan(1);
+    expect(all.on_time.promised).toBeGreaterThan(d.on_time.promised);
+    expect((await get('period=this_year', 'dispatcher')).statusCode).toBe(403);
+    expect((await get('period=this_year', 'driver')).statusCode).toBe(403);
+  });
+
   it('answers a custom range across a week boundary, with one bucket per day', async () => {
     const today = localToday(TZ);
     const [from, to] = [addDays(today, -10), addDays(today, -3)];
@@ -156,6 +243,10 @@ describe('GET /api/dashboard', () => {
           },
         })
       ).json().data;
+      // One promise kept (an hour ahead), one missed (due at placement).
+      await t.database.db.execute(
+        sql`update orders set promised_at = created_at + ${i === 0 ? '1 hour' : '0 seconds'}::interval where id = ${o.id}`,
+      );
       const step = async (url: string, token: string | undefined, payload: object) => {
         const res = await t.request({ method: 'POST', url: `/api/${url}`, token, payload });
         expect(res.statusCode, `${url} ${JSON.stringify(payload)}: ${res.body}`).toBe(200);
@@ -209,5 +300,48 @@ describe('GET /api/dashboard', () => {
     expect(incremental.categories).toEqual(rebuilt.categories);
     const today = (await get('period=today')).json().data;
     expect(today.totals).toEqual((await raw(today.period.from, today.period.to)).totals);
+    expect(today.on_time).toEqual((await rawOnTime(today.period.from, today.period.to)).on_time);
+    expect(today.on_time.promised).toBeGreaterThanOrEqual(2);
+    expect(today.on_time.late).toBeGreaterThanOrEqual(1);
+  });
+
+  it("splits a late order's minutes over the stages that overran their share of the promise", async () => {
+    const db = t.database.db;
+    const [order] = await rowsOf<{ id: number }>(
+      db,
+      sql`select o.id from orders o where o.status = 'delivered'
+        and (select count(*) from order_status_history h where h.order_id = o.id and h.to_status = 'ready_for_pickup') = 1
+        order by o.id limit 1`,
+    );
+    const id = order?.id ?? 0;
+    // Promised in 60 minutes (kitchen 30/70 of it, driver 10/70, road 30/70); ready at 50, picked up at
+    // 60, delivered at 80: kitchen 24.3 min over its share, driver 1.4, road none; 20 minutes late.
+    await db.execute(sql`update orders set promised_at = created_at + interval '60 minutes',
+      picked_up_at = created_at + interval '60 minutes', delivered_at = created_at + interval '80 minutes' where id = ${id}`);
+    await db.execute(sql`update order_status_history h set created_at = o.created_at + interval '50 minutes'
+      from orders o where o.id = h.order_id and h.order_id = ${id} and h.to_status = 'ready_for_pickup'`);
+    const [facts] = await rowsOf<Record<string, number>>(
+      db,
+      deliveredFacts(TZ, sql`o.id = ${id}`, sql`h.order_id = ${id}`),
+    );
+    expect(facts).toMatchObject({ promised: 1, on_time: 0 });
+    const kitchen = Number(facts?.late_kitchen_seconds);
+    const driver = Number(facts?.late_driver_seconds);
+    expect(kitchen).toBe(Math.round((1200 * (50 - 60 * (3 / 7))) / (50 - 60 * (3 / 7) + (10 - 60 / 7))));
+    expect(driver).toBe(Math.round((1200 * (10 - 60 / 7)) / (50 - 60 * (3 / 7) + (10 - 60 / 7))));
+    expect(Number(facts?.late_road_seconds)).toBe(0);
+    expect(kitchen + driver).toBe(1200);
+    // On time: nothing late, whatever the stages took.
+    await db.execute(sql`update orders set promised_at = delivered_at where id = ${id}`);
+    const [kept] = await rowsOf<Record<string, number>>(
+      db,
+      deliveredFacts(TZ, sql`o.id = ${id}`, sql`h.order_id = ${id}`),
+    );
+    expect(kept).toMatchObject({ promised: 1, on_time: 1 });
+    expect(
+      Number(kept?.late_kitchen_seconds) +
+        Number(kept?.late_driver_seconds) +
+        Number(kept?.late_road_seconds),
+    ).toBe(0);
   });
 });

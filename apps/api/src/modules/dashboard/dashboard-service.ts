@@ -155,7 +155,11 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
   const promised = Number(t?.promised ?? 0);
   const onTime = Number(t?.on_time ?? 0);
   const late = promised - onTime;
-  const lateSeconds = { kitchen: Number(t?.kitchen ?? 0), driver: Number(t?.driver ?? 0), road: Number(t?.road ?? 0) };
+  const lateSeconds = {
+    kitchen: Number(t?.kitchen ?? 0),
+    driver: Number(t?.driver ?? 0),
+    road: Number(t?.road ?? 0),
+  };
   // Minutes per late order, one decimal.
   const perLate = (seconds: number) => (late > 0 ? Math.round((seconds / 60 / late) * 10) / 10 : 0);
   // Best rate first; among equal rates, the one with more promised deliveries.
@@ -163,7 +167,13 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
     .map((r) => {
       const rowPromised = Number(r.promised);
       const rowOnTime = Number(r.on_time);
-      return { id: r.id, name: r.name, promised: rowPromised, on_time: rowOnTime, rate: rowOnTime / rowPromised };
+      return {
+        id: r.id,
+        name: r.name,
+        promised: rowPromised,
+        on_time: rowOnTime,
+        rate: rowOnTime / rowPromised,
+      };
     })
     .sort((a, b) => b.rate - a.rate || b.promised - a.promised || a.id - b.id);
   const best = ranked.slice(0, 5);

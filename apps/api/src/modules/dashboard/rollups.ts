@@ -82,7 +82,7 @@ const SHARES = (() => {
  * stage gets late × max(A − B, 0) / Σ max(A − B, 0), so the parts add up to the lateness. Ready is
  * the first move to ready for pickup in the history (the pickup, when an old order has none).
  */
-function deliveredFacts(timeZone: string, where: SQL, history: SQL) {
+export function deliveredFacts(timeZone: string, where: SQL, history: SQL) {
   return sql`
     select (o.created_at at time zone ${timeZone})::date as day, o.restaurant_id,
       o.commission + o.delivery_costs as earnings, o.total as revenue,
@@ -109,7 +109,13 @@ function deliveredFacts(timeZone: string, where: SQL, history: SQL) {
     where o.status = 'delivered' and ${where}`;
 }
 
-const ON_TIME_COLUMNS = ['promised', 'on_time', 'late_kitchen_seconds', 'late_driver_seconds', 'late_road_seconds'];
+const ON_TIME_COLUMNS = [
+  'promised',
+  'on_time',
+  'late_kitchen_seconds',
+  'late_driver_seconds',
+  'late_road_seconds',
+];
 const ON_TIME = sql.raw(ON_TIME_COLUMNS.join(', '));
 const addOnTime = (table: string) =>
   sql.raw(ON_TIME_COLUMNS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
