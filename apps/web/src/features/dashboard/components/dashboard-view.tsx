@@ -6,6 +6,7 @@ import { formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { DeferredChart } from './deferred-chart';
 import { DriversChart } from './drivers-chart';
+import { LatenessChart, OnTimeRestaurants, OnTimeSummary } from './on-time';
 import { OrderHeatmap } from './order-heatmap';
 import { OrdersChart } from './orders-chart';
 import { TopCategories, TopProducts } from './top-lists';
@@ -75,6 +76,17 @@ export function DashboardView({ data }: { data: Dashboard }) {
         </Widget>
       </Box>
       <Box sx={grid({ md: '1fr 1fr', lg: '1fr 1fr 1fr' })}>
+        <Widget title={t('dashboard.on_time')} hint={t('dashboard.on_time_hint')}>
+          <OnTimeSummary data={data} />
+        </Widget>
+        <Widget title={t('dashboard.on_time_restaurants')}>
+          <OnTimeRestaurants data={data} />
+        </Widget>
+        <Widget title={t('dashboard.lateness')} hint={t('dashboard.lateness_hint')}>
+          <LatenessChart data={data} />
+        </Widget>
+      </Box>
+      <Box sx={grid({ md: '1fr 1fr', lg: '1fr 1fr 1fr' })}>
         <Widget title={t('dashboard.top_categories')}>
           <TopCategories data={data} />
         </Widget>
@@ -111,6 +123,11 @@ export function DashboardSkeleton() {
       </Box>
       <Box sx={grid({ md: '1fr 1fr', lg: '1fr 1fr 1fr' })}>
         {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={320} />
+        ))}
+      </Box>
+      <Box sx={grid({ md: '1fr 1fr', lg: '1fr 1fr 1fr' })}>
+        {[3, 4, 5].map((i) => (
           <Skeleton key={i} variant="rounded" height={320} />
         ))}
       </Box>
