@@ -68,7 +68,7 @@ export async function seedLarge(db: Db, target: LargeSeed, timeZone: string, log
              ds as (select array_agg(id order by id) a from users where role = 'driver')
         insert into orders (restaurant_id, customer_id, driver_id, status, payment_method, address, lat, lng,
           restaurant_amount, commission, delivery_costs, restaurant_total_amount, total, estimated_delivery_minutes,
-          created_at, status_changed_at, delivered_at, driver_request_time)
+          created_at, status_changed_at, delivered_at, driver_request_time, promised_at, picked_up_at)
         select rs.a[1 + (g * 7) % cardinality(rs.a)], cs.a[1 + (g * 13) % cardinality(cs.a)],
           case when g % 20 = 0 or g % 33 = 0 then null else ds.a[1 + (g * 17) % cardinality(ds.a)] end,
           (case when g % 20 = 0 then 'cancelled' when g % 33 = 0 then 'declined' else 'delivered' end)::order_status,
@@ -78,8 +78,11 @@ export async function seedLarge(db: Db, target: LargeSeed, timeZone: string, log
           (1000 + ((g::bigint * 7919) % 4000)::int) - (1000 + ((g::bigint * 7919) % 4000)::int) * 15 / 100,
           1000 + ((g::bigint * 7919) % 4000)::int + 300 + (g % 5) * 50, 30,
           t.created, t.created + interval '40 minutes',
-          case when g % 20 = 0 or g % 33 = 0 then null else t.created + interval '40 minutes' end,
-          t.created + interval '3 minutes'
+          case when g % 20 = 0 or g % 33 = 0 then null else t.created + (30 + g % 20) * interval '1 minute' end,
+          t.created + interval '3 minutes',
+          -- Promised 45 minutes out; delivered in 30 to 49 (about four in five on time), picked up at 12 to 26.
+          t.created + interval '45 minutes',
+          case when g % 20 = 0 or g % 33 = 0 then null else t.created + (12 + g % 15) * interval '1 minute' end
         from generate_series(${from}::int, ${to}::int) g, rs, cs, ds,
           lateral (select now() - interval '730 days' + (g::float8 / ${target.orders}) * interval '729 days'
             + ((g * 7) % 720) * interval '1 minute' as created) t`);
@@ -108,7 +111,7 @@ export async function seedLarge(db: Db, target: LargeSeed, timeZone: string, log
            ds as (select array_agg(id order by id) a from users where role = 'driver')
       insert into orders (restaurant_id, customer_id, driver_id, status, payment_method, address, customer_phone,
         lat, lng, restaurant_amount, commission, delivery_costs, restaurant_total_amount, total,
-        estimated_delivery_minutes, created_at, status_changed_at, driver_request_time)
+        estimated_delivery_minutes, created_at, status_changed_at, driver_request_time, promised_at)
       select rs.a[1 + (g * 7) % cardinality(rs.a)], cs.a[1 + (g * 13) % cardinality(cs.a)],
         case when g % 6 >= 3 then ds.a[1 + (g * 17) % cardinality(ds.a)] end,
         (array['created', 'preparing_order', 'ready_for_pickup', 'ready_for_pickup', 'in_delivery', 'no_answer'])[1 + g % 6]::order_status,
@@ -116,7 +119,8 @@ export async function seedLarge(db: Db, target: LargeSeed, timeZone: string, log
         'Titova ' || (g % 120) || ', Sarajevo', '+387 61 000 ' || lpad((g % 1000)::text, 3, '0'),
         43.85 + (g % 100) * 0.0002, 18.40 + (g % 100) * 0.0003, 1500, 225, 350, 1275, 1850, 30,
         now() - (g % 90) * interval '1 minute', now() - (g % 40) * interval '1 minute',
-        case when g % 6 > 0 then now() - (g % 40) * interval '1 minute' end
+        case when g % 6 > 0 then now() - (g % 40) * interval '1 minute' end,
+        now() - (g % 90) * interval '1 minute' + interval '45 minutes'
       from generate_series(1, ${missing}::int) g, rs, cs, ds`);
     await db.execute(sql`
       insert into order_items (order_id, product_id, name, unit_price, quantity)

@@ -90,6 +90,20 @@ export async function integrityViolations(db: Db, timeZone = 'Europe/Sarajevo'):
          select day, category_id, quantity, amount from stats_categories_daily)) d`,
     ],
     [
+      'on-time rollups that differ from the daily rows',
+      sql`select count(*)::int n from (
+        (select month, restaurant_id, promised, on_time from stats_on_time_monthly where promised <> 0 except
+         select date_trunc('month', day)::date, restaurant_id, sum(promised)::int, sum(on_time)::int from stats_orders_daily
+         where promised > 0 group by 1, 2)
+        union all
+        (select date_trunc('month', day)::date, restaurant_id, sum(promised)::int, sum(on_time)::int from stats_orders_daily
+         where promised > 0 group by 1, 2 except
+         select month, restaurant_id, promised, on_time from stats_on_time_monthly)
+        union all
+        (select day, sum(promised)::int, sum(on_time)::int from stats_orders_daily group by day except
+         select day, promised, on_time from stats_all_daily)) d`,
+    ],
+    [
       'status counters that differ from the orders',
       sql`select count(*)::int n from (
         (select restaurant_id, status, orders from stats_orders_status where orders <> 0

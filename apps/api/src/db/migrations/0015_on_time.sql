@@ -1,3 +1,11 @@
+CREATE TABLE "stats_on_time_monthly" (
+	"month" date NOT NULL,
+	"restaurant_id" integer NOT NULL,
+	"promised" integer DEFAULT 0 NOT NULL,
+	"on_time" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stats_on_time_monthly_month_restaurant_id_pk" PRIMARY KEY("month","restaurant_id")
+);
+--> statement-breakpoint
 ALTER TABLE "stats_orders_daily" ADD COLUMN "promised" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "stats_orders_daily" ADD COLUMN "on_time" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "stats_orders_daily" ADD COLUMN "late_kitchen_seconds" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -49,4 +57,7 @@ FROM (
 		sum(late_road_seconds)::bigint AS late_road_seconds
 	FROM "stats_orders_daily" WHERE promised > 0 GROUP BY day
 ) f
-WHERE a.day = f.day;
+WHERE a.day = f.day;--> statement-breakpoint
+INSERT INTO "stats_on_time_monthly" ("month", "restaurant_id", "promised", "on_time")
+SELECT date_trunc('month', day)::date, restaurant_id, sum(promised)::int, sum(on_time)::int
+FROM "stats_orders_daily" WHERE promised > 0 GROUP BY 1, 2;

@@ -106,3 +106,19 @@ export const statsCategoriesDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.category_id] })],
 );
+
+/**
+ * On-time delivery per restaurant and month (the month of the orders' creation day), so the
+ * dashboard's per-restaurant ranking over a year reads 12 rows per restaurant, not 365; the days of a
+ * period's partial months come from `stats_orders_daily` (decision 0023).
+ */
+export const statsOnTimeMonthly = pgTable(
+  'stats_on_time_monthly',
+  {
+    month: date('month').notNull(),
+    restaurant_id: integer('restaurant_id').notNull(),
+    promised: integer('promised').notNull().default(0),
+    on_time: integer('on_time').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.restaurant_id] })],
+);

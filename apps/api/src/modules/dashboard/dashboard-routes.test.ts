@@ -5,6 +5,7 @@ import { products, users } from '../../db/schema/index.js';
 import { addDays, localToday } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { wholeMonths } from './dashboard-service.js';
 import { deliveredFacts, rebuildRollups } from './rollups.js';
 
 const TZ = 'Europe/Sarajevo';
@@ -95,6 +96,24 @@ const get = (query: string, who = 'admin') =>
   t.request({ method: 'GET', url: `/api/dashboard?${query}`, token: tokens[who] });
 
 describe('periods', () => {
+  it('finds the whole months inside a range', () => {
+    expect(wholeMonths('2026-10-15', '2026-12-31')).toEqual({
+      first: '2026-11-01',
+      last: '2026-12-01',
+      end: '2026-12-31',
+    });
+    expect(wholeMonths('2026-01-01', '2026-12-31')).toEqual({
+      first: '2026-01-01',
+      last: '2026-12-01',
+      end: '2026-12-31',
+    });
+    // None: the first comes after the last.
+    const week = wholeMonths('2026-11-16', '2026-11-22');
+    expect(week.first > week.end).toBe(true);
+    const across = wholeMonths('2026-11-25', '2026-12-03');
+    expect(across.first > across.end).toBe(true);
+  });
+
   it('computes calendar periods in the operation time zone, weeks from Monday', () => {
     // 2026-11-22 is a Sunday.
     expect(periodRange('this_week', '2026-11-22')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
@@ -150,7 +169,18 @@ describe('GET /api/dashboard', () => {
 
   it('measures on-time delivery and lateness by stage as the raw orders do, for every period', async () => {
     let seen = 0;
-    for (const period of ['today', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year']) {
+    const today = localToday(TZ);
+    // A custom range across month ends: whole months from the monthly rows, the rest from the days.
+    const custom = `custom&from=${addDays(today, -45)}&to=${addDays(today, -2)}`;
+    for (const period of [
+      'today',
+      'this_week',
+      'last_week',
+      'this_month',
+      'last_month',
+      'this_year',
+      custom,
+    ]) {
       const d = (await get(`period=${period}`)).json().data;
       const expected = await rawOnTime(d.period.from, d.period.to);
       expect(d.on_time, period).toEqual(expected.on_time);
@@ -282,6 +312,10 @@ describe('GET /api/dashboard', () => {
         sql`select * from stats_orders_status where orders <> 0 order by restaurant_id, status`,
       ),
       all: await rowsOf(t.database.db, sql`select * from stats_all_daily order by day`),
+      onTimeMonthly: await rowsOf(
+        t.database.db,
+        sql`select * from stats_on_time_monthly order by month, restaurant_id`,
+      ),
       allHourly: await rowsOf(t.database.db, sql`select * from stats_all_hourly order by day, hour`),
       categories: await rowsOf(
         t.database.db,
@@ -296,6 +330,7 @@ describe('GET /api/dashboard', () => {
     expect(incremental.products).toEqual(rebuilt.products);
     expect(incremental.statuses).toEqual(rebuilt.statuses);
     expect(incremental.all).toEqual(rebuilt.all);
+    expect(incremental.onTimeMonthly).toEqual(rebuilt.onTimeMonthly);
     expect(incremental.allHourly).toEqual(rebuilt.allHourly);
     expect(incremental.categories).toEqual(rebuilt.categories);
     const today = (await get('period=today')).json().data;

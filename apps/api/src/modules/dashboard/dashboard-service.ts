@@ -43,6 +43,22 @@ function bucketsOf(from: string, to: string, granularity: 'hour' | 'day' | 'mont
 }
 
 /**
+ * The whole months inside from…to: the first's and the last's first day, and the last's last day (an
+ * empty range, first after last, when there is none).
+ */
+export function wholeMonths(from: string, to: string) {
+  const first = from.endsWith('-01') ? from : nextMonth(from);
+  const after = addDays(to, 1);
+  const lastEnd = after.endsWith('-01') ? to : addDays(`${to.slice(0, 7)}-01`, -1);
+  return { first, last: `${lastEnd.slice(0, 7)}-01`, end: lastEnd };
+}
+
+function nextMonth(day: string) {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/**
  * Every dashboard widget for a period in one answer, read from the rollups (never the raw orders).
  * Restaurant staff see their own restaurant only.
  */
@@ -58,6 +74,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
   const scope = (alias: string) => (own === null ? sql`true` : sql`${sql.raw(alias)}.restaurant_id = ${own}`);
   const inPeriod = (alias: string) => sql`${sql.raw(alias)}.day between ${from}::date and ${to}::date`;
 
+  const months = wholeMonths(from, to);
   const monday = addDays(today, 1 - isoWeekday(today));
   const monthStart = `${today.slice(0, 7)}-01`;
   const [counters, totals, series, categories, products, vehicles, heatmap, punctuality] = await Promise.all([
@@ -138,14 +155,20 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       select extract(isodow from h.day)::int as weekday, h.hour::int as hour, sum(h.orders)::int as orders
       from ${hourly} h where ${scope('h')} and ${inPeriod('h')} group by 1, 2`,
     ),
-    // On time per restaurant: grouped by key first, named after.
+    // On time per restaurant: the period's whole months from the monthly rows, the days of its partial
+    // months from the daily ones (a year: 12 rows per restaurant, not 365); grouped by key, named after.
     rowsOf<{ id: number; name: string; promised: number; on_time: number }>(
       db,
       sql`
       select r.id, r.name, t.promised, t.on_time
-      from (select d.restaurant_id, sum(d.promised)::int as promised, sum(d.on_time)::int as on_time
-        from stats_orders_daily d where ${scope('d')} and ${inPeriod('d')} and d.promised > 0
-        group by d.restaurant_id) t
+      from (select restaurant_id, sum(promised)::int as promised, sum(on_time)::int as on_time from (
+          select m.restaurant_id, m.promised, m.on_time from stats_on_time_monthly m
+          where ${scope('m')} and m.month between ${months.first}::date and ${months.last}::date
+          union all
+          select d.restaurant_id, d.promised, d.on_time from stats_orders_daily d
+          where ${scope('d')} and ${inPeriod('d')} and d.promised > 0
+            and not (d.day between ${months.first}::date and ${months.end}::date)) u
+        group by restaurant_id) t
       join restaurants r on r.id = t.restaurant_id`,
     ),
   ]);

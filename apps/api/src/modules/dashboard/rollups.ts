@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.js';
  * (after a bulk import, and in the test that proves the incremental path equals the raw truth).
  *
  * Lock order, the same in every transaction so none can wait on another in a cycle: the status
- * counters, then the restaurant's rows (daily, then hourly or products), then the whole operation's
- * rows (daily, then hourly or categories).
+ * counters, then the restaurant's rows (daily, then on-time monthly, hourly or products), then the
+ * whole operation's rows (daily, then hourly or categories).
  */
 export async function rollupOrderCreated(tx: Db, orderId: number, timeZone: string) {
   await tx.execute(sql`
@@ -131,6 +131,12 @@ export async function rollupOrderDelivered(tx: Db, orderId: number, timeZone: st
       revenue = stats_orders_daily.revenue + excluded.revenue,
       ${addOnTime('stats_orders_daily')}`);
   await tx.execute(sql`
+    insert into stats_on_time_monthly (month, restaurant_id, promised, on_time)
+    select date_trunc('month', day)::date, restaurant_id, promised, on_time from (${facts}) f where promised > 0
+    on conflict (month, restaurant_id) do update set
+      promised = stats_on_time_monthly.promised + excluded.promised,
+      on_time = stats_on_time_monthly.on_time + excluded.on_time`);
+  await tx.execute(sql`
     insert into stats_products_daily (day, restaurant_id, product_id, category_id, quantity, amount)
     select (o.created_at at time zone ${timeZone})::date, o.restaurant_id, oi.product_id, p.category_id,
       sum(oi.quantity)::int, sum(oi.quantity::bigint * oi.unit_price)::bigint
@@ -186,6 +192,11 @@ export async function rebuildRollups(db: Db, timeZone: string) {
       insert into stats_orders_hourly (day, hour, restaurant_id, orders)
       select (created_at at time zone ${timeZone})::date, extract(hour from created_at at time zone ${timeZone})::int, restaurant_id, count(*)::int
       from orders group by 1, 2, 3`);
+    await tx.execute(sql`delete from stats_on_time_monthly`);
+    await tx.execute(sql`
+      insert into stats_on_time_monthly (month, restaurant_id, promised, on_time)
+      select date_trunc('month', day)::date, restaurant_id, sum(promised)::int, sum(on_time)::int
+      from stats_orders_daily where promised > 0 group by 1, 2`);
     await tx.execute(sql`
       insert into stats_products_daily (day, restaurant_id, product_id, category_id, quantity, amount)
       select (o.created_at at time zone ${timeZone})::date, o.restaurant_id, oi.product_id, p.category_id,
