@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { periodRange } from '@dostava/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -338,6 +339,33 @@ describe('GET /api/dashboard', () => {
     expect(today.on_time).toEqual((await rawOnTime(today.period.from, today.period.to)).on_time);
     expect(today.on_time.promised).toBeGreaterThanOrEqual(2);
     expect(today.on_time.late).toBeGreaterThanOrEqual(1);
+  });
+
+  it('backfills in migration 0015 what the rebuild computes', async () => {
+    const db = t.database.db;
+    const snapshot = async () => ({
+      daily: await rowsOf(db, sql`select * from stats_orders_daily order by day, restaurant_id`),
+      all: await rowsOf(db, sql`select * from stats_all_daily order by day`),
+      monthly: await rowsOf(db, sql`select * from stats_on_time_monthly order by month, restaurant_id`),
+    });
+    await rebuildRollups(db, TZ);
+    const rebuilt = await snapshot();
+    expect(rebuilt.monthly.length).toBeGreaterThan(0);
+    // As before the migration: no on-time figures anywhere.
+    const zero = sql.raw(
+      'promised = 0, on_time = 0, late_kitchen_seconds = 0, late_driver_seconds = 0, late_road_seconds = 0',
+    );
+    await db.execute(sql`update stats_orders_daily set ${zero}`);
+    await db.execute(sql`update stats_all_daily set ${zero}`);
+    await db.execute(sql`delete from stats_on_time_monthly`);
+    const migration = readFileSync(new URL('../../db/migrations/0015_on_time.sql', import.meta.url), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter((statement) => /^(UPDATE|INSERT)/.test(statement));
+    expect(backfill).toHaveLength(3);
+    for (const statement of backfill) await db.execute(sql.raw(statement));
+    expect(await snapshot()).toEqual(rebuilt);
   });
 
   it("splits a late order's minutes over the stages that overran their share of the promise", async () => {
