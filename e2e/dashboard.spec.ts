@@ -8,10 +8,24 @@ interface DashboardData {
   top_categories: { name: string }[];
   top_products: { name: string; restaurant: string }[];
   drivers_by_vehicle: { type: string; drivers: number }[];
+  on_time: { promised: number; on_time: number; late: number; rate: number | null };
+  on_time_restaurants: {
+    restaurants: number;
+    best: { name: string; rate: number }[];
+    worst: { name: string; rate: number }[];
+  };
+  lateness: {
+    late_orders: number;
+    average_minutes: number;
+    stages: { stage: 'kitchen' | 'driver' | 'road'; average_minutes: number }[];
+  };
 }
 
 type Lang = 'bs' | 'en';
 const number = (n: number, lang: Lang) => new Intl.NumberFormat(lang === 'bs' ? 'hr-HR' : 'en-GB').format(n);
+const decimal = (n: number, lang: Lang) =>
+  new Intl.NumberFormat(lang === 'bs' ? 'hr-HR' : 'en-GB', { maximumFractionDigits: 1 }).format(n);
+const percent = (rate: number, lang: Lang) => `${decimal(rate * 100, lang)} %`;
 const money = (minor: number, lang: Lang) => {
   const en = (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${lang === 'bs' ? en.replace(/[.,]/g, (s) => (s === '.' ? ',' : '.')) : en} KM`;
@@ -41,6 +55,16 @@ const T = {
     products: 'Top products',
     drivers: 'Drivers categories',
     heatmap: 'When customers order the most',
+    onTime: 'On-time delivery',
+    promised: 'Delivered with a promised time',
+    onTimeCount: 'On time',
+    late: 'Late',
+    noPromises: 'No deliveries with a promised time in this period',
+    restaurants: 'On time by restaurant',
+    best: 'Most punctual',
+    lateness: 'Where late orders lose time',
+    noLate: 'No late deliveries in this period',
+    stages: { kitchen: 'Kitchen', driver: 'Waiting for a driver', road: 'On the road' },
     from: 'From',
     to: 'To',
     periods: {
@@ -67,6 +91,16 @@ const T = {
     products: 'Najprodavaniji proizvodi',
     drivers: 'Kategorije vozača',
     heatmap: 'Kada kupci najviše naručuju',
+    onTime: 'Isporuka na vrijeme',
+    promised: 'Isporučeno uz obećano vrijeme',
+    onTimeCount: 'Na vrijeme',
+    late: 'Kasnilo',
+    noPromises: 'U ovom periodu nema isporuka s obećanim vremenom',
+    restaurants: 'Tačnost po restoranima',
+    best: 'Najtačniji',
+    lateness: 'Gdje zakašnjele narudžbe gube vrijeme',
+    noLate: 'U ovom periodu nije bilo zakašnjelih isporuka',
+    stages: { kitchen: 'Kuhinja', driver: 'Čekanje na vozača', road: 'Na putu' },
     from: 'Od',
     to: 'Do',
     periods: {
@@ -98,6 +132,29 @@ async function expectFigures(page: Page, lang: Lang, data: DashboardData) {
   if (first) await expect(region(t.products).getByRole('listitem').first()).toContainText(first.name);
   const category = data.top_categories[0];
   if (category) await expect(region(t.categories).getByRole('listitem').first()).toContainText(category.name);
+  // On time: the rate and its counts, the most punctual restaurant first, lateness by stage.
+  const onTime = region(t.onTime);
+  const restaurants = region(t.restaurants);
+  if (data.on_time.rate === null) {
+    await expect(onTime).toContainText(t.noPromises);
+    await expect(restaurants).toContainText(t.noPromises);
+  } else {
+    await expect(onTime).toContainText(percent(data.on_time.rate, lang));
+    await expect(onTime).toContainText(`${t.promised}${number(data.on_time.promised, lang)}`);
+    await expect(onTime).toContainText(`${t.onTimeCount}${number(data.on_time.on_time, lang)}`);
+    await expect(onTime).toContainText(`${t.late}${number(data.on_time.late, lang)}`);
+    const best = data.on_time_restaurants.best[0];
+    const table = restaurants.getByRole('table', { name: t.best });
+    if (best)
+      await expect(table.getByRole('row').nth(1)).toContainText(`${best.name}${percent(best.rate, lang)}`);
+  }
+  const lateness = region(t.lateness);
+  if (data.lateness.late_orders === 0) await expect(lateness).toContainText(t.noLate);
+  else
+    for (const stage of data.lateness.stages)
+      await expect(lateness.getByRole('listitem').filter({ hasText: t.stages[stage.stage] })).toContainText(
+        `${decimal(stage.average_minutes, lang)} min`,
+      );
 }
 
 for (const lang of ['en', 'bs'] as const) {
@@ -167,6 +224,10 @@ test('dashboard at 360px: cards stack and the heat map scrolls inside its box', 
   const today = await page.getByRole('region', { name: 'Narudžbe danas', exact: true }).boundingBox();
   const week = await page.getByRole('region', { name: 'Narudžbe ove sedmice', exact: true }).boundingBox();
   expect(week && today && week.y > today.y).toBe(true);
+  await expect(page.getByRole('region', { name: 'Gdje zakašnjele narudžbe gube vrijeme' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Tačnost po restoranima' }).getByRole('table', { name: 'Najtačniji' }),
+  ).toBeVisible();
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(360);
   const scroller = page.getByRole('region', { name: 'Kada kupci najviše naručuju' }).last();
@@ -187,6 +248,9 @@ test('the restaurant manager sees the dashboard of their own restaurant', async 
   const data = await dashboardFromApi(page, 'period=last_month');
   await expectFigures(page, 'en', data);
   for (const product of data.top_products) expect(product.restaurant).toBe(name);
+  // On time: their own restaurant only.
+  expect(data.on_time_restaurants.best.map((r) => r.name)).toEqual([name]);
+  expect(data.on_time_restaurants.worst).toEqual([]);
   const admin = await signInAs(page, 'admin', { lang: 'en', path: '/?period=last_month' });
   expect(admin.user.role).toBe('admin');
   const all = await dashboardFromApi(page, 'period=last_month');
