@@ -237,7 +237,7 @@ export async function seedOrders(db: Db, options: OrderSeedOptions) {
         picked_up_at: times.in_delivery ?? null,
         delivered_at: times.delivered ?? null,
         // The promise made at placement: a kitchen and road allowance that grows with the distance.
-        promised_at: new Date(created.getTime() + (45 + Math.round((km ?? 2) * 4)) * 60_000),
+        promised_at: new Date(created.getTime() + (58 + Math.round((km ?? 2) * 4)) * 60_000),
         created_at: created,
         status_changed_at: at,
         version: path.length - 1,
