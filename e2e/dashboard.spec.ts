@@ -159,6 +159,8 @@ async function expectFigures(page: Page, lang: Lang, data: DashboardData) {
 
 for (const lang of ['en', 'bs'] as const) {
   test(`dashboard (Admin, ${lang}): every period shows what the API counts`, async ({ page }) => {
+    // Eight periods, each compared with the API widget by widget.
+    test.setTimeout(120_000);
     const t = T[lang];
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAs(page, 'admin', { lang });
