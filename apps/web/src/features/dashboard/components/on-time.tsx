@@ -48,12 +48,16 @@ type RestaurantRow = Dashboard['on_time_restaurants']['best'][number];
 function RestaurantTable({ caption, rows }: { caption: string; rows: RestaurantRow[] }) {
   const { t } = useTranslation();
   return (
-    <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
-      <Typography
-        component="caption"
-        variant="body2"
-        sx={{ captionSide: 'top', textAlign: 'left', fontWeight: 600, p: 0, pb: 0.5, color: 'text.primary' }}
-      >
+    <Table
+      size="small"
+      sx={{
+        '& td, & th': { px: 1 },
+        '& th': { whiteSpace: 'nowrap' },
+        // MUI puts a table's caption under it; this one is the table's heading.
+        '& caption': { captionSide: 'top', textAlign: 'left', p: 0, pb: 0.5 },
+      }}
+    >
+      <Typography component="caption" variant="body2" sx={{ fontWeight: 600, color: 'text.primary' }}>
         {caption}
       </Typography>
       <TableHead>
