@@ -177,7 +177,10 @@ export function predictEta(input: EtaInput, now: Date): EtaPrediction {
       ? input.status_changed_at
       : later(now, after(input.created_at, input.prep_minutes));
   const driverAt = input.has_driver
-    ? after(now, input.driver_km !== null ? travelMinutes(travel, input.driver_km, false) : DRIVER_ALLOWANCE_MINUTES)
+    ? after(
+        now,
+        input.driver_km !== null ? travelMinutes(travel, input.driver_km, false) : DRIVER_ALLOWANCE_MINUTES,
+      )
     : after(
         now,
         input.nearest_free_km !== null
@@ -201,7 +204,11 @@ function missed(promised: Date | null, delivery: Date): boolean {
 
 /** Whether a new prediction is worth a history row: a move of a minute or more, or a new reason. */
 export function etaMoved(
-  before: { predicted_delivery_at: Date | null; predicted_pickup_at: Date | null; risk_reason: string | null },
+  before: {
+    predicted_delivery_at: Date | null;
+    predicted_pickup_at: Date | null;
+    risk_reason: string | null;
+  },
   next: EtaPrediction,
 ): boolean {
   const moved = (a: Date | null, b: Date) => a === null || Math.abs(a.getTime() - b.getTime()) >= MINUTE;

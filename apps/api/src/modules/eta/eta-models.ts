@@ -154,7 +154,10 @@ export async function refreshModels(db: Db, timeZone: string) {
 
 /** The learned preparation of the given restaurants. */
 export async function loadPrep(db: Db, restaurantIds: number[]): Promise<Map<number, PrepModel>> {
-  const out = new Map<number, { overall: PrepModel['overall']; hours: Map<number, { minutes: number; samples: number }> }>();
+  const out = new Map<
+    number,
+    { overall: PrepModel['overall']; hours: Map<number, { minutes: number; samples: number }> }
+  >();
   if (restaurantIds.length === 0) return out;
   const rows = await db
     .select()

@@ -124,7 +124,13 @@ export async function predictOrders(
           ),
         )
     : [];
-  const [prep, travel] = await Promise.all([loadPrep(db, rows.map((r) => r.restaurant_id)), loadTravel(db)]);
+  const [prep, travel] = await Promise.all([
+    loadPrep(
+      db,
+      rows.map((r) => r.restaurant_id),
+    ),
+    loadTravel(db),
+  ]);
 
   const moved: { id: number; restaurant_id: number; next: EtaPrediction }[] = [];
   for (const r of rows) {
@@ -132,7 +138,10 @@ export async function predictOrders(
       r.driver_id === null && r.restaurant_lat !== null && r.restaurant_lng !== null && free.length
         ? Math.min(
             ...free.map((d) =>
-              haversine({ lat: d.lat ?? 0, lng: d.lng ?? 0 }, { lat: r.restaurant_lat ?? 0, lng: r.restaurant_lng ?? 0 }),
+              haversine(
+                { lat: d.lat ?? 0, lng: d.lng ?? 0 },
+                { lat: r.restaurant_lat ?? 0, lng: r.restaurant_lng ?? 0 },
+              ),
             ),
           )
         : null;

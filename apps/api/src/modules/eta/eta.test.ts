@@ -1,6 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEtaHistory, orders, prepTimeModel, products, travelTimeModel, users } from '../../db/schema/index.js';
+import {
+  orderEtaHistory,
+  orders,
+  prepTimeModel,
+  products,
+  travelTimeModel,
+  users,
+} from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { refreshModels } from './eta-models.js';
 import { predictOrders, refreshPredictions } from './eta-predictions.js';
@@ -97,10 +104,7 @@ describe('promise and prediction', () => {
     await predictOrders(db, { timeZone, ids: [o.id], now: new Date(now.getTime() + 20_000) });
     expect(await count()).toBe(before);
     // Created half an hour ago with the default prep: the kitchen moves the prediction.
-    await db
-      .update(orders)
-      .set({ created_at: sql`now() - interval '2 hours'` })
-      .where(eq(orders.id, o.id));
+    await db.update(orders).set({ created_at: sql`now() - interval '2 hours'` }).where(eq(orders.id, o.id));
     await predictOrders(db, { timeZone, ids: [o.id] });
     expect(await count()).toBe(before + 1);
   });
@@ -123,7 +127,12 @@ describe('the at-risk lane', () => {
     for (const who of ['dispatcher', 'admin']) {
       const res = await get('/api/orders?lane=at_risk&sort=risk&per_page=100', who);
       expect(res.statusCode).toBe(200);
-      const rows = res.json().data as { id: number; risk_reason: string; promised_at: string; predicted_delivery_at: string }[];
+      const rows = res.json().data as {
+        id: number;
+        risk_reason: string;
+        promised_at: string;
+        predicted_delivery_at: string;
+      }[];
       const row = rows.find((r) => r.id === risky);
       expect(row?.risk_reason).toBe('kitchen_slow');
       const slack = rows.map((r) => Date.parse(r.promised_at) - Date.parse(r.predicted_delivery_at));
