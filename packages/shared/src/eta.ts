@@ -32,8 +32,6 @@ export const TRAVEL_PRIOR_WEIGHT = 20;
 export const DRIVER_ALLOWANCE_MINUTES = 5;
 /** With no free driver at all, how long until one is expected to come free. */
 export const NO_DRIVER_WAIT_MINUTES = 15;
-/** A free driver farther than this from the restaurant does not count as "near". */
-export const NEAR_DRIVER_KM = 3;
 /** A prediction within this many minutes of the promise is still on time. */
 export const RISK_GRACE_MINUTES = 1;
 /** Learning looks this far back. */
@@ -47,14 +45,21 @@ export function shrink(value: number | null, samples: number, prior: number, wei
   return (value * samples + prior * weight) / (samples + weight);
 }
 
+const weekdayHour = new Map<string, Intl.DateTimeFormat>();
+
 /** Hour of the week, 0 = Monday 00:00 … 167, of an instant in `timeZone`. */
 export function hourOfWeek(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  let format = weekdayHour.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    weekdayHour.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const weekday = parts.find((p) => p.type === 'weekday')?.value ?? 'Mon';
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   return ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday) * 24 + hour;
