@@ -72,7 +72,10 @@ test.describe('ETAs and the at-risk lane', () => {
   test('1440 px, English: the at-risk lane shows the order with its reason', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAs(page, 'dispatcher', { lang: 'en', path: '/active-orders?lane=at_risk' });
-    await expect(page.getByRole('tab', { name: /^At risk \d+$/, selected: true })).toBeVisible();
+    // The first visit may find the server busy: allow it time.
+    await expect(page.getByRole('tab', { name: /^At risk \d+$/, selected: true })).toBeVisible({
+      timeout: 30_000,
+    });
     const row = page
       .getByRole('table', { name: 'Active orders' })
       .getByRole('row')
@@ -85,7 +88,7 @@ test.describe('ETAs and the at-risk lane', () => {
   test('360 px, Bosnian: the at-risk lane as cards, the reason in words', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await signInAs(page, 'dispatcher', { lang: 'bs', path: '/active-orders' });
-    await page.getByRole('tab', { name: /^U riziku \d+$/ }).click();
+    await page.getByRole('tab', { name: /^U riziku \d+$/ }).click({ timeout: 30_000 });
     const card = page.getByRole('listitem', { name: `Narudžba ${order.order_number}` });
     await expect(card).toBeVisible();
     await expect(card.getByText('U riziku: Vozač je daleko')).toBeVisible();

@@ -165,14 +165,14 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
                   <Chip
                     size="small"
                     label={counts.data ? counts.data[key] : '…'}
-                    color={
-                      key === 'problems' && (counts.data?.problems ?? 0) > 0
-                        ? 'error'
-                        : key === 'at_risk' && (counts.data?.at_risk ?? 0) > 0
-                          ? 'warning'
-                          : 'default'
-                    }
-                    sx={{ height: 20, '& .MuiChip-label': { px: 0.75 } }}
+                    color={key === 'problems' && (counts.data?.problems ?? 0) > 0 ? 'error' : 'default'}
+                    sx={(theme) => ({
+                      height: 20,
+                      '& .MuiChip-label': { px: 0.75 },
+                      ...(key === 'at_risk' && (counts.data?.at_risk ?? 0) > 0
+                        ? { color: '#fff', bgcolor: darken(theme.palette.warning.main, 0.4) }
+                        : {}),
+                    })}
                   />
                 </Stack>
               }

@@ -4,6 +4,7 @@ import {
   Card,
   CardContent,
   Chip,
+  darken,
   Table,
   TableBody,
   TableCell,
@@ -32,11 +33,10 @@ export function RiskChip({ reason, compact = false }: { reason: RiskReason | nul
   return (
     <Chip
       size="small"
-      color="warning"
-      variant="outlined"
       title={full}
       label={compact ? t(`orders.risk.${reason}`) : full}
-      sx={{ height: 22, fontWeight: 600, color: 'warning.dark', borderColor: 'warning.dark' }}
+      // Darkened like the late chip, so white text meets the contrast ratio.
+      sx={(theme) => ({ height: 22, color: '#fff', bgcolor: darken(theme.palette.warning.main, 0.4) })}
     />
   );
 }
