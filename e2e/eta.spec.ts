@@ -101,7 +101,7 @@ test.describe('ETAs and the at-risk lane', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAs(page, 'dispatcher', { lang: 'en', path: `/orders/${order.id}` });
     const eta = page.getByRole('region', { name: 'Promise and prediction' });
-    await expect(eta.getByText('Promised delivery').first()).toBeVisible();
+    await expect(eta.getByText('Promised delivery').first()).toBeVisible({ timeout: 30_000 });
     await expect(eta.getByText(/^About \d+ min late: Driver is far away$/)).toBeVisible();
     const history = eta.getByRole('table', { name: 'History of the promise and prediction' });
     // Placed (the promise), then assigned to a far driver (the miss).
@@ -114,7 +114,7 @@ test.describe('ETAs and the at-risk lane', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await signInAs(page, 'restaurant_manager', { lang: 'bs', path: `/orders/${order.id}` });
     const eta = page.getByRole('region', { name: 'Obećanje i procjena' });
-    await expect(eta.getByText('Obećana dostava').first()).toBeVisible();
+    await expect(eta.getByText('Obećana dostava').first()).toBeVisible({ timeout: 30_000 });
     await expect(eta.getByText(/^Kasni oko \d+ min: Vozač je daleko$/)).toBeVisible();
     await expect(eta.getByRole('table', { name: 'Historija obećanja i procjene' })).toBeVisible();
     await expectAccessible(page);
