@@ -98,7 +98,13 @@ export function OrderEta({ order }: { order: Order }) {
               ))}
             </Box>
             {history.length ? (
-              <TableContainer sx={{ mt: 2 }}>
+              // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+              <TableContainer
+                tabIndex={0}
+                role="region"
+                aria-label={t('orders.eta_history')}
+                sx={{ mt: 2, overflowX: 'auto' }}
+              >
                 <Table
                   size="small"
                   aria-label={t('orders.eta_history')}
