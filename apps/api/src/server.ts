@@ -76,6 +76,10 @@ async function main() {
   }, 10 * 60_000);
   prune.unref();
 
+  // Learned prep and travel times, and the active orders' predictions, kept fresh (decision 0021).
+  const { startEtaRefresh } = await import('./modules/eta/eta-refresh.js');
+  startEtaRefresh(database.db, app.bus, config.timeZone, (error, what) => app.log.warn({ err: error }, what));
+
   // SIGTERM (an orchestrator, a deploy): not ready at once, still serving for DRAIN_SECONDS so the
   // load balancer stops sending here, then close: new requests get 503, requests in flight finish, open
   // event streams are told to reconnect (elsewhere) and closed. SIGINT (Ctrl-C) skips the wait. Past

@@ -7,6 +7,7 @@ export * from './common.js';
 export * from './dashboard.js';
 export * from './driver-meals.js';
 export * from './drivers.js';
+export * from './eta.js';
 export * from './i18n/index.js';
 export * from './iban.js';
 export * from './locations.js';

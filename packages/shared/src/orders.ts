@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
+import { orderEtaSchema, RISK_REASONS } from './eta.js';
 import { msg } from './messages.js';
 import type { Role } from './roles.js';
 import { dateOrDateTime, id, optionalText, phone, requiredText, searchText } from './validation.js';
@@ -167,6 +168,10 @@ export const orderListItemSchema = z.object({
   /** Minutes from creation to delivery. */
   delivered_time: z.number().int().nullable(),
   estimated_delivery_minutes: z.number().int(),
+  /** The delivery time promised at placement, the current prediction and why it may miss (decision 0021). */
+  promised_at: z.string().nullable(),
+  predicted_delivery_at: z.string().nullable(),
+  risk_reason: z.enum(RISK_REASONS).nullable(),
   version: z.number().int(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
@@ -196,13 +201,15 @@ export const orderSchema = orderListItemSchema.extend({
   customer_phone: z.string().nullable(),
   driver_phone: z.string().nullable(),
   history: z.array(orderHistoryEntrySchema),
+  eta: orderEtaSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 
 /**
  * The dispatch board's lanes: `ready_no_driver` is ready for pickup with nobody to pick it up,
  * `awaiting_pickup` ready with a driver on the way, `problems` no answer at the door or late in its
- * status (see STATUS_TARGET_MINUTES). `all` is every active order.
+ * status (see STATUS_TARGET_MINUTES), `at_risk` predicted to miss its promise before it is late (its
+ * `risk_reason` says why). `all` is every active order.
  */
 export const BOARD_LANES = [
   'all',
@@ -211,15 +218,17 @@ export const BOARD_LANES = [
   'ready_no_driver',
   'awaiting_pickup',
   'in_delivery',
+  'at_risk',
   'problems',
 ] as const;
 export type BoardLane = (typeof BOARD_LANES)[number];
 
 /**
  * `urgency`: the order whose next step is most overdue first (its status's target minutes after the
- * status began), so what waits longest for the next step is on top.
+ * status began), so what waits longest for the next step is on top. `risk`: the order predicted to miss
+ * its promise by the most minutes first (the at-risk lane).
  */
-export const ORDER_SORTS = ['created_at', 'total', 'status', 'order_number', 'urgency'] as const;
+export const ORDER_SORTS = ['created_at', 'total', 'status', 'order_number', 'urgency', 'risk'] as const;
 const isoDate = dateOrDateTime();
 export const orderListQuery = listQuery(ORDER_SORTS, '-created_at').extend({
   status: z.enum(ORDER_STATUSES).optional(),

@@ -19,6 +19,15 @@ export function batches<T>(items: readonly T[], max: number): T[][] {
   return out;
 }
 
+/**
+ * How much slower a kitchen prepares now: every third restaurant takes 1.8× as long at lunch (12–14 h)
+ * and dinner (18–21 h), so the busy and at-risk paths see the traffic the ETA bench models.
+ */
+export function kitchenSlowdown(restaurantId: number, hourOfDay: number): number {
+  const peak = (hourOfDay >= 12 && hourOfDay < 14) || (hourOfDay >= 18 && hourOfDay < 21);
+  return peak && restaurantId % 3 === 0 ? 1.8 : 1;
+}
+
 /** Speeds in m/s per vehicle type, as they move through town. */
 export const SPEEDS = { bike: 5, scooter: 8, car: 10 } as const;
 

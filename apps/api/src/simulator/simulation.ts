@@ -1,6 +1,14 @@
+import { hourOfWeek } from '@dostava/shared';
 import { Account, Http } from './client.js';
 import { drivePath, jitter, type Point, type Random, SARAJEVO, STREETS, waypoints } from './geo.js';
-import { batches, between, nextArrivalMs, type SimulatorOptions, SPEEDS } from './schedule.js';
+import {
+  batches,
+  between,
+  kitchenSlowdown,
+  nextArrivalMs,
+  type SimulatorOptions,
+  SPEEDS,
+} from './schedule.js';
 
 interface Person {
   id: number;
@@ -233,7 +241,10 @@ export class Simulation {
         const key = order.id * 10 + (next === 'preparing_order' ? 1 : 2);
         const at = due.get(key);
         if (at === undefined) {
-          due.set(key, now + (next === 'preparing_order' ? this.paced(5, 20) : this.paced(20, 60)));
+          // Some kitchens are slow at peak (kitchenSlowdown), in the operation's zone.
+          const hour = hourOfWeek(new Date(now), process.env.TZ_OPERATION ?? 'Europe/Sarajevo') % 24;
+          const prep = this.paced(20, 60) * kitchenSlowdown(order.restaurant.id, hour);
+          due.set(key, now + (next === 'preparing_order' ? this.paced(5, 20) : prep));
           continue;
         }
         if (at > now || this.stopping) continue;

@@ -72,9 +72,10 @@ const move = (id: number, status: string, who = 'admin') =>
 /** The lanes' counts computed independently of the service, straight from the orders. */
 async function expectedCounts(restaurantId?: number) {
   const target = (status: string) => STATUS_TARGET_MINUTES[status as keyof typeof STATUS_TARGET_MINUTES] ?? 0;
-  const rows = await rowsOf<{ status: string; driver_id: number | null; minutes: number }>(
+  const rows = await rowsOf<{ status: string; driver_id: number | null; minutes: number; at_risk: boolean }>(
     t.database.db,
-    sql`select status::text as status, driver_id, extract(epoch from (now() - status_changed_at)) / 60 as minutes
+    sql`select status::text as status, driver_id, extract(epoch from (now() - status_changed_at)) / 60 as minutes,
+        (risk_reason is not null and promised_at > now()) as at_risk
       from orders where status::text not in (${sql.join(
         TERMINAL_STATUSES.map((s) => sql`${s}`),
         sql`, `,
@@ -88,6 +89,7 @@ async function expectedCounts(restaurantId?: number) {
     ready_no_driver: rows.filter((r) => r.status === 'ready_for_pickup' && r.driver_id === null).length,
     awaiting_pickup: rows.filter((r) => r.status === 'ready_for_pickup' && r.driver_id !== null).length,
     in_delivery: rows.filter((r) => r.status === 'in_delivery').length,
+    at_risk: rows.filter((r) => r.at_risk).length,
     problems: rows.filter((r) => r.status === 'no_answer' || late(r)).length,
     late: rows.filter(late).length,
   };

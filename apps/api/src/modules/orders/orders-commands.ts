@@ -27,6 +27,7 @@ import type { EventBus } from '../../lib/bus.js';
 import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
+import { predictOrders, promiseFor } from '../eta/eta-predictions.js';
 import { distanceKm, orderAmounts } from './orders-amounts.js';
 import { assertInScope, historyScope, readOrder } from './orders-queries.js';
 
@@ -92,6 +93,7 @@ export async function createOrder(
       ? distanceKm({ lat: restaurant.lat, lng: restaurant.lng }, { lat: body.lat, lng: body.lng })
       : null;
   const amounts = orderAmounts(itemsAmount, restaurant.percentage, km);
+  const promise = await promiseFor(db, restaurant, km, timeZone);
 
   const id = await db.transaction(async (tx) => {
     const [order] = await tx
@@ -106,6 +108,7 @@ export async function createOrder(
         lng: body.lng,
         note: body.note,
         ...amounts,
+        ...promise,
       })
       .returning({ id: orders.id });
     if (!order) throw new Error('order insert returned nothing');
@@ -119,6 +122,7 @@ export async function createOrder(
     });
     await rollupOrderStatus(tx, restaurant.id, null, 'created');
     await rollupOrderCreated(tx, order.id, timeZone);
+    await predictOrders(tx, { timeZone, ids: [order.id] });
     return order.id;
   });
   await announce(bus, 'order.created', { id, restaurant_id: restaurant.id }, { status: 'created' });
@@ -195,6 +199,7 @@ export async function changeStatus(
     await rollupOrderStatus(tx, order.restaurant_id, from, body.status);
     if (body.status === 'delivered') await rollupOrderDelivered(tx, id, timeZone);
     await syncDriverState(tx, order.driver_id);
+    await predictOrders(tx, { timeZone, ids: [id] });
     if (actor.role !== 'driver' && actor.role !== 'customer') {
       await audit(
         tx,
@@ -243,7 +248,7 @@ async function assertAvailableDriver(db: Db, driverId: number, busy: 'allow' | '
 /** Dispatchers and admins assign a driver to an order that has not left the restaurant. */
 export async function assignDriver(
   db: Db,
-  { bus }: OrderDeps,
+  { bus, timeZone }: OrderDeps,
   actor: ActorContext,
   id: number,
   driverId: number,
@@ -266,6 +271,7 @@ export async function assignDriver(
       .returning({ id: orders.id });
     if (changed.length === 0) throw new Conflict();
     await audit(tx, actor, 'assign', 'orders', id, { driver_id: order.driver_id }, { driver_id: driverId });
+    await predictOrders(tx, { timeZone, ids: [id] });
   });
   await announce(bus, 'order.updated', order, { driver_id: driverId }, driverId);
   return readOrder(db, id);
@@ -277,7 +283,7 @@ export async function assignDriver(
  */
 export async function unassignDriver(
   db: Db,
-  { bus }: OrderDeps,
+  { bus, timeZone }: OrderDeps,
   actor: ActorContext,
   id: number,
   reason: string | null,
@@ -327,13 +333,14 @@ export async function unassignDriver(
       { driver_id: order.driver_id, status: order.status },
       { driver_id: null, reason },
     );
+    await predictOrders(tx, { timeZone, ids: [id] });
   });
   await announce(bus, 'order.updated', order, { driver_id: null }, order.driver_id);
   return readOrder(db, id);
 }
 
 /** A driver on shift takes an order that is waiting for a driver; a second driver racing gets 409. */
-export async function acceptOrder(db: Db, { bus }: OrderDeps, actor: ActorContext, id: number) {
+export async function acceptOrder(db: Db, { bus, timeZone }: OrderDeps, actor: ActorContext, id: number) {
   const order = await findForChange(db, actor, id);
   if (!['preparing_order', 'ready_for_pickup'].includes(order.status) || order.driver_id !== null) {
     throw new Conflict('order_taken', 'errors.order_taken');
@@ -348,6 +355,7 @@ export async function acceptOrder(db: Db, { bus }: OrderDeps, actor: ActorContex
       .where(and(eq(orders.id, id), sql`${orders.driver_id} is null`, eq(orders.version, order.version)))
       .returning({ id: orders.id });
     if (changed.length === 0) throw new Conflict('order_taken', 'errors.order_taken');
+    await predictOrders(tx, { timeZone, ids: [id] });
   });
   await announce(bus, 'order.updated', order, { driver_id: actor.user_id }, actor.user_id);
   return readOrder(db, id);

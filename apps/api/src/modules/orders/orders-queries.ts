@@ -12,6 +12,7 @@ import {
   type OrderListItem,
   type OrderMap,
   type orderListQuery,
+  type RiskReason,
   STATUS_TARGET_MINUTES,
   TERMINAL_STATUSES,
 } from '@dostava/shared';
@@ -33,6 +34,7 @@ import { Forbidden, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
 import { preparedFor } from '../../lib/sql.js';
 import { activeOrders, driverState, terminalStatusList } from '../drivers/drivers-service.js';
+import { etaHistory, toOrderEta } from '../eta/eta-predictions.js';
 
 type ListQuery = z.output<typeof orderListQuery>;
 /** The filters of a list, without its paging and sorting: what the board's counts, the map and the export take. */
@@ -66,6 +68,9 @@ const listColumns = {
   driver_request_time: orders.driver_request_time,
   delivered_at: orders.delivered_at,
   estimated_delivery_minutes: orders.estimated_delivery_minutes,
+  promised_at: orders.promised_at,
+  predicted_delivery_at: orders.predicted_delivery_at,
+  risk_reason: orders.risk_reason,
   version: orders.version,
 };
 const detailColumns = {
@@ -76,6 +81,7 @@ const detailColumns = {
   commission: orders.commission,
   customer_phone: orders.customer_phone,
   driver_phone: driver.phone,
+  predicted_pickup_at: orders.predicted_pickup_at,
 };
 export const selectOrders = (db: Db) =>
   db
@@ -113,6 +119,9 @@ export function toListItem(r: OrderRow): OrderListItem {
       ? Math.round((r.delivered_at.getTime() - r.created_at.getTime()) / 60_000)
       : null,
     estimated_delivery_minutes: r.estimated_delivery_minutes,
+    promised_at: iso(r.promised_at),
+    predicted_delivery_at: iso(r.predicted_delivery_at),
+    risk_reason: r.risk_reason as RiskReason | null,
     version: r.version,
   };
 }
@@ -137,7 +146,12 @@ const LANE_FILTERS: Record<BoardLane, SQL> = {
   awaiting_pickup: sql`(${orders.status} = 'ready_for_pickup' and ${orders.driver_id} is not null)`,
   in_delivery: sql`${orders.status} = 'in_delivery'`,
   problems: sql`(${orders.status} = 'no_answer' or ${isLate})`,
+  // Predicted to miss the promise while there is still time to act (decision 0021).
+  at_risk: sql`(${orders.risk_reason} is not null and ${orders.promised_at} > now())`,
 };
+
+/** Minutes to spare before the promise (negative: predicted late by that much); least first is most at risk. */
+const slack = sql`(${orders.promised_at} - ${orders.predicted_delivery_at})`;
 
 /**
  * The search text: an order number, whole or in part ('1234' finds D101234), or a buyer's name. Only
@@ -221,6 +235,7 @@ const sortColumns = {
   status: [orders.status, orders.created_at, orders.id],
   order_number: [orders.id],
   urgency: [dueAt, orders.id],
+  risk: [slack, orders.id],
 };
 
 /**
@@ -312,6 +327,7 @@ export async function boardCounts(
       ready_no_driver: counted(LANE_FILTERS.ready_no_driver),
       awaiting_pickup: counted(LANE_FILTERS.awaiting_pickup),
       in_delivery: counted(LANE_FILTERS.in_delivery),
+      at_risk: counted(LANE_FILTERS.at_risk),
       problems: counted(LANE_FILTERS.problems),
       late: counted(isLate),
     })
@@ -325,6 +341,7 @@ export async function boardCounts(
     ready_no_driver: n(row?.ready_no_driver),
     awaiting_pickup: n(row?.awaiting_pickup),
     in_delivery: n(row?.in_delivery),
+    at_risk: n(row?.at_risk),
     problems: n(row?.problems),
     late: n(row?.late),
   };
@@ -477,10 +494,11 @@ const detailStatements = preparedFor((db: Db) => {
  */
 export async function readOrder(db: Db, id: number): Promise<Order> {
   const statements = detailStatements(db);
-  const [[row], items, history] = await Promise.all([
+  const [[row], items, history, etaChanges] = await Promise.all([
     statements.row.execute({ id }),
     statements.items.execute({ id }),
     statements.history.execute({ id }),
+    etaHistory(db, id),
   ]);
   if (!row) throw new NotFound();
   return {
@@ -508,6 +526,7 @@ export async function readOrder(db: Db, id: number): Promise<Order> {
           : null,
       created_at: h.created_at.toISOString(),
     })),
+    eta: toOrderEta(row, etaChanges),
   };
 }
 

@@ -14,13 +14,14 @@ import {
   OrderHistory,
   OrderItems,
 } from '../../../features/orders/components/order-details';
+import { OrderEta } from '../../../features/orders/components/order-eta';
 import { OrderStatusChip } from '../../../features/orders/components/order-status-chip';
 import { StatusActions } from '../../../features/orders/components/status-actions';
 import { useOrderEvents } from '../../../features/orders/live/use-order-events';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
-/** /orders/{id}: items and amounts, buyer, driver dispatch, status actions and the history. */
+/** /orders/{id}: items and amounts, buyer, promise and prediction, driver dispatch, status actions and the history. */
 export function OrderDetailPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
@@ -77,6 +78,7 @@ export function OrderDetailPage() {
               </Stack>
               <Stack spacing={2} sx={{ minWidth: 0 }}>
                 <OrderCustomer order={order} />
+                <OrderEta order={order} />
                 <OrderDriver order={order} />
               </Stack>
             </Box>

@@ -40,6 +40,7 @@ import { type OrderListParams, useOrders } from '../api/list-orders';
 import { useOrderEvents } from '../live/use-order-events';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { LiveStatus } from './live-status';
+import { RiskChip } from './order-eta';
 import { OrderStatusChip } from './order-status-chip';
 import { ASSIGNABLE_STATUSES, formatMinutes, type Lateness, lateness, minutesSince } from './order-time';
 import { personName } from './orders-table';
@@ -96,7 +97,8 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
     : {
         page: params.page,
         per_page: perPage,
-        sort: 'urgency',
+        // The at-risk lane: the order predicted to miss its promise by the most first.
+        sort: lane === 'at_risk' ? 'risk' : 'urgency',
         lane,
         restaurant_id: restaurantId,
         driver_id: driverId,
@@ -164,7 +166,13 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
                     size="small"
                     label={counts.data ? counts.data[key] : '…'}
                     color={key === 'problems' && (counts.data?.problems ?? 0) > 0 ? 'error' : 'default'}
-                    sx={{ height: 20, '& .MuiChip-label': { px: 0.75 } }}
+                    sx={(theme) => ({
+                      height: 20,
+                      '& .MuiChip-label': { px: 0.75 },
+                      ...(key === 'at_risk' && (counts.data?.at_risk ?? 0) > 0
+                        ? { color: '#fff', bgcolor: darken(theme.palette.warning.main, 0.4) }
+                        : {}),
+                    })}
                   />
                 </Stack>
               }
@@ -531,9 +539,10 @@ function BoardRow({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewP
         <OrderStatusChip status={order.status} />
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
           <span>{waiting}</span>
           <LateChip state={state} />
+          <RiskChip reason={order.risk_reason} compact />
         </Stack>
       </TableCell>
       <TableCell sx={oneLine}>
@@ -594,6 +603,7 @@ function BoardCard({ order, now, isNew, showRestaurant, mayDispatch }: OrderView
         <OrderStatusChip status={order.status} />
         {isNew ? <NewChip /> : null}
         <LateChip state={state} />
+        <RiskChip reason={order.risk_reason} />
       </Stack>
       <Typography variant="body2" sx={{ mt: 0.75, ...oneLine }}>
         {[showRestaurant ? order.restaurant.name : null, personName(order.buyer)].filter(Boolean).join(' · ')}

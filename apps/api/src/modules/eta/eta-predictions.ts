@@ -1,0 +1,246 @@
+import {
+  type EtaPrediction,
+  etaMoved,
+  hourOfWeek,
+  type OrderEta,
+  type OrderStatus,
+  predictEta,
+  prepMinutes,
+  promiseMinutes,
+  type RiskReason,
+} from '@dostava/shared';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { drivers, orderEtaHistory, orders, restaurants } from '../../db/schema/index.js';
+import type { EventBus } from '../../lib/bus.js';
+import { terminalStatusList } from '../drivers/drivers-service.js';
+import { distanceKm as haversine } from '../orders/orders-amounts.js';
+import { kmBetween, loadPrep, loadTravel } from './eta-models.js';
+
+/** A driver's position older than this is not trusted for a prediction. */
+export const FRESH_LOCATION_MINUTES = 10;
+/** Where the restaurant or the drop-off has no coordinates: a typical trip. */
+const TYPICAL_TRIP_KM = 2;
+
+/** Busy minutes in force now (busy mode without an end, or before its end). */
+const busyNow = sql<number>`(case when ${restaurants.busy_minutes} > 0
+  and (${restaurants.busy_until} is null or ${restaurants.busy_until} > now()) then ${restaurants.busy_minutes} else 0 end)`;
+
+/**
+ * The promise made when an order is placed, and the minutes it means: predicted preparation for this
+ * hour of the week (busy minutes on top), a driver's way to the restaurant, the ride (decision 0021).
+ */
+export async function promiseFor(
+  db: Db,
+  restaurant: { id: number; busy_minutes: number; busy_until: Date | null },
+  km: number | null,
+  timeZone: string,
+  now = new Date(),
+): Promise<{ promised_at: Date; estimated_delivery_minutes: number }> {
+  const [prep, travel] = await Promise.all([loadPrep(db, [restaurant.id]), loadTravel(db)]);
+  const busy =
+    restaurant.busy_minutes > 0 && (restaurant.busy_until === null || restaurant.busy_until > now)
+      ? restaurant.busy_minutes
+      : 0;
+  const minutes = promiseMinutes(
+    prepMinutes(prep.get(restaurant.id), hourOfWeek(now, timeZone), busy),
+    travel('any'),
+    km ?? TYPICAL_TRIP_KM,
+  );
+  return { promised_at: new Date(now.getTime() + minutes * 60_000), estimated_delivery_minutes: minutes };
+}
+
+export interface PredictOptions {
+  timeZone: string;
+  /** Only these orders (a command's own); all active orders when absent. */
+  ids?: number[];
+  now?: Date;
+}
+
+/**
+ * Predicts pickup and delivery of active orders and writes the ones that moved, set-based: one read of
+ * the orders with their restaurant and driver, one of the free drivers, the math in memory (shared
+ * predictEta), then one statement that updates the moved orders and appends their history rows (a
+ * move of a minute or more, or a new reason). Returns the orders that changed, to announce.
+ */
+export async function predictOrders(
+  db: Db,
+  { timeZone, ids, now = new Date() }: PredictOptions,
+): Promise<{ id: number; restaurant_id: number }[]> {
+  if (ids && ids.length === 0) return [];
+  const fresh = sql`${drivers.last_location_at} >= now() - ${`${FRESH_LOCATION_MINUTES} minutes`}::interval`;
+  const onTheRoad = sql`${orders.status} in ('in_delivery', 'no_answer')`;
+  const filters: SQL[] = [sql`${orders.status} not in (${terminalStatusList})`];
+  if (ids) filters.push(inArray(orders.id, ids));
+  const rows = await db
+    .select({
+      id: orders.id,
+      restaurant_id: orders.restaurant_id,
+      status: orders.status,
+      created_at: orders.created_at,
+      status_changed_at: orders.status_changed_at,
+      picked_up_at: orders.picked_up_at,
+      promised_at: orders.promised_at,
+      predicted_pickup_at: orders.predicted_pickup_at,
+      predicted_delivery_at: orders.predicted_delivery_at,
+      risk_reason: orders.risk_reason,
+      driver_id: orders.driver_id,
+      hour: sql<number>`((extract(isodow from ${orders.created_at} at time zone ${timeZone})::int - 1) * 24
+        + extract(hour from ${orders.created_at} at time zone ${timeZone})::int)`,
+      busy: busyNow,
+      restaurant_lat: restaurants.lat,
+      restaurant_lng: restaurants.lng,
+      trip_km: sql<number | null>`case when ${restaurants.lat} is null then null else ${kmBetween(
+        restaurants.lat,
+        restaurants.lng,
+        orders.lat,
+        orders.lng,
+      )} end`,
+      driver_km: sql<number | null>`case when ${drivers.lat} is null or not ${fresh} then null
+        when ${onTheRoad} then ${kmBetween(drivers.lat, drivers.lng, orders.lat, orders.lng)}
+        when ${restaurants.lat} is null then null
+        else ${kmBetween(drivers.lat, drivers.lng, restaurants.lat, restaurants.lng)} end`,
+      vehicle_type: sql<
+        string | null
+      >`(select v."type"::text from "vehicles" v where v."driver_id" = ${orders.driver_id} limit 1)`,
+    })
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+    .leftJoin(drivers, eq(drivers.user_id, orders.driver_id))
+    .where(and(...filters));
+  if (rows.length === 0) return [];
+
+  // Free drivers with a fresh position: on shift, available, carrying nothing.
+  const free = rows.some((r) => r.driver_id === null)
+    ? await db
+        .select({ lat: drivers.lat, lng: drivers.lng })
+        .from(drivers)
+        .where(
+          and(
+            eq(drivers.shift_state, 'available'),
+            fresh,
+            sql`not exists (select 1 from "orders" o where o."driver_id" = ${drivers.user_id}
+              and o."status" not in (${terminalStatusList}))`,
+          ),
+        )
+    : [];
+  const [prep, travel] = await Promise.all([
+    loadPrep(
+      db,
+      rows.map((r) => r.restaurant_id),
+    ),
+    loadTravel(db),
+  ]);
+
+  const moved: { id: number; restaurant_id: number; next: EtaPrediction }[] = [];
+  for (const r of rows) {
+    const nearest =
+      r.driver_id === null && r.restaurant_lat !== null && r.restaurant_lng !== null && free.length
+        ? Math.min(
+            ...free.map((d) =>
+              haversine(
+                { lat: d.lat ?? 0, lng: d.lng ?? 0 },
+                { lat: r.restaurant_lat ?? 0, lng: r.restaurant_lng ?? 0 },
+              ),
+            ),
+          )
+        : null;
+    const next = predictEta(
+      {
+        status: r.status as OrderStatus,
+        created_at: r.created_at,
+        status_changed_at: r.status_changed_at,
+        picked_up_at: r.picked_up_at,
+        promised_at: r.promised_at,
+        prep_minutes: prepMinutes(prep.get(r.restaurant_id), Number(r.hour), Number(r.busy)),
+        trip_km: r.trip_km === null ? TYPICAL_TRIP_KM : Number(r.trip_km),
+        driver_km: r.driver_km === null ? null : Number(r.driver_km),
+        has_driver: r.driver_id !== null,
+        nearest_free_km: nearest,
+        travel: travel(r.vehicle_type),
+      },
+      now,
+    );
+    if (etaMoved(r, next)) moved.push({ id: r.id, restaurant_id: r.restaurant_id, next });
+  }
+  if (moved.length === 0) return [];
+
+  const payload = JSON.stringify(
+    moved.map((m) => ({
+      id: m.id,
+      pickup: m.next.predicted_pickup_at.toISOString(),
+      delivery: m.next.predicted_delivery_at.toISOString(),
+      reason: m.next.risk_reason,
+    })),
+  );
+  await db.execute(sql`
+    with x as (
+      select * from jsonb_to_recordset(${payload}::jsonb) as x(id int, pickup timestamptz, delivery timestamptz, reason text)
+    ), changed as (
+      update orders o set predicted_pickup_at = x.pickup, predicted_delivery_at = x.delivery, risk_reason = x.reason
+      from x where o.id = x.id and o.status not in (${terminalStatusList})
+      returning o.id, o.promised_at, o.predicted_pickup_at, o.predicted_delivery_at, o.risk_reason
+    )
+    insert into order_eta_history (order_id, promised_at, predicted_pickup_at, predicted_delivery_at, risk_reason)
+    select id, promised_at, predicted_pickup_at, predicted_delivery_at, risk_reason from changed`);
+  return moved.map(({ id, restaurant_id }) => ({ id, restaurant_id }));
+}
+
+/**
+ * The periodic pass over every active order (drivers move, kitchens run late): one instance at a time
+ * (a transaction-scoped advisory lock; the others skip this round), the moved orders announced like
+ * any order change so the boards update.
+ */
+export async function refreshPredictions(db: Db, bus: EventBus, timeZone: string) {
+  const changed = await db.transaction(async (tx) => {
+    const [lock] = await tx
+      .select({ ok: sql<boolean>`pg_try_advisory_xact_lock(hashtext('eta.predictions'))` })
+      .from(sql`(select 1) as one`);
+    if (!lock?.ok) return [];
+    return predictOrders(tx, { timeZone });
+  });
+  for (const order of changed)
+    await bus.publish({
+      type: 'order.updated',
+      restaurant_id: order.restaurant_id,
+      data: { order_id: order.id, eta: true },
+    });
+  return changed.length;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The history of an order's promise and prediction, oldest first. */
+export async function etaHistory(db: Db, id: number): Promise<OrderEta['history']> {
+  const rows = await db
+    .select()
+    .from(orderEtaHistory)
+    .where(eq(orderEtaHistory.order_id, id))
+    .orderBy(asc(orderEtaHistory.created_at), asc(orderEtaHistory.id));
+  return rows.map((h) => ({
+    promised_at: iso(h.promised_at),
+    predicted_pickup_at: iso(h.predicted_pickup_at),
+    predicted_delivery_at: iso(h.predicted_delivery_at),
+    risk_reason: h.risk_reason as RiskReason | null,
+    created_at: h.created_at.toISOString(),
+  }));
+}
+
+/** An order's promise, current prediction and the history of both (its details page). */
+export function toOrderEta(
+  order: {
+    promised_at: Date | null;
+    predicted_pickup_at: Date | null;
+    predicted_delivery_at: Date | null;
+    risk_reason: string | null;
+  },
+  history: OrderEta['history'],
+): OrderEta {
+  return {
+    promised_at: iso(order.promised_at),
+    predicted_pickup_at: iso(order.predicted_pickup_at),
+    predicted_delivery_at: iso(order.predicted_delivery_at),
+    risk_reason: order.risk_reason as RiskReason | null,
+    history,
+  };
+}

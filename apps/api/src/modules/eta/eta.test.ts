@@ -1,0 +1,169 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  orderEtaHistory,
+  orders,
+  prepTimeModel,
+  products,
+  travelTimeModel,
+  users,
+} from '../../db/schema/index.js';
+import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { refreshModels } from './eta-models.js';
+import { predictOrders, refreshPredictions } from './eta-predictions.js';
+
+/** Promises, predictions, the at-risk lane and an order's ETA on its details, per role. */
+let t: TestContext;
+const tokens: Record<string, string> = {};
+let own = 0;
+let menu: { id: number }[] = [];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const who of ['admin', 'dispatcher', 'manager', 'manager2', 'customer', 'driver']) {
+    tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
+  }
+  const db = t.database.db;
+  own = (await db.select().from(users).where(eq(users.email, 'manager@example.com')))[0]?.restaurant_id ?? 0;
+  menu = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.restaurant_id, own), eq(products.show_on_menu, true)))
+    .limit(1);
+});
+afterAll(() => t.close());
+
+const get = (url: string, who: string) => t.request({ method: 'GET', url, token: tokens[who], lang: 'en' });
+const place = async () => {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/orders',
+    token: tokens.customer,
+    lang: 'en',
+    payload: {
+      restaurant_id: own,
+      items: [{ product_id: menu[0]?.id, quantity: 1 }],
+      address: 'Titova 10, Sarajevo',
+      phone: '+387 61 222 333',
+      lat: 43.8587,
+      lng: 18.4187,
+      payment: 'cash',
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as {
+    id: number;
+    created_at: string;
+    promised_at: string;
+    estimated_delivery_minutes: number;
+    predicted_delivery_at: string | null;
+  };
+};
+const timeZone = 'Europe/Sarajevo';
+
+describe('learned models', () => {
+  it('learns prep per restaurant and hour, and travel per vehicle type, idempotently', async () => {
+    const db = t.database.db;
+    await refreshModels(db, timeZone);
+    const first = await db.select().from(prepTimeModel);
+    await refreshModels(db, timeZone);
+    const again = await db.select().from(prepTimeModel);
+    expect(again.length).toBe(first.length);
+    expect(first.some((r) => r.hour_of_week === -1)).toBe(true);
+    for (const r of first) expect(r.minutes).toBeGreaterThan(0);
+    const travel = await db.select().from(travelTimeModel);
+    expect(travel.map((r) => r.vehicle_type).sort()).toEqual(['any', 'bike', 'car', 'scooter']);
+    for (const r of travel) {
+      expect(r.detour_factor).toBeGreaterThanOrEqual(1);
+      expect(r.speed_kmh).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('promise and prediction', () => {
+  it('promises a delivery time at placement, consistent with the estimated minutes, and predicts it', async () => {
+    const o = await place();
+    const minutes = (Date.parse(o.promised_at) - Date.parse(o.created_at)) / 60_000;
+    expect(Math.abs(minutes - o.estimated_delivery_minutes)).toBeLessThan(1);
+    expect(o.predicted_delivery_at).not.toBeNull();
+    const detail = (await get(`/api/orders/${o.id}`, 'dispatcher')).json().data;
+    expect(detail.eta.promised_at).toBe(o.promised_at);
+    expect(detail.eta.predicted_pickup_at).not.toBeNull();
+    expect(detail.eta.history).toHaveLength(1);
+    expect(detail.eta.history[0].promised_at).toBe(o.promised_at);
+  });
+
+  it('writes a history row only when the prediction moves a minute or its reason changes', async () => {
+    const o = await place();
+    const db = t.database.db;
+    const count = async () =>
+      (await db.select().from(orderEtaHistory).where(eq(orderEtaHistory.order_id, o.id))).length;
+    const before = await count();
+    const now = new Date();
+    await predictOrders(db, { timeZone, ids: [o.id], now });
+    await predictOrders(db, { timeZone, ids: [o.id], now: new Date(now.getTime() + 20_000) });
+    expect(await count()).toBe(before);
+    // Created half an hour ago with the default prep: the kitchen moves the prediction.
+    await db.update(orders).set({ created_at: sql`now() - interval '2 hours'` }).where(eq(orders.id, o.id));
+    await predictOrders(db, { timeZone, ids: [o.id] });
+    expect(await count()).toBe(before + 1);
+  });
+});
+
+describe('the at-risk lane', () => {
+  let risky = 0;
+  beforeAll(async () => {
+    const o = await place();
+    risky = o.id;
+    // Promised in 5 minutes, the kitchen needs its usual time: predicted to miss, not yet late.
+    await t.database.db
+      .update(orders)
+      .set({ promised_at: sql`now() + interval '5 minutes'` })
+      .where(eq(orders.id, risky));
+    await refreshPredictions(t.database.db, t.app.bus, timeZone);
+  });
+
+  it('shows the dispatcher and the admin the orders predicted to miss, most at risk first, with the reason', async () => {
+    for (const who of ['dispatcher', 'admin']) {
+      const res = await get('/api/orders?lane=at_risk&sort=risk&per_page=100', who);
+      expect(res.statusCode).toBe(200);
+      const rows = res.json().data as {
+        id: number;
+        risk_reason: string;
+        promised_at: string;
+        predicted_delivery_at: string;
+      }[];
+      const row = rows.find((r) => r.id === risky);
+      expect(row?.risk_reason).toBe('kitchen_slow');
+      const slack = rows.map((r) => Date.parse(r.promised_at) - Date.parse(r.predicted_delivery_at));
+      expect(slack).toEqual([...slack].sort((a, b) => a - b));
+      const counts = (await get('/api/orders/lanes', who)).json().data;
+      expect(counts.at_risk).toBe(rows.length);
+    }
+  });
+
+  it("shows restaurant staff only their own restaurant's orders at risk", async () => {
+    const mine = (await get('/api/orders?lane=at_risk&sort=risk', 'manager')).json().data as { id: number }[];
+    expect(mine.map((r) => r.id)).toContain(risky);
+    const theirs = await get('/api/orders?lane=at_risk&sort=risk', 'manager2');
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().data.map((r: { id: number }) => r.id)).not.toContain(risky);
+    expect((await get(`/api/orders/${risky}`, 'manager2')).statusCode).toBe(403);
+    expect((await get(`/api/orders?lane=at_risk&restaurant_id=${own}`, 'manager2')).statusCode).toBe(403);
+  });
+
+  it('shows the details with the promise, the prediction and their history to who may read the order', async () => {
+    for (const who of ['dispatcher', 'admin', 'manager']) {
+      const eta = (await get(`/api/orders/${risky}`, who)).json().data.eta;
+      expect(eta.risk_reason).toBe('kitchen_slow');
+      expect(eta.history.at(-1).risk_reason).toBe('kitchen_slow');
+      expect(eta.history.length).toBeGreaterThanOrEqual(2);
+    }
+    expect((await get('/api/orders?lane=at_risk', 'customer')).statusCode).toBe(403);
+  });
+
+  it('refuses an unknown lane or sort with a translated error', async () => {
+    const res = await get('/api/orders?lane=at_danger', 'dispatcher');
+    expect(res.statusCode).toBe(400);
+  });
+});
