@@ -367,6 +367,15 @@ export function openingState(
 export const ORDERING_REASONS = ['closed', 'paused'] as const;
 export type OrderingReason = (typeof ORDERING_REASONS)[number];
 
+/** What the restaurants, a restaurant and its menu say about taking orders now (`orderingState`). */
+export const orderingStateSchema = z.object({
+  takes_orders: z.boolean(),
+  reason: z.enum(ORDERING_REASONS).nullable(),
+  busy_minutes: z.number().int(),
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+});
+
 export interface OrderingState {
   takes_orders: boolean;
   /** Why it takes no orders now; null while it does. */

@@ -835,6 +835,7 @@ export const bs: Catalogue = {
       end_shift_requests: 'Zahtjevi za kraj smjene',
       orders: 'Narudžbe',
       products: 'Proizvodi',
+      restaurant_hours: 'Radno vrijeme',
       restaurants: 'Restorani',
       settlements: 'Obračuni',
       users: 'Korisnici',

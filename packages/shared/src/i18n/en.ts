@@ -834,6 +834,7 @@ export const en = {
       end_shift_requests: 'End of shift requests',
       orders: 'Orders',
       products: 'Products',
+      restaurant_hours: 'Opening hours',
       restaurants: 'Restaurants',
       settlements: 'Settlements',
       users: 'Users',
