@@ -173,6 +173,7 @@ export const bs: Catalogue = {
       date: 'Datum',
       closed_all_day: 'Zatvoreno cijeli dan',
       note: 'Napomena',
+      save: 'Ažuriraj radno vrijeme',
       saved: 'Radno vrijeme je sačuvano',
       read_only: 'Radno vrijeme mijenjaju menadžer restorana, Admin ili App Manager.',
     },

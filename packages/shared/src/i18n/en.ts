@@ -177,6 +177,7 @@ export const en = {
       date: 'Date',
       closed_all_day: 'Closed all day',
       note: 'Note',
+      save: 'Update opening hours',
       saved: 'Opening hours saved',
       read_only: 'Only the restaurant’s manager, an Admin or an App Manager changes the opening hours.',
     },

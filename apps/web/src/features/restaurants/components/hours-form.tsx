@@ -130,7 +130,7 @@ export function HoursForm({ hours, readOnly, onSubmit, status }: HoursFormProps)
             </Button>
           </Box>
         )}
-        {readOnly ? null : <FormActions busy={busy} />}
+        {readOnly ? null : <FormActions busy={busy} submitLabel={t('restaurants.hours.save')} />}
       </Stack>
     </Paper>
   );
