@@ -252,6 +252,18 @@ const offsetAt = (zone: string, t: number) => wallClock(zone, t) - (t - (((t % 1
  * offset guess (as Luxon resolves it).
  */
 export function zonedInstant(date: string, time: string, zone: string): number {
+  // Restaurants share their opening times: a list's rows ask for the same few instants.
+  const key = `${zone} ${date} ${time}`;
+  const known = instants.get(key);
+  if (known !== undefined) return known;
+  if (instants.size > 20_000) instants.clear();
+  const instant = resolveInstant(date, time, zone);
+  instants.set(key, instant);
+  return instant;
+}
+const instants = new Map<string, number>();
+
+function resolveInstant(date: string, time: string, zone: string): number {
   const local = Date.UTC(
     Number(date.slice(0, 4)),
     Number(date.slice(5, 7)) - 1,
