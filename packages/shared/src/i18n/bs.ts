@@ -159,6 +159,7 @@ export const bs: Catalogue = {
       hint: 'Po satu operacije ({{zone}}). Raspon koji se zatvara prije nego se otvori traje preko ponoći. Bez ijednog raspona: otvoreno non-stop.',
       week: 'Sedmično radno vrijeme',
       closed_day: 'Zatvoreno',
+      around_the_clock: 'Otvoreno non-stop (bez rasporeda)',
       opens: 'Otvara',
       closes: 'Zatvara',
       add_range: 'Dodaj raspon',

@@ -163,6 +163,7 @@ export const en = {
       hint: 'On the operation’s clock ({{zone}}). A range that closes before it opens runs past midnight. No range on any day: open around the clock.',
       week: 'Weekly hours',
       closed_day: 'Closed',
+      around_the_clock: 'Open around the clock (no schedule)',
       opens: 'Opens',
       closes: 'Closes',
       add_range: 'Add a range',

@@ -69,6 +69,9 @@ export function HoursForm({ hours, readOnly, onSubmit, status }: HoursFormProps)
     },
   });
   const exceptions = useFieldArray({ control, name: 'exceptions' });
+  // No range on any day is no schedule at all: open around the clock, not closed every day.
+  const days = useWatch({ control, name: 'days' });
+  const noSchedule = (days ?? []).every((d) => (d?.ranges ?? []).length === 0);
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
@@ -89,7 +92,14 @@ export function HoursForm({ hours, readOnly, onSubmit, status }: HoursFormProps)
         </Typography>
         <Stack divider={<Divider flexItem />} spacing={1.5}>
           {WEEKDAYS.map((weekday, index) => (
-            <DayRanges key={weekday} control={control} index={index} weekday={weekday} readOnly={readOnly} />
+            <DayRanges
+              key={weekday}
+              control={control}
+              index={index}
+              weekday={weekday}
+              readOnly={readOnly}
+              empty={t(noSchedule ? 'restaurants.hours.around_the_clock' : 'restaurants.hours.closed_day')}
+            />
           ))}
         </Stack>
 
@@ -216,11 +226,13 @@ function DayRanges({
   index,
   weekday,
   readOnly,
+  empty,
 }: {
   control: RangesProps['control'];
   index: number;
   weekday: number;
   readOnly?: boolean;
+  empty: string;
 }) {
   const { t } = useTranslation();
   const labelId = useId();
@@ -241,7 +253,7 @@ function DayRanges({
         name={`days.${index}.ranges`}
         dayLabel={day}
         readOnly={readOnly}
-        empty={t('restaurants.hours.closed_day')}
+        empty={empty}
       />
     </Stack>
   );
