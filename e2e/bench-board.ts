@@ -115,7 +115,8 @@ async function main() {
       }>('GET', `/api/restaurants/${r.id}/menu`, customer);
       const product = menu.json.data.categories.flatMap((c) => c.products)[0];
       // Only where it takes orders now: the demo's restaurants keep opening hours.
-      if (product && menu.json.data.ordering.takes_orders) menus.push({ restaurant: r.id, product: product.id });
+      if (product && menu.json.data.ordering.takes_orders)
+        menus.push({ restaurant: r.id, product: product.id });
     }
 
     const browser = await chromium.launch({
