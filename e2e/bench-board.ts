@@ -110,13 +110,13 @@ async function main() {
     const restaurants = await call<{ data: { id: number }[] }>('GET', '/api/restaurants?per_page=5', admin);
     const menus: { restaurant: number; product: number }[] = [];
     for (const r of restaurants.json.data) {
-      const menu = await call<{ data: { categories: { products: { id: number }[] }[] } }>(
-        'GET',
-        `/api/restaurants/${r.id}/menu`,
-        customer,
-      );
+      const menu = await call<{
+        data: { ordering: { takes_orders: boolean }; categories: { products: { id: number }[] }[] };
+      }>('GET', `/api/restaurants/${r.id}/menu`, customer);
       const product = menu.json.data.categories.flatMap((c) => c.products)[0];
-      if (product) menus.push({ restaurant: r.id, product: product.id });
+      // Only where it takes orders now: the demo's restaurants keep opening hours.
+      if (product && menu.json.data.ordering.takes_orders)
+        menus.push({ restaurant: r.id, product: product.id });
     }
 
     const browser = await chromium.launch({

@@ -35,10 +35,11 @@ async function placeMany(request: APIRequestContext, count: number): Promise<Pla
     const menu = (await (
       await request.get(`/api/restaurants/${restaurant.id}/menu`, { headers: customer })
     ).json()) as {
-      data: { categories: { products: { id: number }[] }[] };
+      data: { ordering: { takes_orders: boolean }; categories: { products: { id: number }[] }[] };
     };
     const product = menu.data.categories.flatMap((c) => c.products)[0];
-    if (product) menus.set(restaurant.id, product.id);
+    // Only where it takes orders now: the demo's restaurants keep opening hours.
+    if (product && menu.data.ordering.takes_orders) menus.set(restaurant.id, product.id);
   }
   const ids = [...menus.keys()];
   const placed: Placed[] = [];

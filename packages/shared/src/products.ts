@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
 import { amount } from './money.js';
+import { orderingStateSchema } from './opening-hours.js';
 import { id, optionalText, patchOf, requiredText } from './validation.js';
 
 /** Prices are integers in minor units (fening): 1250 is 12,50 KM. */
@@ -49,6 +50,11 @@ export type ProductListParams = z.output<typeof productListQuery>;
 /** What the customer app shows: products on the menu, grouped by category in position order. */
 export const menuSchema = z.object({
   restaurant: z.object({ id: z.number().int(), name: z.string() }),
+  /**
+   * Whether an order can be placed now and, if not, why (`closed`, `paused`) and when it can again;
+   * `busy_minutes` are added to the preparation while the kitchen is busy.
+   */
+  ordering: orderingStateSchema,
   categories: z.array(
     z.object({
       id: z.number().int(),
@@ -61,6 +67,10 @@ export const menuSchema = z.object({
           description: z.string().nullable(),
           price: z.number().int(),
           image: imageSchema.nullable(),
+          /** Out of stock: shown, but an order with it is refused (`product_snoozed`). */
+          snoozed: z.boolean(),
+          /** When it is back by itself; null while snoozed means until switched back. */
+          snoozed_until: z.string().nullable(),
         }),
       ),
     }),

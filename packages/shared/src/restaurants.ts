@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
 import { optionalIban, requiredIban } from './iban.js';
+import { orderingStateSchema } from './opening-hours.js';
 import { id, optionalUrl, patchOf, phone, requiredText } from './validation.js';
 
 const coordinate = (max: number) =>
@@ -43,6 +44,8 @@ export const restaurantSchema = z.object({
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   image: imageSchema.nullable(),
+  /** Whether it takes orders now: opening hours, pause and busy mode, on the operation's clock. */
+  ordering: orderingStateSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -53,6 +53,11 @@ export const PERMISSIONS = {
   'restaurants.payout': [...ADMINS],
   /** A restaurant manager asks for a new payout account of their own restaurant; Admins decide. */
   'restaurants.payout_request': ['restaurant_manager'],
+  /**
+   * The weekly opening hours and their dated exceptions (holidays, special hours): the operation and
+   * the restaurant's manager; its staff read them with `restaurants.read`.
+   */
+  'restaurants.hours': [...ADMINS, 'restaurant_manager'],
   'categories.read': [...ADMINS, ...RESTAURANT_STAFF],
   'categories.write': [...ADMINS],
   'products.read': [...ADMINS, ...RESTAURANT_STAFF],

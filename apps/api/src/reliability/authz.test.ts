@@ -106,6 +106,10 @@ describe('the authorization matrix', () => {
         id: async (mine) => (mine ? own : other),
         body: { name: 'Kontrola pristupa', price: 500, category_id: 1 },
       },
+      '/api/restaurants/:id/hours': {
+        id: async (mine) => (mine ? own : other),
+        body: { days: [], exceptions: [] },
+      },
       '/api/restaurants/:id/payout-requests': {
         id: async (mine) => (mine ? own : other),
         body: { iban: 'BA39 1540 0120 2094 5888' },

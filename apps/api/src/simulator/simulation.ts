@@ -36,7 +36,8 @@ interface OrderItem {
   lng?: number;
 }
 interface Menu {
-  categories: { products: { id: number; name: string; price: number }[] }[];
+  ordering: { takes_orders: boolean };
+  categories: { products: { id: number; name: string; price: number; snoozed: boolean }[] }[];
 }
 
 type Log = (line: string) => void;
@@ -55,7 +56,6 @@ export class Simulation {
   private readonly wakers = new Set<() => void>();
   private readonly loops: Promise<void>[] = [];
   private restaurants = new Map<number, Restaurant & { point: Point }>();
-  private readonly menus = new Map<number, Menu['categories'][number]['products']>();
   /** Where each order placed here goes. */
   private readonly destinations = new Map<number, Point>();
   private endShiftAvailable: boolean | null = null;
@@ -185,13 +185,10 @@ export class Simulation {
   }
 
   private async placeOrder(customer: Account, restaurantId: number) {
-    let products = this.menus.get(restaurantId);
-    if (!products) {
-      const menu = await customer.ok<{ data: Menu }>('GET', `/api/restaurants/${restaurantId}/menu`);
-      products = menu.data.categories.flatMap((c) => c.products);
-      this.menus.set(restaurantId, products);
-    }
-    if (products.length === 0) return;
+    // The menu as it is now: a customer orders only where it takes orders, nothing out of stock.
+    const menu = await customer.ok<{ data: Menu }>('GET', `/api/restaurants/${restaurantId}/menu`);
+    const products = menu.data.categories.flatMap((c) => c.products).filter((p) => !p.snoozed);
+    if (!menu.data.ordering.takes_orders || products.length === 0) return;
     const count = 1 + Math.floor(this.random() * 3);
     const chosen = new Map<number, number>();
     for (let i = 0; i < count; i++) {

@@ -83,6 +83,14 @@ export const bsPublic: PublicCatalogue = {
     // Money integrity and access revocation
     characters: 'Nedozvoljeni znakovi',
     date_bounds: 'Izaberite datum između {{min}} i {{max}}',
+    // Radno vrijeme
+    time: 'Unesite vrijeme kao HH:MM, na primjer 08:30',
+    hours_equal: 'Raspon se ne smije zatvarati u vrijeme kad se otvara',
+    hours_overlap: 'Ovaj raspon se preklapa s drugim (raspon preko ponoći seže u sljedeći dan)',
+    hours_day_twice: 'Svaki dan u sedmici smije se navesti samo jednom',
+    hours_exception_twice: 'Ovaj datum već ima izuzetak',
+    hours_exception_empty: 'Navedite radno vrijeme ovog dana ili ga označite zatvorenim',
+    product_snoozed: 'Ovog proizvoda trenutno nema',
     order_too_large: 'Narudžba može iznositi najviše {{max}} KM',
     meal_max: 'Obrok može koštati najviše {{max}} KM',
     meal_restaurant_not_served: 'U ovoj smjeni niste preuzeli narudžbu iz ovog restorana',
@@ -132,6 +140,12 @@ export const bsPublic: PublicCatalogue = {
     rate_limited: 'Previše pokušaja. Sačekajte trenutak i pokušajte ponovo.',
     unavailable: 'Usluga je privremeno nedostupna. Pokušajte ponovo uskoro.',
     restaurant_in_use: 'Ovaj restoran još ima korisnika ({{count}}) i ne može se obrisati.',
+    // Radno vrijeme, pauza, nema na stanju: narudžba odbijena
+    restaurant_closed: 'Restoran je sada zatvoren. Narudžbe ponovo prima u {{at}}.',
+    restaurant_closed_now: 'Restoran je sada zatvoren i ne prima narudžbe.',
+    restaurant_paused: 'Restoran je pauzirao primanje narudžbi do {{at}}.',
+    restaurant_paused_now: 'Restoran je pauzirao primanje narudžbi.',
+    product_snoozed: 'Trenutno nema na stanju: {{names}}. Uklonite to iz narudžbe.',
     // Races and history (issue 22): what the database refused, said plainly.
     duplicate: 'Ovo već postoji: neko je možda upravo napravio istu izmjenu. Osvježite i provjerite.',
     has_history:

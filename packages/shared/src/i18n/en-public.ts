@@ -85,6 +85,14 @@ export const enPublic = {
     // Money integrity and access revocation
     characters: 'Invalid characters',
     date_bounds: 'Choose a date between {{min}} and {{max}}',
+    // Opening hours
+    time: 'Enter a time as HH:MM, for example 08:30',
+    hours_equal: 'A range must not close at the time it opens',
+    hours_overlap: 'This range overlaps another one (a range past midnight reaches into the next day)',
+    hours_day_twice: 'Each weekday may be given only once',
+    hours_exception_twice: 'This date already has an exception',
+    hours_exception_empty: 'Give the hours of this day, or mark it closed',
+    product_snoozed: 'This product is out of stock for now',
     order_too_large: 'An order may come to at most {{max}} KM',
     meal_max: 'A meal may cost at most {{max}} KM',
     meal_restaurant_not_served: 'You took no order from this restaurant during this shift',
@@ -135,6 +143,12 @@ export const enPublic = {
     rate_limited: 'Too many attempts. Please wait a moment and try again.',
     unavailable: 'The service is temporarily unavailable. Please try again shortly.',
     restaurant_in_use: 'This restaurant still has {{count}} users and cannot be deleted.',
+    // Opening hours, pause, snooze: an order refused
+    restaurant_closed: 'The restaurant is closed now. It takes orders again at {{at}}.',
+    restaurant_closed_now: 'The restaurant is closed now and takes no orders.',
+    restaurant_paused: 'The restaurant has paused taking orders until {{at}}.',
+    restaurant_paused_now: 'The restaurant has paused taking orders.',
+    product_snoozed: 'Out of stock for now: {{names}}. Remove it from the order.',
     // Races and history (issue 22): what the database refused, said plainly.
     duplicate: 'This already exists: someone may have just made the same change. Reload and check.',
     has_history:

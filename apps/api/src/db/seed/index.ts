@@ -8,6 +8,7 @@ import type { Db } from '../client.js';
 import { categories, products, restaurants, users } from '../schema/index.js';
 import { seedAppVersions } from './app-versions.js';
 import { DEMO_CATEGORIES, RESTAURANT_CATEGORIES } from './catalogue.js';
+import { seedHours } from './hours.js';
 import { restaurantImage } from './images.js';
 import { seedMoney } from './money.js';
 import { seedOrders } from './orders.js';
@@ -193,6 +194,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
     if (row) restaurantIds.push(row.id);
   }
   await seedCatalogue(db, uploadsDir, restaurantIds);
+  await seedHours(db, restaurantIds);
   // One hash for every demo account: argon2 is deliberately slow.
   const password_hash = await hashPassword(options.demoPassword);
   await db.insert(users).values(

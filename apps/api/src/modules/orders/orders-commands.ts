@@ -24,10 +24,12 @@ import {
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
-import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
+import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken, ServiceError } from '../../lib/errors.js';
 import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
 import { predictOrders, promiseFor } from '../eta/eta-predictions.js';
+import { snoozedNow } from '../products/products-service.js';
+import { assertTakesOrders } from '../restaurants/restaurants-hours.js';
 import { distanceKm, orderAmounts } from './orders-amounts.js';
 import { assertInScope, historyScope, readOrder } from './orders-queries.js';
 
@@ -50,6 +52,30 @@ async function announce(
     await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
 }
 
+/** Refuses an order with a product out of stock now (422 `product_snoozed`, naming them). */
+function assertInStock(
+  items: OrderCreateBody['items'],
+  byId: Map<number, { name: string; snoozed: boolean }>,
+) {
+  const fields: Record<string, string[]> = {};
+  const names = new Set<string>();
+  items.forEach((item, index) => {
+    const product = byId.get(item.product_id);
+    if (!product?.snoozed) return;
+    fields[`items.${index}.product_id`] = ['validation.product_snoozed'];
+    names.add(product.name);
+  });
+  if (names.size) {
+    throw new ServiceError(
+      422,
+      'product_snoozed',
+      'errors.product_snoozed',
+      { names: [...names].join(', ') },
+      fields,
+    );
+  }
+}
+
 /**
  * Places a customer's order. Items must be on the restaurant's menu; every amount is computed here
  * from the products' current prices — whatever the client sent is not trusted.
@@ -64,7 +90,7 @@ export async function createOrder(
   if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
   const ids = [...new Set(body.items.map((i) => i.product_id))];
   const menu = await db
-    .select({ id: products.id, name: products.name, price: products.price })
+    .select({ id: products.id, name: products.name, price: products.price, snoozed: snoozedNow })
     .from(products)
     .where(
       and(
@@ -79,6 +105,8 @@ export async function createOrder(
     if (!byId.has(item.product_id)) errors[`items.${index}.product_id`] = ['validation.not_on_menu'];
   });
   if (Object.keys(errors).length) throw new BadRequest(errors);
+  await assertTakesOrders(db, restaurant.id, timeZone);
+  assertInStock(body.items, byId);
 
   const lines = body.items.map((item) => {
     const product = byId.get(item.product_id);

@@ -215,7 +215,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       config: { auth: 'app', roles: ['customer'] },
       schema: {
         description:
-          'The customer app places an order at one restaurant: items, delivery address and position, payment. Prices come from the menu, not from the request.',
+          'The customer app places an order at one restaurant: items, delivery address and position, payment. Prices come from the menu, not from the request. A restaurant outside its opening hours (422 `restaurant_closed`) or paused (422 `restaurant_paused`) takes no order, nor is one with a product out of stock taken (422 `product_snoozed`, the products named in `errors`); the message says when it takes orders again, and nothing is stored. The menu (`ordering`, `snoozed`) says all of this beforehand.',
         tags,
         summary: 'Customer app: place an order',
         body: orderCreateBody,

@@ -59,14 +59,15 @@ export async function productsRoutes(app: FastifyInstance) {
       // The customer app reads it; staff may look at it too.
       config: { auth: 'any' },
       schema: {
-        description: "A restaurant's available products grouped by category, as the customer app lists them.",
+        description:
+          "A restaurant's available products grouped by category, as the customer app lists them, with whether it takes orders now (`ordering`: closed or paused, when it takes orders again, busy minutes added to the preparation) and which products are out of stock (`snoozed`; an order with one is refused).",
         tags,
         summary: 'The menu the customer app shows',
         params: idParams,
         response: { 200: dataResponse(menuSchema) },
       },
     },
-    async (request) => ({ data: await service.menu(app.db, request.params.id) }),
+    async (request) => ({ data: await service.menu(app.db, request.params.id, app.config.timeZone) }),
   );
 
   r.get(

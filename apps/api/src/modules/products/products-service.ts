@@ -6,13 +6,14 @@ import {
   type ProductPatchBody,
   type productListQuery,
 } from '@dostava/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { categories, products, restaurants, uploads } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
+import { orderingStateOf } from '../restaurants/restaurants-hours.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
 
 type ListQuery = z.output<typeof productListQuery>;
@@ -186,12 +187,17 @@ export async function deleteProduct(db: Db, actor: ActorContext, id: number): Pr
 }
 
 /** The customer app's menu: products shown on the menu, grouped by category in position order. */
-export async function menu(db: Db, restaurantId: number): Promise<Menu> {
+/** A product out of stock now: snoozed, and its snooze has not ended by itself. */
+export const snoozedNow = sql<boolean>`(${products.snoozed} and (${products.snoozed_until} is null or ${products.snoozed_until} > now()))`;
+
+export async function menu(db: Db, restaurantId: number, timeZone: string): Promise<Menu> {
   const [restaurant] = await db
     .select({ id: restaurants.id, name: restaurants.name })
     .from(restaurants)
     .where(eq(restaurants.id, restaurantId));
   if (!restaurant) throw new NotFound();
+  const ordering = await orderingStateOf(db, restaurantId, timeZone);
+  if (!ordering) throw new NotFound();
   const rows = await db
     .select({
       category_id: categories.id,
@@ -203,6 +209,8 @@ export async function menu(db: Db, restaurantId: number): Promise<Menu> {
       price: products.price,
       image_id: uploads.id,
       image_file_name: uploads.file_name,
+      snoozed: snoozedNow,
+      snoozed_until: products.snoozed_until,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.category_id))
@@ -227,7 +235,9 @@ export async function menu(db: Db, restaurantId: number): Promise<Menu> {
       description: row.description,
       price: row.price,
       image: imageOf(row.image_id, row.image_file_name),
+      snoozed: row.snoozed,
+      snoozed_until: row.snoozed && row.snoozed_until ? row.snoozed_until.toISOString() : null,
     });
   }
-  return { restaurant, categories: groups };
+  return { restaurant, ordering, categories: groups };
 }

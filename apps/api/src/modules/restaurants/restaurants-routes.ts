@@ -1,5 +1,7 @@
 import {
   dataResponse,
+  hoursBody,
+  hoursSchema,
   idParams,
   listResponse,
   noContent,
@@ -15,6 +17,7 @@ import {
 } from '@dostava/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as hours from './restaurants-hours.js';
 import * as payout from './restaurants-payout.js';
 import * as service from './restaurants-service.js';
 
@@ -34,7 +37,7 @@ export async function restaurantsRoutes(app: FastifyInstance) {
         response: { 200: listResponse(restaurantSchema) },
       },
     },
-    async (request) => service.listRestaurants(app.db, request.query),
+    async (request) => service.listRestaurants(app.db, request.query, app.config.timeZone),
   );
 
   r.post(
@@ -49,7 +52,9 @@ export async function restaurantsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await service.createRestaurant(app.db, request.actor, request.body) }),
+      reply.status(201).send({
+        data: await service.createRestaurant(app.db, request.actor, request.body, app.config.timeZone),
+      }),
   );
 
   r.get(
@@ -63,7 +68,9 @@ export async function restaurantsRoutes(app: FastifyInstance) {
         response: { 200: dataResponse(restaurantSchema) },
       },
     },
-    async (request) => ({ data: await service.getRestaurant(app.db, request.actor, request.params.id) }),
+    async (request) => ({
+      data: await service.getRestaurant(app.db, request.actor, request.params.id, app.config.timeZone),
+    }),
   );
 
   r.patch(
@@ -80,7 +87,13 @@ export async function restaurantsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await service.updateRestaurant(app.db, request.actor, request.params.id, request.body),
+      data: await service.updateRestaurant(
+        app.db,
+        request.actor,
+        request.params.id,
+        request.body,
+        app.config.timeZone,
+      ),
     }),
   );
 
@@ -100,6 +113,41 @@ export async function restaurantsRoutes(app: FastifyInstance) {
       await service.deleteRestaurant(app.db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  r.get(
+    '/api/restaurants/:id/hours',
+    {
+      config: { permission: 'restaurants.read' },
+      schema: {
+        tags,
+        summary: "The restaurant's opening hours",
+        description:
+          "The weekly ranges (every weekday, in order; none = closed that day) and the dated exceptions, on the operation's clock (`time_zone` of GET /api/config). A range whose `closes` is not after its `opens` runs past midnight. No range at all means open around the clock. Admin, App Manager and the restaurant's staff (their own restaurant).",
+        params: idParams,
+        response: { 200: dataResponse(hoursSchema) },
+      },
+    },
+    async (request) => ({ data: await hours.getHours(app.db, request.actor, request.params.id) }),
+  );
+
+  r.put(
+    '/api/restaurants/:id/hours',
+    {
+      config: { permission: 'restaurants.hours' },
+      schema: {
+        tags,
+        summary: 'Replace the opening hours',
+        description:
+          "Replaces the weekly ranges and the exceptions at once (in one transaction, audited with before and after). Several ranges a day; a range may run past midnight (22:00–02:00) but not close when it opens, and ranges must not overlap, also across midnight and from Sunday into Monday. An exception replaces the ranges that open on its date: closed all day, or its own ranges. Admin, App Manager and the restaurant's manager (their own restaurant).",
+        params: idParams,
+        body: hoursBody,
+        response: { 200: dataResponse(hoursSchema) },
+      },
+    },
+    async (request) => ({
+      data: await hours.putHours(app.db, request.actor, request.params.id, request.body),
+    }),
   );
 
   r.get(

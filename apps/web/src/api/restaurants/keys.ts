@@ -7,4 +7,5 @@ export const restaurantKeys = {
   list: (query: RestaurantListParams) => [...restaurantKeys.lists(), query] as const,
   detail: (id: number) => [...restaurantKeys.all, 'detail', id] as const,
   payoutRequests: (id: number) => [...restaurantKeys.all, 'payout-requests', id] as const,
+  hours: (id: number) => [...restaurantKeys.all, 'hours', id] as const,
 };

@@ -8,8 +8,10 @@ import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
 import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
 import { useUpdateRestaurant } from '../../../features/restaurants/api/update-restaurant';
+import { OrderingStatus } from '../../../features/restaurants/components/ordering-status';
 import { PayoutAccount } from '../../../features/restaurants/components/payout-account';
 import { RestaurantForm } from '../../../features/restaurants/components/restaurant-form';
+import { RestaurantHours } from '../../../features/restaurants/components/restaurant-hours';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -28,7 +30,11 @@ export function EditRestaurantPage() {
 
   return (
     <PageContainer maxWidth={960}>
-      <PageHeader title={title} subtitle={query.data?.name} />
+      <PageHeader
+        title={title}
+        subtitle={query.data?.name}
+        actions={query.data ? <OrderingStatus ordering={query.data.ordering} size="medium" /> : undefined}
+      />
       <RecordPage
         query={query}
         id={id}
@@ -69,6 +75,7 @@ export function EditRestaurantPage() {
                 return saved;
               }}
             />
+            <RestaurantHours id={restaurant.id} editable={can(user, 'restaurants.hours', restaurant.id)} />
             <PayoutAccount restaurant={restaurant} />
           </Stack>
         )}

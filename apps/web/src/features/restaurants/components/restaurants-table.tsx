@@ -16,6 +16,7 @@ import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import { formatPercent } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteRestaurant } from '../api/delete-restaurant';
+import { OrderingStatus } from './ordering-status';
 
 export const RESTAURANT_SORT_VALUES = RESTAURANT_SORTS.flatMap((field) => [field, `-${field}`]);
 
@@ -81,6 +82,17 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
                 />
               </Tooltip>
             ) : null}
+          </Stack>
+        ),
+      },
+      {
+        field: 'ordering',
+        headerName: t('restaurants.ordering.status'),
+        width: 210,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Stack sx={{ height: '100%', justifyContent: 'center' }}>
+            <OrderingStatus ordering={row.ordering} />
           </Stack>
         ),
       },

@@ -1,0 +1,369 @@
+import { type Hours, type HoursBody, type HoursInput, hoursBody, WEEKDAYS } from '@dostava/shared';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Divider,
+  FormControlLabel,
+  FormHelperText,
+  IconButton,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useId } from 'react';
+import {
+  type Control,
+  Controller,
+  type UseFormSetValue,
+  useFieldArray,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { DateField } from '../../../components/date-field';
+import { FormActions } from '../../../components/form-actions';
+import { FormTextField } from '../../../components/form-text-field';
+import { useApiForm } from '../../../lib/form';
+import { translateMessage } from '../../../lib/i18n';
+import { operationTimeZone } from '../../../lib/time-zone';
+
+type Values = HoursInput;
+
+function toFormValues(hours: Hours): Values {
+  return {
+    days: WEEKDAYS.map((weekday) => ({
+      weekday,
+      ranges: hours.days.find((d) => d.weekday === weekday)?.ranges ?? [],
+    })),
+    exceptions: hours.exceptions.map((e) => ({ ...e, note: e.note ?? '' })),
+  };
+}
+
+interface HoursFormProps {
+  hours: Hours;
+  /** Shown, not editable (a restaurant employee). */
+  readOnly?: boolean;
+  /** Saves; throws the API error so its field errors can be shown. */
+  onSubmit: (body: HoursBody) => Promise<Hours>;
+  /** Shown beside the title: whether it takes orders now. */
+  status?: ReactNode;
+}
+
+/** The weekly opening hours (several ranges a day) and the dated exceptions of a restaurant. */
+export function HoursForm({ hours, readOnly, onSubmit, status }: HoursFormProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { control, submit, busy, reset, setValue } = useApiForm({
+    schema: hoursBody,
+    defaultValues: toFormValues(hours),
+    save: onSubmit,
+    onSaved: (saved) => {
+      reset(toFormValues(saved));
+      toast.success(t('restaurants.hours.saved'));
+    },
+  });
+  const exceptions = useFieldArray({ control, name: 'exceptions' });
+  // No range on any day is no schedule at all: open around the clock, not closed every day.
+  const days = useWatch({ control, name: 'days' });
+  const noSchedule = (days ?? []).every((d) => (d?.ranges ?? []).length === 0);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-labelledby={titleId}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography id={titleId} variant="h6" component="h2">
+            {t('restaurants.hours.title')}
+          </Typography>
+          {status}
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {t('restaurants.hours.hint', { zone: operationTimeZone() })}
+        </Typography>
+        {readOnly ? <Alert severity="info">{t('restaurants.hours.read_only')}</Alert> : null}
+
+        <Typography variant="subtitle1" component="h3">
+          {t('restaurants.hours.week')}
+        </Typography>
+        <Stack divider={<Divider flexItem />} spacing={1.5}>
+          {WEEKDAYS.map((weekday, index) => (
+            <DayRanges
+              key={weekday}
+              control={control}
+              index={index}
+              weekday={weekday}
+              readOnly={readOnly}
+              empty={t(noSchedule ? 'restaurants.hours.around_the_clock' : 'restaurants.hours.closed_day')}
+            />
+          ))}
+        </Stack>
+
+        <Typography variant="subtitle1" component="h3">
+          {t('restaurants.hours.exceptions')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {exceptions.fields.length
+            ? t('restaurants.hours.exceptions_hint')
+            : t('restaurants.hours.no_exceptions')}
+        </Typography>
+        <Stack spacing={2}>
+          {exceptions.fields.map((field, index) => (
+            <ExceptionFields
+              key={field.id}
+              control={control}
+              setValue={setValue}
+              index={index}
+              readOnly={readOnly}
+              onRemove={() => exceptions.remove(index)}
+            />
+          ))}
+        </Stack>
+        {readOnly ? null : (
+          <Box>
+            <Button
+              startIcon={<AddOutlined />}
+              onClick={() =>
+                exceptions.append({
+                  date: '',
+                  closed: true,
+                  ranges: [],
+                  note: '',
+                })
+              }
+            >
+              {t('restaurants.hours.add_exception')}
+            </Button>
+          </Box>
+        )}
+        {readOnly ? null : <FormActions busy={busy} submitLabel={t('restaurants.hours.save')} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface RangesProps {
+  control: Control<Values, unknown, HoursBody>;
+  /** Where the ranges live in the form. */
+  name: `days.${number}.ranges` | `exceptions.${number}.ranges`;
+  /** The day they belong to, for the buttons' names. */
+  dayLabel: string;
+  readOnly?: boolean;
+  /** What an empty list says ("Closed"), if anything. */
+  empty?: string;
+}
+
+/** Time ranges, each opens–closes with a remove button, and a button adding one. */
+function Ranges({ control, name, dayLabel, readOnly, empty }: RangesProps) {
+  const { t } = useTranslation();
+  const ranges = useFieldArray({ control, name });
+  const values = useWatch({ control, name }) ?? [];
+  return (
+    <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
+      {ranges.fields.length === 0 && empty ? (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+          {empty}
+        </Typography>
+      ) : null}
+      {ranges.fields.map((field, r) => (
+        <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <FormTextField
+            control={control}
+            name={`${name}.${r}.opens`}
+            label={t('restaurants.hours.opens')}
+            type="time"
+            size="small"
+            readOnly={readOnly}
+            inputProps={{ step: 300 }}
+          />
+          <FormTextField
+            control={control}
+            name={`${name}.${r}.closes`}
+            label={t('restaurants.hours.closes')}
+            type="time"
+            size="small"
+            readOnly={readOnly}
+            inputProps={{ step: 300 }}
+          />
+          {readOnly ? null : (
+            <Tooltip title={t('common.delete')}>
+              <IconButton
+                aria-label={t('restaurants.hours.remove_range', {
+                  day: dayLabel,
+                  opens: values[r]?.opens ?? '',
+                  closes: values[r]?.closes ?? '',
+                })}
+                onClick={() => ranges.remove(r)}
+              >
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+      ))}
+      {readOnly ? null : (
+        <Box>
+          <Button
+            size="small"
+            startIcon={<AddOutlined />}
+            aria-label={t('restaurants.hours.add_range_on', { day: dayLabel })}
+            onClick={() => ranges.append({ opens: '', closes: '' })}
+          >
+            {t('restaurants.hours.add_range')}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function DayRanges({
+  control,
+  index,
+  weekday,
+  readOnly,
+  empty,
+}: {
+  control: RangesProps['control'];
+  index: number;
+  weekday: number;
+  readOnly?: boolean;
+  empty: string;
+}) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const day = t(`dashboard.weekdays.${weekday}`);
+  return (
+    <Stack
+      role="group"
+      aria-labelledby={labelId}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 1, sm: 2 }}
+      sx={{ alignItems: { sm: 'flex-start' } }}
+    >
+      <Typography id={labelId} sx={{ width: { sm: 120 }, pt: { sm: 1 }, fontWeight: 500, flexShrink: 0 }}>
+        {day}
+      </Typography>
+      <Ranges
+        control={control}
+        name={`days.${index}.ranges`}
+        dayLabel={day}
+        readOnly={readOnly}
+        empty={empty}
+      />
+    </Stack>
+  );
+}
+
+/** "Give the hours of this day, or mark it closed": an error of the exception's ranges as a whole. */
+function RangesError({ control, index }: { control: RangesProps['control']; index: number }) {
+  const { errors } = useFormState({ control, name: `exceptions.${index}.ranges` });
+  const error = errors.exceptions?.[index]?.ranges;
+  const message = error?.message ?? error?.root?.message;
+  return message ? <FormHelperText error>{translateMessage(message)}</FormHelperText> : null;
+}
+
+function ExceptionFields({
+  control,
+  setValue,
+  index,
+  readOnly,
+  onRemove,
+}: {
+  control: RangesProps['control'];
+  setValue: UseFormSetValue<Values>;
+  index: number;
+  readOnly?: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const label = t('restaurants.hours.exception', { n: index + 1 });
+  const closed = useWatch({ control, name: `exceptions.${index}.closed` });
+  const date = useWatch({ control, name: `exceptions.${index}.date` });
+  return (
+    <Paper variant="outlined" role="group" aria-labelledby={labelId} sx={{ p: 2, borderRadius: 2 }}>
+      <Stack spacing={1.5}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography id={labelId} variant="subtitle2" component="h4">
+            {label}
+          </Typography>
+          {readOnly ? null : (
+            <Tooltip title={t('common.delete')}>
+              <IconButton
+                aria-label={t('restaurants.hours.remove_exception', { n: index + 1 })}
+                onClick={onRemove}
+              >
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <Controller
+            control={control}
+            name={`exceptions.${index}.date`}
+            render={({ field, fieldState }) => (
+              <DateField
+                required
+                fullWidth
+                label={t('restaurants.hours.date')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={translateMessage(fieldState.error?.message)}
+              />
+            )}
+          />
+          <FormTextField
+            control={control}
+            name={`exceptions.${index}.note`}
+            label={t('restaurants.hours.note')}
+            readOnly={readOnly}
+          />
+        </Box>
+        <Controller
+          control={control}
+          name={`exceptions.${index}.closed`}
+          render={({ field }) => (
+            <FormControlLabel
+              label={t('restaurants.hours.closed_all_day')}
+              control={
+                <Checkbox
+                  checked={Boolean(field.value)}
+                  disabled={readOnly}
+                  onChange={(event) => {
+                    field.onChange(event.target.checked);
+                    // Closed all day keeps no hours; open again starts from one range to fill in.
+                    setValue(
+                      `exceptions.${index}.ranges`,
+                      event.target.checked ? [] : [{ opens: '', closes: '' }],
+                    );
+                  }}
+                />
+              }
+            />
+          )}
+        />
+        {closed ? null : (
+          <>
+            <Ranges
+              control={control}
+              name={`exceptions.${index}.ranges`}
+              dayLabel={date || label}
+              readOnly={readOnly}
+            />
+            <RangesError control={control} index={index} />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

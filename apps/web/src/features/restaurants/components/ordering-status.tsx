@@ -1,0 +1,27 @@
+import type { OrderingState } from '@dostava/shared';
+import { Chip, Stack } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { orderingLabels } from '../ordering-status';
+
+/** Whether the restaurant takes orders now, as chips: "Open" / "Closed until 11:00" …, "Busy +20 min". */
+export function OrderingStatus({
+  ordering,
+  size = 'small',
+}: {
+  ordering: OrderingState;
+  size?: 'small' | 'medium';
+}) {
+  const { t } = useTranslation();
+  const { status, busy } = orderingLabels(ordering, t);
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Chip
+        size={size}
+        label={status}
+        color={ordering.takes_orders ? 'success' : ordering.reason === 'paused' ? 'warning' : 'default'}
+        variant={ordering.takes_orders ? 'outlined' : 'filled'}
+      />
+      {busy ? <Chip size={size} label={busy} color="warning" variant="outlined" /> : null}
+    </Stack>
+  );
+}
