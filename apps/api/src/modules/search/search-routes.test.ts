@@ -75,7 +75,7 @@ afterAll(async () => {
 const parts = (number: string) => [number.slice(-4), number.slice(0, 5), number.slice(0, -1).toLowerCase()];
 
 describe('search by part of an order number', () => {
-  it('finds the order in the header search and the orders list (the board's search)', async () => {
+  it("finds the order in the header search and the orders list (the board's search)", async () => {
     for (const q of parts(theirs.order_number)) {
       expect(
         (await hits(q, 'admin', 'order')).map((h) => h.id),
