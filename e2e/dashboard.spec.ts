@@ -302,3 +302,34 @@ test('header search: an order number found and opened with the keyboard, kinds u
   await page.getByRole('combobox', { name: 'Pretraga' }).fill('Mala');
   await expect(page.getByRole('listbox').getByText('Restorani', { exact: true })).toBeVisible();
 });
+
+// Search finds what people type: part of an order number in any case, names without their accents.
+for (const { width, lang, label } of [
+  { width: 1440, lang: 'en', label: 'Search' },
+  { width: 360, lang: 'bs', label: 'Pretraga' },
+] as const) {
+  test(`header search at ${width} px (${lang}): part of a number, names without accents`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
+    const session = await signInAs(page, 'admin', { lang });
+    const res = await page.request.get('/api/orders?per_page=1&sort=-order_number', {
+      headers: { Authorization: `Bearer ${session.access_token}` },
+    });
+    const order = ((await res.json()) as { data: { order_number: string }[] }).data[0];
+    if (!order) throw new Error('the demo data has orders');
+    await page.getByRole('button', { name: label }).click();
+    const box = page.getByRole('combobox', { name: label });
+    const options = page.getByRole('listbox').getByRole('option');
+    // Lower case without the last digit ("d10199"), and the last four digits ("0199").
+    for (const part of [order.order_number.slice(0, -1).toLowerCase(), order.order_number.slice(-4)]) {
+      await box.fill(part);
+      await expect(options.filter({ hasText: order.order_number })).toBeVisible();
+    }
+    await box.fill('zeljo');
+    await expect(options.filter({ hasText: 'Ćevabdžinica Željo' }).first()).toBeVisible();
+    await box.fill('HADZIC');
+    await expect(options.filter({ hasText: 'Adnan Hadžić' }).first()).toBeVisible();
+    await expectAccessible(page);
+  });
+}

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { dateField, expect, expectAccessible, fillDate, pick, signInAs, test } from './fixtures';
 
 interface EndShift {
@@ -197,14 +199,29 @@ test.describe('settlements', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^payment-orders-\d+\.csv$/);
     const stream = await download.createReadStream();
-    let csv = '';
-    for await (const chunk of stream) csv += chunk.toString();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    // A UTF-8 byte-order mark first, so spreadsheet programs keep č, ć and ž.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.toString('utf8').replace(/^\uFEFF/, '');
     expect(csv.split(/\r?\n/)[0]).toBe(
       'reference,payer_iban,recipient,recipient_address,recipient_iban,amount,currency,purpose,period_from,period_to',
     );
     expect(csv).toContain(restaurant);
     // The payee's account, fixed at approval (the demo restaurants have IBANs).
     expect(csv.split(/\r?\n/)[1]).toMatch(/,BA39\d{16},/);
+    // The payer's account is the operation's (OPERATION_IBAN, set for the e2e server).
+    expect(csv.split(/\r?\n/)[1]).toMatch(/^OB-\d{6},BA391290079401028494,/);
+    // And the same as a spreadsheet.
+    const downloadingXlsx = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download payment orders (Excel)' }).click();
+    const xlsx = await downloadingXlsx;
+    expect(xlsx.suggestedFilename()).toMatch(/^payment-orders-\d+\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(await xlsx.path())) as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.rowCount).toBe(2);
+    expect(book.worksheets[0]?.getRow(2).getCell(3).value).toBe(restaurant);
 
     await page.getByRole('link', { name: 'Printable payment order' }).click();
     await expect(page).toHaveURL(/\/settlements\/\d+\/print$/);
@@ -212,6 +229,7 @@ test.describe('settlements', () => {
     await expect(sheet).toContainText(restaurant);
     await expect(sheet).toContainText('Purpose of payment');
     await expect(sheet).toContainText('Recipient account (IBAN)');
+    await expect(sheet).toContainText('BA39 1290 0794 0102 8494'); // the payer: OPERATION_IBAN
     await expect(sheet).toContainText(/BA39 \d{4} \d{4} \d{4} \d{4}/);
     await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
     await expectAccessible(page);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
@@ -225,13 +226,31 @@ test.describe('all orders (Admin)', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Izvezi CSV' }).click();
     const download = await downloading;
-    const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await readFile(await download.path());
+    // A UTF-8 byte-order mark first: spreadsheet programs then read Ćevabdžinica Željo as such.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.toString('utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toBe(
       'order_number,created_at,status,restaurant,buyer,driver,quantity,payment_method,restaurant_amount,delivery_costs,restaurant_total_amount,total,delivered_at',
     );
     expect(lines.length - 1).toBe(total);
-    for (const line of lines.slice(1)) expect(line).toMatch(/^D\d+,[^,]+,cancelled,Ćevabdžinica Željo,/);
+    // Times as the operation's wall clock, in the form spreadsheets read.
+    for (const line of lines.slice(1))
+      expect(line).toMatch(/^D\d+,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},cancelled,Ćevabdžinica Željo,/);
+
+    // The same rows as a spreadsheet.
+    const downloadingXlsx = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Izvezi Excel (.xlsx)' }).click();
+    const xlsx = await downloadingXlsx;
+    expect(xlsx.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(await xlsx.path())) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.rowCount).toBe(total + 1);
+    expect(sheet?.getRow(2).getCell(4).value).toBe('Ćevabdžinica Željo');
+    expect(sheet?.getRow(2).getCell(2).value).toBeInstanceOf(Date);
 
     // English, and a search by order number.
     await page.getByRole('button', { name: 'Jezik' }).click();

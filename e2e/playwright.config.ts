@@ -58,6 +58,8 @@ export default defineConfig({
       SIGN_IN_MAX_PER_ACCOUNT: '10000',
       SIGN_IN_MAX_PER_IP: '10000',
       RATE_LIMIT_MAX: '100000',
+      // The payer on the payment orders (money.spec.ts).
+      OPERATION_IBAN: 'BA39 1290 0794 0102 8494',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

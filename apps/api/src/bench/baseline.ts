@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { verify } from '@node-rs/argon2';
 import pg from 'pg';
 
@@ -55,7 +57,7 @@ async function open(spec: BaselineSpec): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = new PGlite(spec.pgliteDir);
+  const client = new PGlite(spec.pgliteDir, { extensions: { pg_trgm, unaccent } }); // the search's (migration 0016);
   await client.waitReady;
   return {
     query: (sql, params) => client.query<Record<string, unknown>>(sql, params as unknown[]),

@@ -17,6 +17,7 @@ import { signIn } from '../modules/auth/auth-service.js';
 import { dashboard } from '../modules/dashboard/dashboard-service.js';
 import { recordLocations, startShift } from '../modules/drivers/driver-app-service.js';
 import { boardCounts, getOrder, listOrders } from '../modules/orders/orders-queries.js';
+import { search } from '../modules/search/search-service.js';
 import type { BaselineSpec, Captured } from './baseline.js';
 import { seedLarge } from './seed-large.js';
 
@@ -248,6 +249,27 @@ async function main() {
       name: 'board: lane counts',
       path: '/api/orders/lanes',
       run: () => boardCounts(db, actor, {}),
+    },
+    // Search as people type it (lib/search.ts: trigram indexes on unaccented text, migration 0016).
+    {
+      name: 'search: header, part of an order number ("2601")',
+      path: '/api/search?q=2601',
+      run: () => search(db, actor, '2601', 'bs'),
+    },
+    {
+      name: 'search: header, a name without accents ("hadzic")',
+      path: '/api/search?q=hadzic',
+      run: () => search(db, actor, 'hadzic', 'bs'),
+    },
+    {
+      name: 'search: orders list by buyer without accents ("sehic"), page 1',
+      path: '/api/orders?q=sehic&page=1&per_page=20',
+      run: () => listOrders(db, actor, { page: 1, per_page: 20, sort: '-created_at', q: 'sehic' }),
+    },
+    {
+      name: 'search: board by part of an order number ("d1126"), page 1',
+      path: '/api/orders?q=d1126&lane=all&sort=urgency&page=1&per_page=25',
+      run: () => listOrders(db, actor, { page: 1, per_page: 25, sort: 'urgency', lane: 'all', q: 'd1126' }),
     },
     {
       name: 'dashboard, this month',

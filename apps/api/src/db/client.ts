@@ -2,6 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -82,6 +84,12 @@ export async function migrationState(
     last_created_at: last,
   };
 }
+/**
+ * The contrib extensions the migrations create (0016: trigram search without accents): PGlite loads
+ * them only when told, so every PGlite opened on the app's data passes these.
+ */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 /** pg_advisory_lock's key for the start-up lock: any fixed 64-bit number unique to this application. */
 const START_LOCK = 4_716_201_926;
 
@@ -128,7 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const client = new PGlite({ dataDir: options.pgliteDir, extensions: pgliteExtensions });
   await client.waitReady;
   const turns = takeTurns(client);
   const db = drizzlePglite({ client, schema, ...logger(options) });

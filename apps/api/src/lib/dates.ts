@@ -28,3 +28,29 @@ export const isoWeekday = (day: string) => {
 
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment as the operation's wall-clock time, 'YYYY-MM-DD HH:mm:ss' (decision 0009: one clock):
+ * the form spreadsheets read as a date and time in every locale.
+ */
+export const localDateTime = (moment: Date, timeZone: string) => {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormats.set(timeZone, format);
+  }
+  const part: Record<string, string> = {};
+  for (const p of format.formatToParts(moment)) part[p.type] = p.value;
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+};

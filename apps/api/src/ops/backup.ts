@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { create } from 'tar';
-import { migrationState } from '../db/client.js';
+import { migrationState, pgliteExtensions } from '../db/client.js';
 import {
   appVersion,
   assertPgliteFree,
@@ -123,7 +123,7 @@ async function dumpPglite(pgdata: string, into: string): Promise<Dumped> {
   if (!existsSync(path.join(pgdata, 'PG_VERSION')))
     throw new OpsError(`There is no embedded database in ${pgdata}: check DATA_DIR (or set DATABASE_URL).`);
   assertPgliteFree(pgdata, 'back up');
-  const client = new PGlite(pgdata);
+  const client = new PGlite(pgdata, { extensions: pgliteExtensions });
   try {
     await client.waitReady;
     const query = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { extract } from 'tar';
-import { type MigrationState, migrationJournal, migrationState } from '../db/client.js';
+import { type MigrationState, migrationJournal, migrationState, pgliteExtensions } from '../db/client.js';
 import {
   assertPgliteFree,
   FORMAT,
@@ -148,7 +148,7 @@ function assertNotNewer(state: MigrationState) {
 async function restorePglite(staging: string, manifest: Manifest, pgdata: string) {
   const tarball = readFileSync(path.join(staging, manifest.database.file));
   const loaded = path.join(staging, 'pgdata');
-  const client = new PGlite(loaded, { loadDataDir: new Blob([tarball]) });
+  const client = new PGlite(loaded, { loadDataDir: new Blob([tarball]), extensions: pgliteExtensions });
   let state: MigrationState;
   try {
     await client.waitReady;

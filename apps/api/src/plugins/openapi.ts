@@ -36,7 +36,8 @@ export function operationIdFor(method: Method, path: string): string {
   return method.toLowerCase() + parts.join('');
 }
 
-const words = (segment: string) => segment.replace(/\.csv$/, ' (CSV)').replaceAll('-', ' ');
+const words = (segment: string) =>
+  segment.replace(/\.(csv|xlsx)$/, (_, ext: string) => ` (${ext.toUpperCase()})`).replaceAll('-', ' ');
 // Enough for this API's nouns (categories, restaurants, app versions); a `ss` ending stays.
 const singular = (noun: string) => noun.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -23,6 +23,7 @@ export const bsPublic: PublicCatalogue = {
     yes: 'Da',
     no: 'Ne',
     export_csv: 'Izvezi CSV',
+    export_xlsx: 'Izvezi Excel (.xlsx)',
     rows_per_page: 'Redova po stranici',
     created_at: 'Kreirano',
     updated_at: 'Izmijenjeno',

@@ -797,6 +797,7 @@ export const bs: Catalogue = {
     create_payment_orders: 'Kreiraj platne naloge',
     payment_orders_created: 'Platni nalozi su kreirani.',
     download_csv: 'Preuzmi platne naloge (CSV)',
+    download_xlsx: 'Preuzmi platne naloge (Excel)',
     print_view: 'Platni nalog za štampu',
     delete: 'Obriši obračun',
     delete_title: 'Obrisati obračun?',

@@ -25,6 +25,7 @@ export const enPublic = {
     yes: 'Yes',
     no: 'No',
     export_csv: 'Export CSV',
+    export_xlsx: 'Export Excel (.xlsx)',
     rows_per_page: 'Rows per page',
     created_at: 'Created at',
     updated_at: 'Updated at',

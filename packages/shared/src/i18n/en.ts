@@ -796,6 +796,7 @@ export const en = {
     create_payment_orders: 'Create payment orders',
     payment_orders_created: 'The payment orders are created.',
     download_csv: 'Download payment orders (CSV)',
+    download_xlsx: 'Download payment orders (Excel)',
     print_view: 'Printable payment order',
     delete: 'Delete settlement',
     delete_title: 'Delete the settlement?',

@@ -72,6 +72,8 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customer_id),
     index('orders_status_created_idx').on(t.status, t.created_at, t.id),
     index('orders_total_idx').on(t.total, t.id),
+    // Search by any part of the number (lib/search.ts, migration 0016).
+    index('orders_number_trgm_idx').using('gin', sql`${t.order_number} gin_trgm_ops`),
     index('orders_active_idx')
       .on(t.created_at, t.id)
       .where(sql`${t.status} not in ('delivered', 'cancelled', 'declined', 'returned')`),

@@ -31,6 +31,7 @@ export const products = pgTable(
     index('products_restaurant_name_idx').on(t.restaurant_id, sql`lower(${t.name})`),
     index('products_restaurant_category_idx').on(t.restaurant_id, t.category_id),
     index('products_category_idx').on(t.category_id),
+    index('products_name_trgm_idx').using('gin', sql`search_text(${t.name}) gin_trgm_ops`),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_snooze_check', sql`${t.snoozed} or ${t.snoozed_until} is null`),
   ],

@@ -42,6 +42,7 @@ export const restaurants = pgTable(
     check('restaurants_busy_minutes_check', sql`${t.busy_minutes} between 0 and 120`),
     index('restaurants_name_idx').on(sql`lower(${t.name})`),
     index('restaurants_created_at_idx').on(t.created_at),
+    index('restaurants_name_trgm_idx').using('gin', sql`search_text(${t.name}) gin_trgm_ops`),
   ],
 );
 

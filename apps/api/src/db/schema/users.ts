@@ -36,6 +36,12 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_restaurant_idx').on(t.restaurant_id),
     index('users_role_idx').on(t.role),
+    // Search by name or email without case or accents (lib/search.ts, migration 0016).
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`search_text(${t.first_name} || ' ' || ${t.last_name}) gin_trgm_ops`,
+    ),
+    index('users_email_trgm_idx').using('gin', sql`search_text(${t.email}) gin_trgm_ops`),
     check(
       'users_restaurant_role_check',
       sql`(${t.role} in ('restaurant_manager', 'restaurant_employee')) = (${t.restaurant_id} is not null)`,

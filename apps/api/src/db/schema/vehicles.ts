@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { vehicleTypeEnum } from './drivers.js';
 import { users } from './users.js';
@@ -19,5 +20,6 @@ export const vehicles = pgTable(
     // One vehicle per driver at a time.
     uniqueIndex('vehicles_driver_unique').on(t.driver_id),
     index('vehicles_type_idx').on(t.type),
+    index('vehicles_plate_trgm_idx').using('gin', sql`${t.plate_normalized} gin_trgm_ops`),
   ],
 );

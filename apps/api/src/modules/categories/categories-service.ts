@@ -1,11 +1,12 @@
 import type { Category, CategoryBody, CategoryPositionsBody, categoryListQuery } from '@dostava/shared';
-import { asc, count, desc, eq, ilike, inArray, max, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
-import { escapeLike, pageOf } from '../../lib/lists.js';
+import { pageOf } from '../../lib/lists.js';
+import { textSearch } from '../../lib/search.js';
 
 type ListQuery = z.output<typeof categoryListQuery>;
 
@@ -37,7 +38,7 @@ const sortColumns = {
 };
 
 export async function listCategories(db: Db, query: ListQuery) {
-  const where = query.q ? ilike(categories.name, `%${escapeLike(query.q)}%`) : undefined;
+  const where = textSearch(query.q, [categories.name]);
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const { limit, offset } = pageOf(query);
   const [rows, [total]] = await Promise.all([

@@ -1,10 +1,11 @@
 import { type Driver, type DriverState, type driverListQuery, TERMINAL_STATUSES } from '@dostava/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { drivers, users, vehicles } from '../../db/schema/index.js';
 import { NotFound } from '../../lib/errors.js';
-import { escapeLike, pageOf } from '../../lib/lists.js';
+import { pageOf } from '../../lib/lists.js';
+import { fullName, textSearch } from '../../lib/search.js';
 
 type ListQuery = z.output<typeof driverListQuery>;
 
@@ -102,15 +103,8 @@ export async function listDrivers(db: Db, query: ListQuery) {
   if (query.shift_state) filters.push(eq(drivers.shift_state, query.shift_state));
   if (query.state) filters.push(sql`${driverState} = ${query.state}`);
   if (query.vehicle_type) filters.push(eq(vehicles.type, query.vehicle_type));
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    const match = or(
-      ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
-      ilike(users.email, pattern),
-      ilike(vehicles.plate_number, pattern),
-    );
-    if (match) filters.push(match);
-  }
+  const match = textSearch(query.q, [fullName(users), users.email], [{ column: vehicles.plate_normalized }]);
+  if (match) filters.push(match);
   const where = and(...filters);
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const direction = query.sort.startsWith('-') ? desc : asc;

@@ -2,7 +2,7 @@ import { and, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
-import { csvRow } from '../../lib/csv.js';
+import { csvExport, type ExportCell, type ExportColumn, xlsxExport } from '../../lib/export.js';
 import {
   type OrderFilterQuery,
   type OrderRow,
@@ -11,25 +11,31 @@ import {
   toListItem,
 } from './orders-queries.js';
 
-/** The CSV of the filtered orders, read in pages by keyset so millions of rows never sit in memory. */
-export async function* exportOrdersCsv(db: Db, actor: ActorContext, query: OrderFilterQuery) {
-  const header = [
-    'order_number',
-    'created_at',
-    'status',
-    'restaurant',
-    'buyer',
-    'driver',
-    'quantity',
-    'payment_method',
-    'restaurant_amount',
-    'delivery_costs',
-    'restaurant_total_amount',
-    'total',
-    'delivered_at',
-  ];
-  yield csvRow(header);
-  const money = (minor: number) => (minor / 100).toFixed(2);
+type ListItem = ReturnType<typeof toListItem>;
+const name = (p: { first_name: string; last_name: string } | null) =>
+  p ? `${p.first_name} ${p.last_name}` : '';
+
+/** The columns of the orders export, the same in the CSV and the spreadsheet. */
+const COLUMNS: (ExportColumn & { value: (o: ListItem) => ExportCell })[] = [
+  { header: 'order_number', type: 'text', width: 12, value: (o) => o.order_number },
+  { header: 'created_at', type: 'time', value: (o) => new Date(o.created_at) },
+  { header: 'status', type: 'text', width: 18, value: (o) => o.status },
+  { header: 'restaurant', type: 'text', width: 28, value: (o) => o.restaurant.name },
+  { header: 'buyer', type: 'text', value: (o) => name(o.buyer) },
+  { header: 'driver', type: 'text', value: (o) => name(o.driver) },
+  { header: 'quantity', type: 'integer', width: 10, value: (o) => o.quantity },
+  { header: 'payment_method', type: 'text', width: 16, value: (o) => o.payment_method },
+  { header: 'restaurant_amount', type: 'money', value: (o) => o.restaurant_amount },
+  { header: 'delivery_costs', type: 'money', value: (o) => o.delivery_costs },
+  { header: 'restaurant_total_amount', type: 'money', value: (o) => o.restaurant_total_amount },
+  { header: 'total', type: 'money', value: (o) => o.total },
+  { header: 'delivered_at', type: 'time', value: (o) => (o.delivered_at ? new Date(o.delivered_at) : null) },
+];
+
+const PAGE = 1000;
+
+/** The filtered orders in pages of rows, read by keyset so millions of rows never sit in memory. */
+async function* orderPages(db: Db, actor: ActorContext, query: OrderFilterQuery) {
   const base = orderFilters(actor, query);
   let after: { created_at: Date; id: number } | null = null;
   for (;;) {
@@ -43,30 +49,22 @@ export async function* exportOrdersCsv(db: Db, actor: ActorContext, query: Order
         ),
       )
       .orderBy(desc(orders.created_at), desc(orders.id))
-      .limit(1000);
+      .limit(PAGE);
     if (page.length === 0) return;
-    let chunk = '';
-    for (const r of page) {
+    yield page.map((r) => {
       const o = toListItem(r);
-      chunk += csvRow([
-        o.order_number,
-        o.created_at,
-        o.status,
-        o.restaurant.name,
-        `${o.buyer.first_name} ${o.buyer.last_name}`,
-        o.driver ? `${o.driver.first_name} ${o.driver.last_name}` : '',
-        o.quantity,
-        o.payment_method,
-        money(o.restaurant_amount),
-        money(o.delivery_costs),
-        money(o.restaurant_total_amount),
-        money(o.total),
-        o.delivered_at ?? '',
-      ]);
-    }
-    yield chunk;
+      return COLUMNS.map((c) => c.value(o));
+    });
     const last = page.at(-1);
-    if (!last || page.length < 1000) return;
+    if (!last || page.length < PAGE) return;
     after = { created_at: last.created_at, id: last.id };
   }
 }
+
+/** The CSV of the filtered orders (byte-order mark, times on the operation's clock), streamed. */
+export const exportOrdersCsv = (db: Db, actor: ActorContext, query: OrderFilterQuery, timeZone: string) =>
+  csvExport(COLUMNS, orderPages(db, actor, query), timeZone);
+
+/** The same orders as a spreadsheet, streamed. */
+export const exportOrdersXlsx = (db: Db, actor: ActorContext, query: OrderFilterQuery, timeZone: string) =>
+  xlsxExport('Orders', COLUMNS, orderPages(db, actor, query), timeZone);

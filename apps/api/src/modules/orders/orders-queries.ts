@@ -31,7 +31,8 @@ import {
 } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
-import { escapeLike, pageOf } from '../../lib/lists.js';
+import { pageOf } from '../../lib/lists.js';
+import { fullName, looksLikeOrderNumber, textSearch } from '../../lib/search.js';
 import { preparedFor } from '../../lib/sql.js';
 import { activeOrders, driverState, terminalStatusList } from '../drivers/drivers-service.js';
 import { etaHistory, toOrderEta } from '../eta/eta-predictions.js';
@@ -154,19 +155,17 @@ const LANE_FILTERS: Record<BoardLane, SQL> = {
 const slack = sql`(${orders.promised_at} - ${orders.predicted_delivery_at})`;
 
 /**
- * The search text: an order number, whole or in part ('1234' finds D101234), or a buyer's name. Only
+ * The search text (lib/search.ts): an order number, whole or in part ('1234', 'D1012' and 'd10123' find
+ * D101234), or a buyer's name in any case, with or without accents. Only
  * columns of orders here (the buyer through a semi-join), so a page is read by index alone.
  */
 function searchFilter(q: string): SQL | undefined {
-  const text = q.trim();
-  if (!text) return undefined;
-  const digits = /^[dD]?(\d+)$/.exec(text)?.[1];
-  if (digits) return sql`${orders.order_number} like ${`%${digits}%`}`;
-  const pattern = `%${escapeLike(text)}%`;
-  return or(
-    eq(orders.order_number, text.toUpperCase()),
-    sql`${orders.customer_id} in (select u.id from "users" u where u.first_name || ' ' || u.last_name ilike ${pattern})`,
-  );
+  const number = textSearch(q, [], [{ column: orders.order_number }]);
+  if (!number || looksLikeOrderNumber(q)) return number;
+  const buyer = textSearch(q, [fullName({ first_name: sql`u.first_name`, last_name: sql`u.last_name` })]);
+  // `= any(array(…))`, not `in (…)`: the buyers' ids come first, so both halves read an index and
+  // the planner ORs the two bitmaps (an `in` beside an OR scanned every order).
+  return or(number, sql`${orders.customer_id} = any(array(select u.id from "users" u where ${buyer}))`);
 }
 
 /**

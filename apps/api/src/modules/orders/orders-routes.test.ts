@@ -1,8 +1,13 @@
 import { ORDER_STATUSES, type OrderStatus } from '@dostava/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, orderStatusHistory, orders, products, restaurants, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+
+/** A moment as 'YYYY-MM-DD HH:mm:ss' in Europe/Sarajevo (the operation's zone in the tests). */
+const sarajevo = (moment: Date | null | undefined) =>
+  moment ? moment.toLocaleString('sv-SE', { timeZone: 'Europe/Sarajevo' }) : '';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -438,8 +443,58 @@ describe('lists and export', () => {
       .from(orders)
       .where(inArray(orders.status, ['delivered']));
     expect(lines.length - 1).toBe(n);
-    expect(lines[0]).toMatch(/^order_number,created_at,status/);
+    // A byte-order mark first, so spreadsheet programs read the file as UTF-8 (č, ć, ž).
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(lines[0]?.replace(/^\uFEFF/, '')).toMatch(/^order_number,created_at,status/);
     expect(lines.slice(1).every((l) => l.includes(',delivered,'))).toBe(true);
+    // Times on the operation's clock (Europe/Sarajevo), as spreadsheets read them.
+    const [number, created, , , , , , , , , , , delivered] = (lines[1] ?? '').split(',');
+    const [row] = await t.database.db
+      .select({ created_at: orders.created_at, delivered_at: orders.delivered_at })
+      .from(orders)
+      .where(eq(orders.order_number, number ?? ''));
+    expect(created).toBe(sarajevo(row?.created_at));
+    expect(delivered).toBe(sarajevo(row?.delivered_at));
+  });
+
+  it('exports the same rows as a spreadsheet (.xlsx), with numbers and local date-times', async () => {
+    const csv = await t.request({
+      method: 'GET',
+      url: '/api/orders/export.csv?status=delivered',
+      token: tokens.admin,
+    });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/orders/export.xlsx?status=delivered',
+      token: tokens.admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="orders-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('the spreadsheet has a sheet');
+    const csvLines = csv.body.trim().split('\r\n');
+    expect(sheet.rowCount).toBe(csvLines.length);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(
+      csvLines[0]?.replace('\uFEFF', '').split(','),
+    );
+    const cells = (sheet.getRow(2).values as unknown[]).slice(1);
+    const fields = csvLines[1]?.split(',') ?? [];
+    expect(cells[0]).toBe(fields[0]);
+    // A date-time cell holding the wall-clock time of the CSV; amounts are numbers.
+    expect(cells[1]).toBeInstanceOf(Date);
+    expect((cells[1] as Date).toISOString().replace('T', ' ').slice(0, 19)).toBe(fields[1]);
+    expect(cells[11]).toBe(Number(fields[11]));
+    expect(
+      (await t.request({ method: 'GET', url: '/api/orders/export.xlsx', token: tokens.dispatcher }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 

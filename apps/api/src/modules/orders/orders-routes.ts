@@ -19,8 +19,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { localToday } from '../../lib/dates.js';
+import { CSV_TYPE, XLSX_TYPE } from '../../lib/export.js';
 import * as commands from './orders-commands.js';
-import { exportOrdersCsv } from './orders-export.js';
+import { exportOrdersCsv, exportOrdersXlsx } from './orders-export.js';
 import * as queries from './orders-queries.js';
 
 export async function ordersRoutes(app: FastifyInstance) {
@@ -43,31 +45,59 @@ export async function ordersRoutes(app: FastifyInstance) {
     async (request) => queries.listOrders(app.db, request.actor, request.query),
   );
 
+  const exportQuery = orderListQuery
+    .omit({ page: true, per_page: true, sort: true })
+    .superRefine(dateRangeRule);
   r.get(
     '/api/orders/export.csv',
     {
       config: { permission: 'orders.export' },
       schema: {
         description:
-          "The orders the same filters select, as a CSV file streamed row by row (amounts in major units, times in the operation's time zone).",
+          "The orders the same filters select, as a CSV file streamed row by row: UTF-8 with a byte-order mark, amounts in major units, times in the operation's time zone as 'YYYY-MM-DD HH:mm:ss'.",
         response: {
           200: { description: 'The orders as CSV', content: { 'text/csv': { schema: z.string() } } },
         },
         tags,
         summary: 'The filtered orders as CSV, streamed',
-        querystring: orderListQuery
-          .omit({ page: true, per_page: true, sort: true })
-          .superRefine(dateRangeRule),
+        querystring: exportQuery,
       },
     },
     async (request, reply) => {
-      const stamp = new Date().toISOString().slice(0, 10);
+      const stamp = localToday(app.config.timeZone);
       reply
-        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-type', CSV_TYPE)
         .header('content-disposition', `attachment; filename="orders-${stamp}.csv"`);
       // Streamed row by row; the schema documents what the client receives, the CSV text.
-      const csv = Readable.from(exportOrdersCsv(app.db, request.actor, request.query));
+      const csv = Readable.from(exportOrdersCsv(app.db, request.actor, request.query, app.config.timeZone));
       return reply.send(csv as unknown as string);
+    },
+  );
+  r.get(
+    '/api/orders/export.xlsx',
+    {
+      config: { permission: 'orders.export' },
+      schema: {
+        description:
+          "The same orders as the CSV, as a spreadsheet (.xlsx) streamed row by row: amounts as numbers in major units, times as date-times in the operation's time zone.",
+        response: {
+          200: {
+            description: 'The orders as a spreadsheet',
+            content: { [XLSX_TYPE]: { schema: z.string() } },
+          },
+        },
+        tags,
+        summary: 'The filtered orders as a spreadsheet, streamed',
+        querystring: exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const stamp = localToday(app.config.timeZone);
+      reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="orders-${stamp}.xlsx"`);
+      const file = exportOrdersXlsx(app.db, request.actor, request.query, app.config.timeZone);
+      return reply.send(file as unknown as string);
     },
   );
 

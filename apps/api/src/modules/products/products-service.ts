@@ -6,13 +6,14 @@ import {
   type ProductPatchBody,
   type productListQuery,
 } from '@dostava/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { categories, products, restaurants, uploads } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.js';
-import { escapeLike, pageOf } from '../../lib/lists.js';
+import { pageOf } from '../../lib/lists.js';
+import { textSearch } from '../../lib/search.js';
 import { orderingStateOf } from '../restaurants/restaurants-hours.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
 
@@ -71,11 +72,8 @@ export async function listProducts(db: Db, actor: ActorContext, restaurantId: nu
   if (!can(actor, 'products.read', restaurantId)) throw new Forbidden();
   await assertRestaurant(db, restaurantId);
   const filters: SQL[] = [eq(products.restaurant_id, restaurantId)];
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    const match = or(ilike(products.name, pattern), ilike(products.description, pattern));
-    if (match) filters.push(match);
-  }
+  const match = textSearch(query.q, [products.name, products.description]);
+  if (match) filters.push(match);
   if (query.category_id !== undefined) filters.push(eq(products.category_id, query.category_id));
   if (query.show_on_menu !== undefined) filters.push(eq(products.show_on_menu, query.show_on_menu));
   const where = and(...filters);

@@ -5,7 +5,7 @@ import {
   type RestaurantBody,
   type restaurantListQuery,
 } from '@dostava/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -19,7 +19,8 @@ import {
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors.js';
-import { escapeLike, pageOf } from '../../lib/lists.js';
+import { pageOf } from '../../lib/lists.js';
+import { textSearch } from '../../lib/search.js';
 import { rowsOf } from '../../lib/sql.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
 import { orderingStates } from './restaurants-hours.js';
@@ -80,15 +81,8 @@ const sortColumns = {
 
 export async function listRestaurants(db: Db, query: ListQuery, timeZone: string) {
   const filters: SQL[] = [];
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    const match = or(
-      ilike(restaurants.name, pattern),
-      ilike(restaurants.address, pattern),
-      ilike(restaurants.phone, pattern),
-    );
-    if (match) filters.push(match);
-  }
+  const match = textSearch(query.q, [restaurants.name, restaurants.address, restaurants.phone]);
+  if (match) filters.push(match);
   const where = filters.length ? and(...filters) : undefined;
   const desc_ = query.sort.startsWith('-');
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];

@@ -1,16 +1,9 @@
-import {
-  can,
-  isRestaurantRole,
-  type Language,
-  normalizePlate,
-  type SearchHit,
-  translate,
-} from '@dostava/shared';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { can, isRestaurantRole, type Language, type SearchHit, translate } from '@dostava/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, orders, products, restaurants, users, vehicles } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
-import { escapeLike } from '../../lib/lists.js';
+import { codePart, fullName, looksLikeOrderNumber, textSearch } from '../../lib/search.js';
 import { historyScope } from '../orders/orders-queries.js';
 
 const LIMIT_PER_KIND = 8;
@@ -25,7 +18,6 @@ export async function search(
   q: string,
   language: Language,
 ): Promise<SearchHit[]> {
-  const pattern = `%${escapeLike(q)}%`;
   const ownRestaurant = isRestaurantRole(actor.role) ? (actor.restaurant_id ?? -1) : undefined;
   const kinds: Promise<SearchHit[]>[] = [];
 
@@ -36,7 +28,7 @@ export async function search(
         .from(restaurants)
         .where(
           and(
-            or(ilike(restaurants.name, pattern), ilike(restaurants.address, pattern)),
+            textSearch(q, [restaurants.name, restaurants.address]),
             ownRestaurant === undefined ? undefined : eq(restaurants.id, ownRestaurant),
           ),
         )
@@ -66,7 +58,7 @@ export async function search(
         .innerJoin(restaurants, eq(restaurants.id, products.restaurant_id))
         .where(
           and(
-            ilike(products.name, pattern),
+            textSearch(q, [products.name]),
             ownRestaurant === undefined ? undefined : eq(products.restaurant_id, ownRestaurant),
           ),
         )
@@ -88,7 +80,7 @@ export async function search(
       db
         .select({ id: categories.id, name: categories.name, description: categories.description })
         .from(categories)
-        .where(ilike(categories.name, pattern))
+        .where(textSearch(q, [categories.name]))
         .orderBy(asc(categories.position))
         .limit(LIMIT_PER_KIND)
         .then((rows) =>
@@ -102,10 +94,10 @@ export async function search(
         ),
     );
   }
-  // Orders by number: 'D100123', or just its digits.
-  const number = q.trim().toUpperCase().replace(/^#/, '');
-  if (can(actor, 'orders.read') && /^D?\d{3,}$/.test(number)) {
-    const wanted = number.startsWith('D') ? number : `D${number}`;
+  // Orders by (part of) their number: 'D100123', '0012', 'd1001'; the exact number first, then the
+  // newest. Three characters at least: fewer would match most of a million orders.
+  const number = codePart(q);
+  if (can(actor, 'orders.read') && looksLikeOrderNumber(q) && number.length >= 3) {
     kinds.push(
       db
         .select({
@@ -118,12 +110,13 @@ export async function search(
         .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
         .where(
           and(
-            eq(orders.order_number, wanted),
+            textSearch(q, [], [{ column: orders.order_number }]),
             ownRestaurant === undefined ? undefined : eq(orders.restaurant_id, ownRestaurant),
             historyScope(actor),
           ),
         )
-        .limit(1)
+        .orderBy(sql`${orders.order_number} = ${number} desc`, desc(orders.id))
+        .limit(LIMIT_PER_KIND)
         .then((rows) =>
           rows.map((o) => ({
             kind: 'order' as const,
@@ -135,7 +128,6 @@ export async function search(
         ),
     );
   }
-  const fullName = sql`${users.first_name} || ' ' || ${users.last_name}`;
   if (can(actor, 'users.manage')) {
     kinds.push(
       db
@@ -146,7 +138,7 @@ export async function search(
           email: users.email,
         })
         .from(users)
-        .where(and(or(ilike(fullName, pattern), ilike(users.email, pattern)), sql`${users.role} <> 'driver'`))
+        .where(and(textSearch(q, [fullName(users), users.email]), sql`${users.role} <> 'driver'`))
         .orderBy(asc(users.last_name), asc(users.id))
         .limit(LIMIT_PER_KIND)
         .then((rows) =>
@@ -172,7 +164,10 @@ export async function search(
         .from(users)
         .leftJoin(vehicles, eq(vehicles.driver_id, users.id))
         .where(
-          and(eq(users.role, 'driver'), or(ilike(fullName, pattern), ilike(vehicles.plate_number, pattern))),
+          and(
+            eq(users.role, 'driver'),
+            textSearch(q, [fullName(users)], [{ column: vehicles.plate_normalized }]),
+          ),
         )
         .orderBy(asc(users.last_name), asc(users.id))
         .limit(LIMIT_PER_KIND)
@@ -195,7 +190,7 @@ export async function search(
       db
         .select({ id: vehicles.id, plate: vehicles.plate_number, type: vehicles.type })
         .from(vehicles)
-        .where(ilike(vehicles.plate_normalized, `%${escapeLike(normalizePlate(q))}%`))
+        .where(textSearch(q, [], [{ column: vehicles.plate_normalized }]))
         .orderBy(asc(vehicles.plate_normalized))
         .limit(LIMIT_PER_KIND)
         .then((rows) =>

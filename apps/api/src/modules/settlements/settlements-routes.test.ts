@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlements } from '../../db/schema/index.js';
 import { csvRow } from '../../lib/csv.js';
@@ -187,6 +188,41 @@ describe('settlements', () => {
     expect(csv.body.split('\r\n')[1]).toBe(
       csvRow(Object.values({ ...order, amount: (order.amount / 100).toFixed(2) })).trimEnd(),
     );
+    // UTF-8 with a byte-order mark; the payer's account is the operation's (OPERATION_IBAN).
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(csv.body.split('\r\n')[0]).toBe(`\uFEFF${csvRow(Object.keys(order)).trimEnd()}`);
+    // The same as a spreadsheet: the amount a number in KM, the period real days.
+    const xlsx = await t.request({
+      method: 'GET',
+      url: `/api/settlements/${s.id}/payment-orders.xlsx`,
+      token: tokens.admin,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="payment-orders-${s.id}.xlsx"`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('the spreadsheet has a sheet');
+    expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(Object.keys(order));
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(
+      Object.values({
+        ...order,
+        amount: order.amount / 100,
+        recipient_address: order.recipient_address || undefined,
+        recipient_iban: order.recipient_iban ?? undefined,
+        period_from: new Date(`${order.period_from}T00:00:00Z`),
+        period_to: new Date(`${order.period_to}T00:00:00Z`),
+      }),
+    );
+    for (const who of ['dispatcher', 'manager']) {
+      const refused = await t.request({
+        method: 'GET',
+        url: `/api/settlements/${s.id}/payment-orders.xlsx`,
+        token: tokens[who],
+      });
+      expect(refused.statusCode, who).toBe(403);
+    }
     expect((await get('appmanager')).json().data).toEqual([order]);
     for (const who of ['dispatcher', 'manager', 'manager2', 'employee', 'driver']) {
       expect((await get(who)).statusCode, who).toBe(403);

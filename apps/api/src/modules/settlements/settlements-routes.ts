@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_TYPE, XLSX_TYPE } from '../../lib/export.js';
 import * as service from './settlements-service.js';
 
 export async function settlementsRoutes(app: FastifyInstance) {
@@ -109,7 +110,11 @@ export async function settlementsRoutes(app: FastifyInstance) {
       data: await service.createPaymentOrders(app.db, request.actor, request.params.id),
     }),
   );
-  const operation = { currency: app.config.currency, iban: app.config.operationIban };
+  const operation = {
+    currency: app.config.currency,
+    iban: app.config.operationIban,
+    timeZone: app.config.timeZone,
+  };
   r.get(
     '/api/settlements/:id/payment-orders',
     {
@@ -125,26 +130,38 @@ export async function settlementsRoutes(app: FastifyInstance) {
     },
     async (request) => ({ data: await service.paymentOrders(app.db, request.params.id, operation) }),
   );
-  r.get(
-    '/api/settlements/:id/payment-orders.csv',
-    {
-      config,
-      schema: {
-        summary: 'The payment orders of a settlement as CSV',
-        description: "The settlement's payment orders as a CSV file for the bank.",
-        response: {
-          200: { description: 'The payment orders as CSV', content: { 'text/csv': { schema: z.string() } } },
+  for (const format of ['csv', 'xlsx'] as const) {
+    const name = format === 'csv' ? 'CSV' : 'spreadsheet (.xlsx)';
+    r.get(
+      `/api/settlements/:id/payment-orders.${format}`,
+      {
+        config,
+        schema: {
+          summary: `The payment orders of a settlement as ${format === 'csv' ? 'CSV' : 'a spreadsheet'}`,
+          description:
+            format === 'csv'
+              ? "The settlement's payment orders as a CSV file for the bank (UTF-8 with a byte-order mark, amounts in major units). A settlement not approved yet is refused (422)."
+              : "The settlement's payment orders as a spreadsheet (.xlsx), the same rows as the CSV. A settlement not approved yet is refused (422).",
+          response: {
+            200: {
+              description: `The payment orders as ${name}`,
+              content: { [format === 'csv' ? 'text/csv' : XLSX_TYPE]: { schema: z.string() } },
+            },
+          },
+          tags,
+          params: idParams,
         },
-        tags,
-        params: idParams,
       },
-    },
-    async (request, reply) => {
-      const csv = await service.paymentOrdersCsv(app.db, request.params.id, operation);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="payment-orders-${request.params.id}.csv"`)
-        .send(csv);
-    },
-  );
+      async (request, reply) => {
+        const file = await service.paymentOrdersFile(app.db, request.params.id, operation, format);
+        return reply
+          .header('content-type', format === 'csv' ? CSV_TYPE : XLSX_TYPE)
+          .header(
+            'content-disposition',
+            `attachment; filename="payment-orders-${request.params.id}.${format}"`,
+          )
+          .send(file as unknown as string);
+      },
+    );
+  }
 }

@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { driverMeals, orders, restaurants, settlements, users } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
-import { csvRow } from '../../lib/csv.js';
 import { localToday } from '../../lib/dates.js';
 import { BadRequest, Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
+import { bufferOf, csvExport, type ExportColumn, xlsxExport } from '../../lib/export.js';
 import { pageOf } from '../../lib/lists.js';
 
 type ListQuery = z.output<typeof settlementListQuery>;
@@ -302,15 +302,29 @@ export async function paymentOrders(
   ];
 }
 
-/** The same payment orders as CSV for the bank, amounts in major units; the header is the JSON's fields. */
-export async function paymentOrdersCsv(
+/** The columns of the payment orders' CSV and spreadsheet: the JSON's fields, amounts in major units. */
+const PAYMENT_ORDER_COLUMNS = (Object.keys(paymentOrderSchema.shape) as (keyof PaymentOrder)[]).map(
+  (key): ExportColumn & { key: keyof PaymentOrder } => ({
+    key,
+    header: key,
+    type: key === 'amount' ? 'money' : key.startsWith('period_') ? 'day' : 'text',
+    width: key.endsWith('iban') ? 26 : key === 'purpose' || key.startsWith('recipient') ? 36 : 14,
+  }),
+);
+
+/** The same payment orders as a file for the bank: CSV (with the byte-order mark) or a spreadsheet. */
+export async function paymentOrdersFile(
   db: Db,
   id: number,
-  operation: { currency: string; iban: string | null },
-) {
-  const header = Object.keys(paymentOrderSchema.shape) as (keyof PaymentOrder)[];
+  operation: { currency: string; iban: string | null; timeZone: string },
+  format: 'csv' | 'xlsx',
+): Promise<Buffer> {
   const rows = (await paymentOrders(db, id, operation)).map((o) =>
-    csvRow(header.map((key) => (key === 'amount' ? (o.amount / 100).toFixed(2) : o[key]))),
+    PAYMENT_ORDER_COLUMNS.map((c) => o[c.key]),
   );
-  return csvRow(header) + rows.join('');
+  return bufferOf(
+    format === 'csv'
+      ? csvExport(PAYMENT_ORDER_COLUMNS, [rows], operation.timeZone)
+      : xlsxExport('Payment orders', PAYMENT_ORDER_COLUMNS, [rows], operation.timeZone),
+  );
 }

@@ -6,7 +6,7 @@ import {
   type UserUpdateBody,
   type userListQuery,
 } from '@dostava/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -29,8 +29,9 @@ import {
   NotFound,
   RuleBroken,
 } from '../../lib/errors.js';
-import { escapeLike, pageOf } from '../../lib/lists.js';
+import { pageOf } from '../../lib/lists.js';
 import { hashPassword, type PasswordOwner, passwordProblem } from '../../lib/passwords.js';
+import { fullName, textSearch } from '../../lib/search.js';
 import { rowsOf } from '../../lib/sql.js';
 import { revokeAllSessions } from '../auth/auth-service.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
@@ -107,14 +108,8 @@ export async function listUsers(db: Db, actor: ActorContext, query: ListQuery) {
   if (query.role) filters.push(eq(users.role, query.role));
   if (query.restaurant_id !== undefined) filters.push(eq(users.restaurant_id, query.restaurant_id));
   if (query.is_active !== undefined) filters.push(eq(users.is_active, query.is_active));
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    const match = or(
-      ilike(users.email, pattern),
-      ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
-    );
-    if (match) filters.push(match);
-  }
+  const match = textSearch(query.q, [fullName(users), users.email]);
+  if (match) filters.push(match);
   const where = filters.length ? and(...filters) : undefined;
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const { limit, offset } = pageOf(query);

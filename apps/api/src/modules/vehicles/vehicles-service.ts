@@ -1,11 +1,12 @@
 import { normalizePlate, type Vehicle, type VehicleBody, type vehicleListQuery } from '@dostava/shared';
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users, vehicles } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
-import { escapeLike, pageOf } from '../../lib/lists.js';
+import { pageOf } from '../../lib/lists.js';
+import { fullName, textSearch } from '../../lib/search.js';
 
 type ListQuery = z.output<typeof vehicleListQuery>;
 
@@ -49,15 +50,8 @@ const sortColumns = {
 export async function listVehicles(db: Db, query: ListQuery) {
   const filters: SQL[] = [];
   if (query.type) filters.push(eq(vehicles.type, query.type));
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    const match = or(
-      ilike(vehicles.plate_normalized, `%${escapeLike(normalizePlate(query.q))}%`),
-      ilike(users.first_name, pattern),
-      ilike(users.last_name, pattern),
-    );
-    if (match) filters.push(match);
-  }
+  const match = textSearch(query.q, [fullName(users)], [{ column: vehicles.plate_normalized }]);
+  if (match) filters.push(match);
   const where = filters.length ? and(...filters) : undefined;
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const { limit, offset } = pageOf(query);

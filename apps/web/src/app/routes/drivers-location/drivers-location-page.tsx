@@ -1,4 +1,4 @@
-import { DEFAULT_STALE_LOCATION_MINUTES, type DriverLocation } from '@dostava/shared';
+import { DEFAULT_STALE_LOCATION_MINUTES, type DriverLocation, foldForSearch } from '@dostava/shared';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, InputAdornment, Paper, Skeleton, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
@@ -49,10 +49,15 @@ const MAP_HEIGHT = { xs: 380, md: 'calc(100dvh - 300px)' };
 /** Order events arrive in bursts: the orders layer is fetched a second after the last, at most every 5 s. */
 const ORDERS_REFRESH_MS = 1_000;
 const ORDERS_REFRESH_MAX_MS = 5_000;
-const matches = (driver: DriverLocation, q: string) =>
-  !q ||
-  driverName(driver).toLowerCase().includes(q) ||
-  (driver.vehicle?.plate_number.toLowerCase().replace(/[\s-]/g, '') ?? '').includes(q.replace(/[\s-]/g, ''));
+/** Every word of the search in the driver's name or plate, case and accents aside (as the API searches). */
+const matches = (driver: DriverLocation, q: string) => {
+  const text = foldForSearch(
+    `${driverName(driver)} ${driver.vehicle?.plate_number.replace(/[\s-]/g, '') ?? ''}`,
+  );
+  return foldForSearch(q)
+    .split(/\s+/)
+    .every((word) => text.includes(word.replace(/-/g, '')));
+};
 const positiveId = (value: string | null) => {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : null;

@@ -27,16 +27,20 @@ export function OrdersPage() {
     <PageContainer>
       <PageHeader
         title={t('nav.all_orders')}
-        actions={
+        actions={(['csv', 'xlsx'] as const).map((format) => (
           <Button
+            key={format}
             variant="outlined"
             startIcon={<FileDownloadOutlined />}
-            loading={exporter.isPending}
-            onClick={() => exporter.mutate({ ...filters, q: params.q || undefined, sort: params.sort })}
+            loading={exporter.isPending && exporter.variables?.format === format}
+            disabled={exporter.isPending && exporter.variables?.format !== format}
+            onClick={() =>
+              exporter.mutate({ ...filters, q: params.q || undefined, sort: params.sort, format })
+            }
           >
-            {t('common.export_csv')}
+            {t(format === 'csv' ? 'common.export_csv' : 'common.export_xlsx')}
           </Button>
-        }
+        ))}
       />
       <OrderFiltersBar params={params} setParams={setParams} show={{ restaurant: true, driver: true }} />
       <Box sx={{ width: '100%', overflow: 'hidden' }}>

@@ -10,7 +10,7 @@ import { Facts, Section } from '../../../components/facts';
 import { formatDateTime, formatPercent, formatPeriod } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCreatePaymentOrders } from '../api/create-payment-orders';
-import { useDownloadPaymentOrders } from '../api/payment-orders-csv';
+import { useDownloadPaymentOrders } from '../api/payment-orders-file';
 import { SettlementStatusChip } from './settlement-status-chip';
 
 const money = (minor: number) => formatMoney(minor, currentLanguage());
@@ -103,14 +103,18 @@ export function SettlementPaymentOrders({
           ) : null}
           {created ? (
             <>
-              <Button
-                variant="contained"
-                startIcon={<Download />}
-                loading={download.isPending}
-                onClick={() => download.mutate(settlement.id)}
-              >
-                {t('settlements.download_csv')}
-              </Button>
+              {(['csv', 'xlsx'] as const).map((format) => (
+                <Button
+                  key={format}
+                  variant={format === 'csv' ? 'contained' : 'outlined'}
+                  startIcon={<Download />}
+                  loading={download.isPending && download.variables?.format === format}
+                  disabled={download.isPending && download.variables?.format !== format}
+                  onClick={() => download.mutate({ id: settlement.id, format })}
+                >
+                  {t(format === 'csv' ? 'settlements.download_csv' : 'settlements.download_xlsx')}
+                </Button>
+              ))}
               <Button
                 variant="outlined"
                 startIcon={<Print />}
