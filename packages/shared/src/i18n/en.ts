@@ -55,7 +55,6 @@ export const en = {
     vehicles: 'Vehicles',
     categories: 'Categories',
     restaurants: 'Restaurants',
-    restaurants_list: 'Restaurants list',
     orders: 'Orders',
     all_orders: 'All orders',
     active_orders: 'Active orders',

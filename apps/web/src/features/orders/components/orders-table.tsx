@@ -62,6 +62,7 @@ export function OrdersTable(props: OrdersTableProps) {
         flex: 1,
         minWidth: 120,
         sortable: false,
+        priority: 2,
         valueGetter: (_value, row) => personName(row.buyer),
       },
       {

@@ -125,7 +125,7 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
       variant === 'users' && {
         field: 'role',
         headerName: t('users.role'),
-        width: 160,
+        width: 140,
         valueFormatter: (value: Role) => t(`roles.${value}`),
       },
       variant === 'users' && {
