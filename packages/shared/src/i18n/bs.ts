@@ -576,6 +576,8 @@ export const bs: Catalogue = {
     legend_selected: 'Dostava odabranog vozača',
     legend_stale: 'Zastarjela lokacija',
     restaurant_label: 'Restoran {{name}}, aktivnih narudžbi: {{count}}',
+    cluster_label: 'Narudžbi na vrijeme: {{count}} — uvećaj',
+    late_order_label: '{{number}}, kasni',
     tabs: 'Vozači i narudžbe',
     tab_drivers: 'Vozači',
     tab_orders: 'Narudžbe',

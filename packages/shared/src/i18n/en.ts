@@ -575,6 +575,8 @@ export const en = {
     legend_selected: "Selected driver's drop-off",
     legend_stale: 'Stale location',
     restaurant_label: 'Restaurant {{name}}, active orders: {{count}}',
+    cluster_label: 'Orders on time: {{count}} — zoom in',
+    late_order_label: '{{number}}, late',
     tabs: 'Drivers and orders',
     tab_drivers: 'Drivers',
     tab_orders: 'Orders',
