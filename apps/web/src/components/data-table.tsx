@@ -7,7 +7,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { enUS, hrHR } from '@mui/x-data-grid/locales';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListParams, PAGE_SIZE_OPTIONS } from '../lib/list-params';
 import { CardList } from './data-table/card-list';
@@ -34,17 +34,20 @@ function toSortModel(sort: string): GridSortModel {
   return sort.startsWith('-') ? [{ field: sort.slice(1), sort: 'desc' }] : [{ field: sort, sort: 'asc' }];
 }
 
-/** The width of the element `ref` is put on, followed as it changes (0 until measured). */
+/**
+ * The width of the element `ref` is put on, followed as it changes (0 until measured). A callback ref:
+ * the table's box comes and goes (a phone's cards, an error) and is measured whenever it is there.
+ */
 function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((element: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
     if (!element) return;
     setWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
+    observer.current = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.current.observe(element);
   }, []);
   return [ref, width] as const;
 }
@@ -68,8 +71,12 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
     const base = (i18n.language === 'bs' ? hrHR : enUS).components.MuiDataGrid.defaultProps.localeText;
     return { ...base, noRowsLabel: t('common.not_found'), noResultsOverlayLabel: t('common.not_found') };
   }, [i18n.language, t]);
-  // The grid's two borders are inside the box.
-  const columnVisibilityModel = useMemo(() => hiddenColumns(columns, width - 2), [columns, width]);
+  // The grid's two borders are inside the box. The same model while the same columns hide: a new one
+  // at every pixel of a resize would make the grid apply it again.
+  const hidden = hiddenColumns(columns, width - 2);
+  const hiddenKey = Object.keys(hidden).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for `hidden`.
+  const columnVisibilityModel = useMemo(() => hidden, [hiddenKey]);
   const gridColumns = useMemo(
     () => columns.map(({ card: _card, priority: _priority, ...column }) => column as GridColDef<R>),
     [columns],

@@ -43,6 +43,10 @@ describe('createOrderClusters', () => {
     }
   });
 
+  it('draws nothing before the first orders arrive (the map moves first)', () => {
+    expect(createOrderClusters().at(WORLD, 13)).toEqual({ clusters: [], points: [] });
+  });
+
   it('draws every drop-off on its own at street zoom', () => {
     const clusters = createOrderClusters();
     clusters.load(crowd.slice(0, 10));

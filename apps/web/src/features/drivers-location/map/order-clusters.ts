@@ -27,9 +27,12 @@ export function createOrderClusters() {
   const index = new Supercluster<{ id: number }>({ radius: RADIUS, maxZoom: MAX_ZOOM });
   let alone: OrderPoint[] = [];
   let byId = new Map<number, OrderPoint>();
+  // Supercluster has no trees before its first load: the map moves before the orders arrive.
+  let loaded = false;
 
   return {
     load(points: readonly OrderPoint[]) {
+      loaded = true;
       alone = points.filter((point) => point.late || point.highlighted);
       byId = new Map(points.map((point) => [point.id, point]));
       index.load(
@@ -46,6 +49,7 @@ export function createOrderClusters() {
     at(bounds: Bounds, zoom: number): { clusters: OrderCluster[]; points: OrderPoint[] } {
       const clusters: OrderCluster[] = [];
       const points: OrderPoint[] = [...alone];
+      if (!loaded || !Number.isFinite(zoom)) return { clusters, points };
       for (const feature of index.getClusters(bounds, Math.round(zoom))) {
         const [lng, lat] = feature.geometry.coordinates as [number, number];
         const properties = feature.properties as { cluster?: boolean; point_count?: number; id?: number };
