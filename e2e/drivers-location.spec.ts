@@ -264,6 +264,7 @@ test.describe('drivers map', () => {
     await signInAs(page, 'dispatcher', { lang: 'en', path: '/drivers-location' });
     await mapReady(page);
     const map = page.getByRole('region', { name: 'Map of drivers' });
+    await page.getByRole('tab', { name: /^Orders \(\d+\)$/ }).click();
     const summary = page.getByText(/^Active orders: \d+ · late: (\d+)$/);
     await expect(summary).toBeVisible();
     const late = Number((await summary.innerText()).match(/late: (\d+)/)?.[1]);
