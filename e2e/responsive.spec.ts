@@ -92,7 +92,8 @@ for (const lang of ['bs', 'en'] as const) {
           if (index > 0) await page.goto(route.path);
           const list = listOf(page);
           const card = list.getByRole('listitem').first();
-          await expect(card, route.path).toBeVisible();
+          // The first list of a fresh sign-in may wait on a busy server.
+          await expect(card, route.path).toBeVisible({ timeout: 30_000 });
           await expect(card, route.path).toContainText(route.field[lang]);
           if (route.action) {
             const action = card.getByRole(route.action.role, { name: route.action.name[lang] }).first();
@@ -169,7 +170,7 @@ test.describe('lists at 1440 px: no column cut', () => {
       }) => {
         await signInAs(page, screen.role, { lang, path: screen.path });
         const grid = page.getByRole('grid').first();
-        await expect(grid.getByRole('row').nth(1)).toBeVisible();
+        await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
         for (const name of screen.columns[lang])
           await expect(grid.getByRole('columnheader', { name, exact: true })).toBeVisible();
         const cut = await grid.evaluate((el) => {
