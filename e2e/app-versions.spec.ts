@@ -152,9 +152,15 @@ test.describe('audit log', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await signInAs(page, 'app_manager', { lang: 'bs', path: '/log?entity=settlements' });
     await expect(page.getByRole('heading', { name: 'Dnevnik', level: 1 })).toBeVisible();
-    const grid = page.getByRole('grid', { name: 'Dnevnik radnji osoblja' });
-    await expect(grid.getByRole('row', { name: /Obračuni #\d+/ }).first()).toBeVisible();
-    await expect(grid.getByText(/^\d{2}\.\d{2}\.\d{4}\. \d{2}:\d{2}$/).first()).toBeVisible();
+    // A phone's list is cards (the list kit).
+    const list = page.getByRole('list', { name: 'Dnevnik radnji osoblja' });
+    await expect(
+      list
+        .getByRole('listitem')
+        .filter({ hasText: /Obračuni #\d+/ })
+        .first(),
+    ).toBeVisible();
+    await expect(list.getByText(/^\d{2}\.\d{2}\.\d{4}\. \d{2}:\d{2}$/).first()).toBeVisible();
     await expect(page.getByLabel('Zapis', { exact: true })).toHaveValue('settlements');
     await expectAccessible(page);
   });

@@ -86,7 +86,7 @@ const T = {
     earnings: 'Zarada',
     revenue: 'Promet',
     orders: 'Narudžbe u periodu',
-    delivered: 'Isporučeno',
+    delivered: 'Dostavljene',
     categories: 'Najprodavanije kategorije',
     products: 'Najprodavaniji proizvodi',
     drivers: 'Kategorije vozača',

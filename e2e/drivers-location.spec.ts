@@ -64,6 +64,40 @@ async function adminGet<T>(request: APIRequestContext, path: string): Promise<T>
   return (await res.json()) as T;
 }
 
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const signIn = await request.post('/api/auth/sign-in', {
+    data: { email: 'admin@example.com', password: DEMO_PASSWORD },
+  });
+  return ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+/** The customer app places an order at `restaurantId` with its drop-off at `lat`, `lng`. */
+async function placeOrder(request: APIRequestContext, restaurantId: number, lat: number, lng: number) {
+  const signIn = await request.post('/api/auth/app/sign-in', {
+    data: { email: 'customer@example.com', password: DEMO_PASSWORD },
+  });
+  const headers = {
+    Authorization: `Bearer ${((await signIn.json()) as { data: { access_token: string } }).data.access_token}`,
+  };
+  const menu = await request.get(`/api/restaurants/${restaurantId}/menu`, { headers });
+  const { data } = (await menu.json()) as { data: { categories: { products: { id: number }[] }[] } };
+  const product = data.categories.flatMap((category) => category.products)[0] as { id: number };
+  const created = await request.post('/api/orders', {
+    headers,
+    data: {
+      restaurant_id: restaurantId,
+      items: [{ product_id: product.id, quantity: 1 }],
+      address: 'Ferhadija 1, Sarajevo',
+      phone: '+387 61 111 222',
+      lat,
+      lng,
+      payment: 'cash',
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { data: { id: number; order_number: string } }).data;
+}
+
 const name = (d: MapDriver) => `${d.first_name} ${d.last_name}`;
 
 /** The map's library is a lazy chunk: wait once, generously, for it (a busy CI machine is slow). */
@@ -209,6 +243,53 @@ test.describe('drivers map', () => {
     await expect(map.getByRole('img', { name: /^Restoran / })).toHaveCount(0);
     await page.getByRole('checkbox', { name: 'Restorani' }).check();
     await expect(map.getByRole('img', { name: /^Restoran / })).toHaveCount(data.restaurants.length);
+  });
+
+  test('drop-offs on time cluster where they crowd; the late ones stay on their own (English)', async ({
+    page,
+  }) => {
+    await blockTiles(page);
+    const { data } = await adminGet<{ data: OrderMap }>(page.request, '/api/orders/map');
+    const restaurantId = (data.restaurants[0] as OrderMap['restaurants'][number]).id;
+    // Four new orders (on time) a street apart: one cluster once the map is zoomed out.
+    const placed = [];
+    for (const [dLat, dLng] of [
+      [0, 0],
+      [0.001, 0.001],
+      [-0.001, 0.0005],
+      [0.0005, -0.001],
+    ] as const)
+      placed.push(await placeOrder(page.request, restaurantId, 43.859 + dLat, 18.425 + dLng));
+
+    await signInAs(page, 'dispatcher', { lang: 'en', path: '/drivers-location' });
+    await mapReady(page);
+    const map = page.getByRole('region', { name: 'Map of drivers' });
+    await page.getByRole('tab', { name: /^Orders \(\d+\)$/ }).click();
+    const summary = page.getByText(/^Active orders: \d+ · late: (\d+)$/);
+    await expect(summary).toBeVisible();
+    const late = Number((await summary.innerText()).match(/late: (\d+)/)?.[1]);
+    expect(late).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) await map.getByRole('button', { name: 'Zoom out' }).click();
+
+    // Zoomed out, the drop-offs on time are counted in clusters …
+    const clusters = map.getByRole('button', { name: /^Orders on time: \d+ — zoom in$/ });
+    await expect(clusters.first()).toBeVisible();
+    const clustered = await clusters.evaluateAll((els) =>
+      els.reduce((sum, el) => sum + Number(el.getAttribute('title')?.match(/\d+/)?.[0]), 0),
+    );
+    expect(clustered).toBeGreaterThanOrEqual(placed.length);
+    // … while every late one keeps a marker of its own, named by its number.
+    await expect(map.getByRole('button', { name: /^D\d+, late$/ })).toHaveCount(late);
+    await expectAccessible(page);
+
+    const headers = { Authorization: `Bearer ${await adminToken(page.request)}` };
+    for (const order of placed) {
+      const res = await page.request.post(`/api/orders/${order.id}/status`, {
+        headers,
+        data: { status: 'cancelled', reason: 'E2E map clusters' },
+      });
+      expect(res.status()).toBe(200);
+    }
   });
 
   test("a driver's state with their load, phone and active orders on a phone screen", async ({ page }) => {

@@ -1,6 +1,8 @@
 import { expect, expectAccessible, signInAs, test } from './fixtures';
 
 test.describe('drivers (Admin)', () => {
+  // Every column shows at 1440; narrower, the push column gives way first (`priority`).
+  test.use({ viewport: { width: 1440, height: 900 } });
   test('list with vehicle, shift, push and location; filters kept in the URL', async ({ page }) => {
     await signInAs(page, 'admin', { lang: 'en', path: '/drivers' });
     const grid = page.getByRole('grid', { name: 'Drivers' });

@@ -27,7 +27,7 @@ test.describe('navigation per role', () => {
         'Drivers /drivers',
         'Vehicles /vehicles',
         'Categories /categories',
-        'Restaurants list /restaurants',
+        'Restaurants /restaurants',
         'All orders /orders',
         'Active orders /active-orders',
         'Cash register /end-shift',
@@ -106,8 +106,7 @@ test.describe('at 360px', () => {
     await expect(nav(page)).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(nav(page)).toBeVisible();
-    await nav(page).getByRole('button', { name: 'Restaurants' }).click();
-    await nav(page).getByRole('link', { name: 'Restaurants list' }).click();
+    await nav(page).getByRole('link', { name: 'Restaurants', exact: true }).click();
     await expect(page).toHaveURL(/\/restaurants$/);
     await expect(nav(page)).toBeHidden();
     const overflow = await page.evaluate(

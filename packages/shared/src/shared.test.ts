@@ -26,6 +26,14 @@ describe('catalogues', () => {
     }
   });
 
+  it('says "delivered" with one word: dostaviti, never isporučiti (en: deliver, never ship)', () => {
+    const words = (catalogue: object) => leaves(catalogue).map(([key, text]) => `${key}: ${text}`);
+    expect(words(bs).filter((line) => /isporu[čc]/i.test(line))).toEqual([]);
+    expect(words(en).filter((line) => /\bship(ped)?\b/i.test(line))).toEqual([]);
+    // The order's status and the button that sets it read the same.
+    expect(bs.orders.actions.delivered).toBe(bs.order_status.delivered);
+  });
+
   it('keeps the seed messages word for word', () => {
     expect(en.validation.phone).toBe('Please eneter valid format of phone number.');
     expect(en.errors.not_admin).toBe('You need to be admin to login.');

@@ -32,7 +32,8 @@ export function navigationFor(user: Pick<CurrentUser, 'role' | 'restaurant_id'>)
               ],
             },
             { label: 'nav.categories', path: '/categories' },
-            { label: 'nav.restaurants', children: [{ label: 'nav.restaurants_list', path: '/restaurants' }] },
+            // One screen: a link, not a group of one.
+            { label: 'nav.restaurants', path: '/restaurants' },
             {
               label: 'nav.orders',
               children: [

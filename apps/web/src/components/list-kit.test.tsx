@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListParams } from '../lib/list-params';
+import { hiddenColumns } from './data-table/fit-columns';
 import { useRowDelete } from './data-table/use-row-delete';
 import { SelectFilter } from './list-filters';
 import { RestaurantPicker } from './pickers/restaurant-picker';
@@ -169,5 +170,31 @@ describe('RestaurantPicker', () => {
     expect(searched.at(-1)?.searchParams.get('q')).toBe('Restoran 13');
     fireEvent.click(option);
     expect(onChange).toHaveBeenCalledWith('137');
+  });
+});
+
+describe('hiddenColumns', () => {
+  const columns = [
+    { field: 'number', width: 100 },
+    { field: 'name', flex: 1, minWidth: 150 },
+    { field: 'quantity', width: 90, priority: 3 as const },
+    { field: 'driver', flex: 1, minWidth: 120, priority: 2 as const },
+    { field: 'time', width: 130, priority: 2 as const },
+    { field: 'actions', width: 110 },
+  ];
+
+  it('hides nothing where every column fits, nor before the box is measured', () => {
+    expect(hiddenColumns(columns, 700)).toEqual({});
+    expect(hiddenColumns(columns, 0)).toEqual({});
+  });
+
+  it('hides priority 3 first, then priority 2 from the right, only as far as needed', () => {
+    expect(hiddenColumns(columns, 650)).toEqual({ quantity: false });
+    expect(hiddenColumns(columns, 600)).toEqual({ quantity: false, time: false });
+    expect(hiddenColumns(columns, 400)).toEqual({ quantity: false, time: false, driver: false });
+  });
+
+  it('never hides a column of priority 1 (the actions among them), however narrow', () => {
+    expect(hiddenColumns(columns, 100)).toEqual({ quantity: false, time: false, driver: false });
   });
 });

@@ -12,7 +12,28 @@ import { formatDate, formatDateTime } from '../../lib/format';
  * (`i18n.language`), so a table's `useMemo` lists it as the input it is.
  */
 
-type Extra<R extends GridValidRowModel> = Partial<GridColDef<R>>;
+/**
+ * Where a column shows on a phone, where a list is a stack of cards: the card's `title` (its first
+ * line, bold), `subtitle` (under the title), `media` (an image at its start), `status` (at its top
+ * right), `actions` (its buttons, at its foot), a labelled `field` in between (the default), or not at
+ * all (`false`).
+ */
+export type CardRole = 'title' | 'subtitle' | 'media' | 'status' | 'actions' | 'field';
+
+/**
+ * A list table's column: MUI X's column, and how it gives way where room is short.
+ * - `card`: its place on the phone's card (`CardRole`, `false` for none).
+ * - `priority`: 1 (the default) always shows at table widths; 2 and then 3 are hidden first, 3
+ *   before 2 and the rightmost first, whenever the table's box is narrower than the columns' widths,
+ *   so that what stays is never cut. Give 2 or 3 only to what a user can do without (the row's
+ *   actions never).
+ */
+export type ListColumn<R extends GridValidRowModel> = GridColDef<R> & {
+  card?: CardRole | false;
+  priority?: 1 | 2 | 3;
+};
+
+type Extra<R extends GridValidRowModel> = Partial<ListColumn<R>>;
 export const languageOf = (language: string): Language => (language === 'bs' ? 'bs' : 'en');
 
 /** A moment: '22.11.2026. 07:33' / '22 Nov 2026, 07:33'. */
@@ -21,7 +42,7 @@ export function dateTimeColumn<R extends GridValidRowModel>(
   headerName: string,
   language: string,
   extra: Extra<R> = {},
-): GridColDef<R> {
+): ListColumn<R> {
   return {
     field,
     headerName,
@@ -37,7 +58,7 @@ export function dateColumn<R extends GridValidRowModel>(
   headerName: string,
   language: string,
   extra: Extra<R> = {},
-): GridColDef<R> {
+): ListColumn<R> {
   return {
     field,
     headerName,
@@ -53,7 +74,7 @@ export function moneyColumn<R extends GridValidRowModel>(
   headerName: string,
   language: string,
   extra: Extra<R> = {},
-): GridColDef<R> {
+): ListColumn<R> {
   return {
     field,
     headerName,
@@ -69,11 +90,12 @@ export function actionsColumn<R extends GridValidRowModel>(
   headerName: string,
   render: (row: R) => ReactNode,
   extra: Extra<R> = {},
-): GridColDef<R> {
+): ListColumn<R> {
   return {
     field: 'actions',
     headerName,
     width: 110,
+    card: 'actions',
     sortable: false,
     align: 'right',
     headerAlign: 'right',

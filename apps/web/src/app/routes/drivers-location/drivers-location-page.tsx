@@ -214,8 +214,9 @@ export function DriversLocationPage() {
         lng: o.lng,
         late: isLate(o),
         highlighted: selectedId !== null && o.driver_id === selectedId,
+        label: isLate(o) ? t('drivers_map.late_order_label', { number: o.order_number }) : o.order_number,
       })),
-    [mapOrders, isLate, selectedId],
+    [mapOrders, isLate, selectedId, t],
   );
   const driverOrders = useMemo(
     () => (selectedId === null ? NO_ORDERS : mapOrders.filter((o) => o.driver_id === selectedId)),

@@ -1,11 +1,15 @@
 import type { AppType, AppVersion, Priority } from '@dostava/shared';
 import { Box } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { DataTable } from '../../../components/data-table';
-import { actionsColumn, DeleteAction, dateTimeColumn } from '../../../components/data-table/columns';
+import {
+  actionsColumn,
+  DeleteAction,
+  dateTimeColumn,
+  type ListColumn,
+} from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteAppVersion } from '../api/delete-app-version';
@@ -40,21 +44,23 @@ export function AppVersionsTable({ params, setParams, appType }: AppVersionsTabl
     page: { rows: query.data?.data.length, params, setParams },
   });
 
-  const columns = useMemo<GridColDef<AppVersion>[]>(
+  const columns = useMemo<ListColumn<AppVersion>[]>(
     () => [
       {
         field: 'app_type',
         headerName: t('app_versions.app_type'),
         width: 140,
         sortable: false,
+        card: 'subtitle',
         valueFormatter: (value: AppType) => t(`app_versions.types.${value}`),
       },
-      { field: 'version', headerName: t('app_versions.version'), width: 120 },
+      { field: 'version', headerName: t('app_versions.version'), width: 120, card: 'title' },
       {
         field: 'priority',
         headerName: t('app_versions.priority'),
         width: 150,
         sortable: false,
+        card: 'status',
         renderCell: ({ value }) => (
           <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
             <PriorityChip priority={value as Priority} />

@@ -1,11 +1,10 @@
 import type { AuditEntry } from '@dostava/shared';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import { IconButton, Tooltip } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { dateTimeColumn } from '../../../components/data-table/columns';
+import { dateTimeColumn, type ListColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
 import { type AuditLogParams, useAuditLog } from '../api/list-audit-log';
 import { AuditEntryDialog } from './audit-entry-dialog';
@@ -24,7 +23,7 @@ export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps
   const query = useAuditLog({ page: params.page, per_page: params.per_page, sort: params.sort, ...filters });
   const [open, setOpen] = useState<AuditEntry | null>(null);
 
-  const columns = useMemo<GridColDef<AuditEntry>[]>(
+  const columns = useMemo<ListColumn<AuditEntry>[]>(
     () => [
       {
         field: 'actor',
@@ -32,6 +31,7 @@ export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps
         flex: 1,
         minWidth: 180,
         sortable: false,
+        card: 'title',
         valueGetter: (_value, row) =>
           row.actor ? `${row.actor.name} (${t(`roles.${row.actor.role}`)})` : t('audit_log.system'),
       },
@@ -40,6 +40,7 @@ export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps
         headerName: t('audit_log.action'),
         width: 160,
         sortable: false,
+        card: 'status',
         valueFormatter: (value: string) => actionLabel(t, value),
       },
       {
@@ -51,12 +52,14 @@ export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps
         valueGetter: (_value, row) =>
           `${entityLabel(t, row.entity)}${row.entity_id ? ` #${row.entity_id}` : ''}`,
       },
-      dateTimeColumn('created_at', t('audit_log.when'), i18n.language),
+      dateTimeColumn('created_at', t('audit_log.when'), i18n.language, { card: 'subtitle' }),
       {
         field: 'ip',
         headerName: t('audit_log.ip'),
         width: 140,
         sortable: false,
+        card: false,
+        priority: 3,
         valueFormatter: (value: string | null) => value ?? '—',
       },
       {
@@ -64,6 +67,7 @@ export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps
         headerName: t('audit_log.details'),
         width: 90,
         sortable: false,
+        card: 'actions',
         align: 'right',
         headerAlign: 'right',
         renderCell: ({ row }) => (

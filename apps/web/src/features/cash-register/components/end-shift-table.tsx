@@ -1,11 +1,10 @@
 import type { EndShiftRequest, EndShiftStatus } from '@dostava/shared';
 import { Link as MuiLink } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { dateTimeColumn, moneyColumn } from '../../../components/data-table/columns';
+import { dateTimeColumn, type ListColumn, moneyColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
 import type { EndShiftFilterParams } from '../api/list-end-shift-requests';
 import { useEndShiftRequests } from '../api/list-end-shift-requests';
@@ -27,12 +26,13 @@ export function EndShiftTable({ params, setParams, filters }: EndShiftTableProps
     ...filters,
   });
 
-  const columns = useMemo<GridColDef<EndShiftRequest>[]>(() => {
+  const columns = useMemo<ListColumn<EndShiftRequest>[]>(() => {
     return [
       {
         field: 'number',
         headerName: t('cash_register.number'),
-        width: 120,
+        width: 110,
+        card: 'title',
         renderCell: ({ row }) => (
           <MuiLink
             component={Link}
@@ -48,11 +48,12 @@ export function EndShiftTable({ params, setParams, filters }: EndShiftTableProps
         field: 'driver',
         headerName: t('cash_register.driver'),
         flex: 1,
-        minWidth: 160,
+        minWidth: 150,
         sortable: false,
+        card: 'subtitle',
         valueGetter: (_value, row) => `${row.driver.first_name} ${row.driver.last_name}`.trim(),
       },
-      dateTimeColumn('created_at', t('cash_register.date'), i18n.language),
+      dateTimeColumn('created_at', t('cash_register.date'), i18n.language, { width: 160 }),
       moneyColumn('shift_total', t('cash_register.shift_total'), i18n.language, { width: 130 }),
       moneyColumn('declared_amount', t('cash_register.declared_amount'), i18n.language, {
         width: 150,
@@ -61,7 +62,7 @@ export function EndShiftTable({ params, setParams, filters }: EndShiftTableProps
       {
         field: 'difference',
         headerName: t('cash_register.difference'),
-        width: 200,
+        width: 180,
         sortable: false,
         align: 'right',
         headerAlign: 'right',
@@ -72,6 +73,7 @@ export function EndShiftTable({ params, setParams, filters }: EndShiftTableProps
         headerName: t('cash_register.status'),
         width: 130,
         sortable: false,
+        card: 'status',
         renderCell: ({ value }) => <EndShiftStatusChip status={value as EndShiftStatus} />,
       },
     ];

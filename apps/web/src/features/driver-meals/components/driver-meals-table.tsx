@@ -14,12 +14,16 @@ import {
   TextField,
   Tooltip,
 } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { DataTable } from '../../../components/data-table';
-import { DeleteAction, dateColumn, moneyColumn } from '../../../components/data-table/columns';
+import {
+  DeleteAction,
+  dateColumn,
+  type ListColumn,
+  moneyColumn,
+} from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -63,15 +67,16 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
   const [toReject, setToReject] = useState<DriverMeal | null>(null);
   const [reason, setReason] = useState('');
 
-  const columns = useMemo<GridColDef<DriverMeal>[]>(
+  const columns = useMemo<ListColumn<DriverMeal>[]>(
     () => [
-      dateColumn('date', t('driver_meals.date'), i18n.language),
+      dateColumn('date', t('driver_meals.date'), i18n.language, { card: 'subtitle' }),
       {
         field: 'driver',
         headerName: t('driver_meals.driver'),
         flex: 1,
         minWidth: 160,
         sortable: false,
+        card: 'title',
         valueGetter: (_value, row) => driverName(row),
       },
       {
@@ -89,6 +94,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
         flex: 1,
         minWidth: 140,
         sortable: false,
+        priority: 2,
         valueFormatter: (value: string | null) => value || '—',
       },
       {
@@ -96,6 +102,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
         headerName: t('driver_meals.status'),
         width: 130,
         sortable: false,
+        card: 'status',
         renderCell: ({ row }) => (
           <Chip
             size="small"

@@ -52,6 +52,8 @@ export function DriversMap(props: DriversMapProps) {
   selectRef.current = onSelect;
   const selectOrderRef = useRef(onSelectOrder);
   selectOrderRef.current = onSelectOrder;
+  const tRef = useRef(t);
+  tRef.current = t;
   const google = config.provider === 'google' && !!config.google_maps_api_key;
   const googleLoaded = googleState === 'loaded';
 
@@ -62,6 +64,7 @@ export function DriversMap(props: DriversMapProps) {
     let cancelled = false;
     let created: DriverMapView | null = null;
     const callbacks = {
+      orderClusterLabel: (count: number) => tRef.current('drivers_map.cluster_label', { count }),
       onMarkerClick: (id: number) => selectRef.current(id),
       onPopupClose: () => selectRef.current(null),
       onOrderClick: (id: number) => selectOrderRef.current(id),

@@ -11,8 +11,10 @@ import {
   markerHtml,
   ORDER_COLORS,
   type OrderPoint,
+  orderClusterHtml,
   restaurantHtml,
 } from './map-view';
+import { createOrderClusters } from './order-clusters';
 
 interface Entry {
   marker: L.Marker;
@@ -43,13 +45,17 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
   });
   let popupOwner: number | null = null;
 
-  // Orders: restaurants as DOM markers (few), drop-offs as circles on one canvas (hundreds).
+  // Orders: restaurants as DOM markers (few); drop-offs on time as circles on one canvas, clustered
+  // where they crowd (hundreds would draw as one mass); late ones as DOM markers, never clustered.
   const canvas = L.canvas({ padding: 0.3 });
   const restaurantLayer = L.layerGroup().addTo(map);
   const routeLayer = L.layerGroup().addTo(map);
   const orderLayer = L.layerGroup().addTo(map);
   const restaurants = new Map<number, { marker: L.Marker; key: string }>();
-  const orders = new Map<number, { marker: L.CircleMarker; key: string }>();
+  const orders = new Map<number, { marker: L.CircleMarker | L.Marker; key: string }>();
+  const clustering = createOrderClusters();
+  const clusterMarkers = new Map<string, L.Marker>();
+  let orderPoints = new Map<number, OrderPoint>();
   const orderPopup = L.popup({ autoPan: true, maxWidth: 300, minWidth: 220 });
   let orderPopupOwner: number | null = null;
   orderPopup.on('remove', () => {
@@ -66,6 +72,81 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
     fillOpacity: 0.95,
     opacity: 1,
   });
+
+  const lateIcon = (point: OrderPoint) =>
+    L.divIcon({
+      html: `<span aria-hidden="true" style="display:block;width:14px;height:14px;border-radius:50%;background:${ORDER_COLORS.late};border:3px solid ${point.highlighted ? ORDER_COLORS.highlight : ORDER_COLORS.late_ring};box-shadow:0 0 0 1.5px #fff"></span>`,
+      className: 'driver-marker',
+      iconSize: [20, 20],
+      iconAnchor: [10, 10],
+    });
+
+  /** Draws the drop-offs the view shows now: clusters, and the points that stand alone. */
+  function drawOrders() {
+    const padded = map.getBounds().pad(0.3);
+    const { clusters, points } = clustering.at(
+      [
+        Math.max(-180, padded.getWest()),
+        Math.max(-85, padded.getSouth()),
+        Math.min(180, padded.getEast()),
+        Math.min(85, padded.getNorth()),
+      ],
+      map.getZoom(),
+    );
+    const seen = new Set<number>();
+    for (const point of points) {
+      seen.add(point.id);
+      const key = `${point.lat}|${point.lng}|${point.late}|${point.highlighted}`;
+      const entry = orders.get(point.id);
+      if (entry?.key === key) continue;
+      entry?.marker.remove();
+      const marker = point.late
+        ? L.marker([point.lat, point.lng], {
+            icon: lateIcon(point),
+            title: point.label,
+            keyboard: true,
+            zIndexOffset: point.highlighted ? 600 : 400,
+          })
+        : L.circleMarker([point.lat, point.lng], orderStyle(point));
+      marker.on('click', () => options.onOrderClick(point.id));
+      marker.addTo(orderLayer);
+      orders.set(point.id, { marker, key });
+      if (point.highlighted && marker instanceof L.CircleMarker) marker.bringToFront();
+    }
+    for (const [id, entry] of orders) {
+      if (seen.has(id)) continue;
+      entry.marker.remove();
+      orders.delete(id);
+    }
+    const shown = new Set<string>();
+    for (const cluster of clusters) {
+      const label = options.orderClusterLabel(cluster.count);
+      // The label in the key: a change of language (which loads the orders again) names them anew.
+      const key = `${cluster.lat}|${cluster.lng}|${cluster.count}|${label}`;
+      shown.add(key);
+      if (clusterMarkers.has(key)) continue;
+      const size = cluster.count < 10 ? 30 : cluster.count < 100 ? 36 : 44;
+      const marker = L.marker([cluster.lat, cluster.lng], {
+        icon: L.divIcon({
+          html: orderClusterHtml(cluster.count, size),
+          className: 'driver-marker',
+          iconSize: [size, size],
+          iconAnchor: [size / 2, size / 2],
+        }),
+        title: label,
+        keyboard: true,
+      });
+      marker.on('click', () => map.setView([cluster.lat, cluster.lng], cluster.expansionZoom));
+      marker.addTo(orderLayer);
+      clusterMarkers.set(key, marker);
+    }
+    for (const [key, marker] of clusterMarkers) {
+      if (shown.has(key)) continue;
+      marker.remove();
+      clusterMarkers.delete(key);
+    }
+  }
+  map.on('moveend', drawOrders);
 
   const icon = (look: MarkerLook) =>
     L.divIcon({
@@ -186,31 +267,10 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
       }
     },
     setOrders(points) {
-      const seen = new Set<number>();
-      for (const point of points) {
-        seen.add(point.id);
-        const key = `${point.lat}|${point.lng}|${point.late}|${point.highlighted}`;
-        const entry = orders.get(point.id);
-        if (entry?.key === key) continue;
-        if (entry) {
-          entry.marker.setLatLng([point.lat, point.lng]);
-          entry.marker.setStyle(orderStyle(point));
-          entry.marker.setRadius(orderStyle(point).radius ?? 5);
-          entry.key = key;
-        } else {
-          const marker = L.circleMarker([point.lat, point.lng], orderStyle(point));
-          marker.on('click', () => options.onOrderClick(point.id));
-          marker.addTo(orderLayer);
-          orders.set(point.id, { marker, key });
-        }
-        if (point.highlighted) orders.get(point.id)?.marker.bringToFront();
-      }
-      for (const [id, entry] of orders) {
-        if (seen.has(id)) continue;
-        if (orderPopupOwner === id) this.closeOrderPopup();
-        entry.marker.remove();
-        orders.delete(id);
-      }
+      orderPoints = new Map(points.map((point) => [point.id, point]));
+      if (orderPopupOwner !== null && !orderPoints.has(orderPopupOwner)) this.closeOrderPopup();
+      clustering.load(points);
+      drawOrders();
     },
     setLayerVisible(layer: MapLayer, visible: boolean) {
       const group = layer === 'restaurants' ? restaurantLayer : orderLayer;
@@ -235,12 +295,13 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
       }
     },
     openOrderPopup(id, content) {
-      const entry = orders.get(id);
-      if (!entry) return;
+      const point = orderPoints.get(id);
+      if (!point) return;
       orderPopupOwner = null;
-      map.setView(entry.marker.getLatLng(), Math.max(map.getZoom(), 15), { animate: false });
+      // Close enough that no cluster holds it (the move draws it on its own).
+      map.setView([point.lat, point.lng], Math.max(map.getZoom(), 17), { animate: false });
       orderPopup.options.maxHeight = Math.max(160, map.getSize().y - 60);
-      orderPopup.setLatLng(entry.marker.getLatLng()).setContent(content);
+      orderPopup.setLatLng([point.lat, point.lng]).setContent(content);
       if (!map.hasLayer(orderPopup)) orderPopup.openOn(map);
       orderPopupOwner = id;
     },
@@ -252,6 +313,7 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
       entries.clear();
       restaurants.clear();
       orders.clear();
+      clusterMarkers.clear();
       orderPopupOwner = null;
       map.remove();
     },

@@ -33,6 +33,8 @@ export interface OrderPoint {
   late: boolean;
   /** One of the selected driver's orders. */
   highlighted: boolean;
+  /** The accessible name of its marker (a late one is a marker of its own): number and lateness. */
+  label: string;
 }
 
 export type MapLayer = 'restaurants' | 'orders';
@@ -74,6 +76,8 @@ export interface MapViewCallbacks {
   onPopupClose(id: number): void;
   onOrderClick(id: number): void;
   onOrderPopupClose(id: number): void;
+  /** The accessible name of a cluster of drop-offs on time ("12 orders on time: zoom in"). */
+  orderClusterLabel(count: number): string;
 }
 
 /** Sarajevo, where the operation runs. */
@@ -133,6 +137,11 @@ export function markerHtml(look: MarkerLook): string {
 export function restaurantHtml(count: number, label: string): string {
   // The name is in the icon's own HTML: Leaflet rebuilds the element when a layer is shown again.
   return `<span role="img" aria-label="${escapeHtml(label)}" style="position:relative;display:flex;align-items:center;justify-content:center;width:24px;height:24px;border-radius:4px;background:${ORDER_COLORS.restaurant};border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.4)"><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"><path fill="#fff" d="${RESTAURANT_PATH}"/></svg><span aria-hidden="true" style="position:absolute;right:-9px;top:-9px;min-width:16px;height:16px;padding:0 3px;box-sizing:border-box;border-radius:8px;background:#fff;color:#1a1a1a;border:1px solid ${ORDER_COLORS.restaurant};font:700 11px/14px Roboto,Arial,sans-serif;text-align:center">${count}</span></span>`;
+}
+
+/** A cluster of drop-offs on time: a circle in their color with the count, `size` pixels wide. */
+export function orderClusterHtml(count: number, size: number): string {
+  return `<span aria-hidden="true" style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;box-sizing:border-box;border-radius:50%;background:${ORDER_COLORS.on_time};color:#fff;border:3px solid rgba(255,255,255,.85);box-shadow:0 0 0 4px rgba(69,90,100,.35);font:700 13px/1 Roboto,Arial,sans-serif">${count}</span>`;
 }
 
 export const lookKey = (look: MarkerLook) =>

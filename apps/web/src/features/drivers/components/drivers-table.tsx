@@ -4,12 +4,16 @@ import MapOutlined from '@mui/icons-material/MapOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import { Stack, Tooltip, Typography } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDrivers } from '../../../api/drivers/list-drivers';
 import { DataTable } from '../../../components/data-table';
-import { actionsColumn, LinkAction, languageOf } from '../../../components/data-table/columns';
+import {
+  actionsColumn,
+  LinkAction,
+  type ListColumn,
+  languageOf,
+} from '../../../components/data-table/columns';
 import { DriverStateChip } from '../../../components/driver-state-chip';
 import { formatDateTime } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
@@ -45,20 +49,23 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
     { refresh: true },
   );
 
-  const columns = useMemo<GridColDef<Driver>[]>(
+  const columns = useMemo<ListColumn<Driver>[]>(
     () => [
       {
         field: 'last_name',
         headerName: t('drivers.name'),
         flex: 1,
-        minWidth: 160,
+        minWidth: 150,
+        card: 'title',
         valueGetter: (_value, row) => fullName(row),
       },
       {
         field: 'vehicle',
         headerName: t('drivers.vehicle'),
-        width: 170,
+        width: 160,
         sortable: false,
+        card: 'subtitle',
+        priority: 2,
         valueGetter: (_value, row) =>
           row.vehicle
             ? `${t(`vehicles.types.${row.vehicle.type}`)} · ${row.vehicle.plate_number}`
@@ -68,6 +75,7 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
         field: 'shift_state',
         headerName: t('drivers.shift_state'),
         width: 170,
+        card: 'status',
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center', alignItems: 'flex-start' }}>
             <DriverStateChip state={row.state} activeOrders={row.active_orders} />
@@ -77,8 +85,9 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
       {
         field: 'fcm_token_active',
         headerName: t('drivers.push'),
-        width: 190,
+        width: 150,
         sortable: false,
+        priority: 3,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
             {row.fcm_token_active ? (
@@ -96,7 +105,7 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
         field: 'last_location_at',
         headerName: t('drivers.last_location'),
         flex: 1,
-        minWidth: 150,
+        minWidth: 140,
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center' }}>
             {row.last_location_at ? (
@@ -118,7 +127,7 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
       {
         field: 'current_order',
         headerName: t('drivers.current_order'),
-        width: 140,
+        width: 120,
         sortable: false,
         valueGetter: (_value, row) => row.current_order?.order_number ?? '—',
       },

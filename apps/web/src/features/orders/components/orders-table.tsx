@@ -1,11 +1,10 @@
 import type { OrderListItem } from '@dostava/shared';
 import { Link as MuiLink, Stack } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { dateTimeColumn, moneyColumn } from '../../../components/data-table/columns';
+import { dateTimeColumn, type ListColumn, moneyColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
 import type { OrderFilterParams } from '../api/list-orders';
 import { useOrders } from '../api/list-orders';
@@ -35,19 +34,20 @@ export function OrdersTable(props: OrdersTableProps) {
     { refetchInterval },
   );
 
-  const columns = useMemo<GridColDef<OrderListItem>[]>(() => {
-    const all: (GridColDef<OrderListItem> | false)[] = [
+  const columns = useMemo<ListColumn<OrderListItem>[]>(() => {
+    const all: (ListColumn<OrderListItem> | false)[] = [
       {
         field: 'order_number',
         headerName: t('orders.order_number'),
-        width: 130,
+        width: 110,
+        card: 'title',
         renderCell: ({ row }) => (
           <MuiLink component={Link} to={`/orders/${row.id}`} sx={{ fontWeight: 600 }}>
             {row.order_number}
           </MuiLink>
         ),
       },
-      dateTimeColumn('created_at', t('common.created_at'), i18n.language, { width: 160 }),
+      dateTimeColumn('created_at', t('common.created_at'), i18n.language, { width: 150, card: 'subtitle' }),
       variant === 'admin' && {
         field: 'restaurant',
         headerName: t('orders.restaurant'),
@@ -60,22 +60,27 @@ export function OrdersTable(props: OrdersTableProps) {
         field: 'buyer',
         headerName: t('orders.buyer'),
         flex: 1,
-        minWidth: 140,
+        minWidth: 120,
         sortable: false,
+        priority: 2,
         valueGetter: (_value, row) => personName(row.buyer),
       },
       {
         field: 'quantity',
         headerName: t('orders.quantity'),
-        width: 100,
+        width: 90,
         sortable: false,
+        card: false,
+        priority: 3,
         type: 'number',
       },
       moneyColumn('total', t('orders.total'), i18n.language),
       {
         field: 'status',
         headerName: t('orders.status'),
-        width: 170,
+        // "Spremna za preuzimanje", the longest status, whole.
+        width: 190,
+        card: 'status',
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center', alignItems: 'flex-start' }}>
             <OrderStatusChip status={row.status} />
@@ -86,7 +91,7 @@ export function OrdersTable(props: OrdersTableProps) {
         field: 'driver',
         headerName: t('orders.driver'),
         flex: 0.8,
-        minWidth: 140,
+        minWidth: 120,
         sortable: false,
         valueGetter: (_value, row) => personName(row.driver) ?? '—',
       },
@@ -95,6 +100,7 @@ export function OrdersTable(props: OrdersTableProps) {
         headerName: t('orders.delivered_time'),
         width: 130,
         sortable: false,
+        priority: 2,
         valueFormatter: (value: number | null) => (value === null ? '—' : formatMinutes(value, t)),
       },
       variant === 'restaurant' && {
@@ -103,6 +109,7 @@ export function OrdersTable(props: OrdersTableProps) {
         minWidth: 230,
         flex: 1,
         sortable: false,
+        card: 'actions',
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center' }}>
             <StatusActions order={row} />
@@ -110,7 +117,7 @@ export function OrdersTable(props: OrdersTableProps) {
         ),
       },
     ];
-    return all.filter((column): column is GridColDef<OrderListItem> => column !== false);
+    return all.filter((column): column is ListColumn<OrderListItem> => column !== false);
   }, [t, i18n.language, variant]);
 
   return (

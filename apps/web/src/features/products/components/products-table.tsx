@@ -3,12 +3,17 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import FastfoodOutlined from '@mui/icons-material/FastfoodOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Avatar, Stack, Switch } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { DataTable } from '../../../components/data-table';
-import { actionsColumn, DeleteAction, LinkAction, moneyColumn } from '../../../components/data-table/columns';
+import {
+  actionsColumn,
+  DeleteAction,
+  LinkAction,
+  type ListColumn,
+  moneyColumn,
+} from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteProduct } from '../api/delete-product';
@@ -49,13 +54,14 @@ export function ProductsTable(props: ProductsTableProps) {
     page: { rows: query.data?.data.length, params, setParams },
   });
 
-  const columns = useMemo<GridColDef<Product>[]>(
+  const columns = useMemo<ListColumn<Product>[]>(
     () => [
       {
         field: 'image',
         headerName: t('products.image'),
         width: 72,
         sortable: false,
+        card: 'media',
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center' }}>
             <Avatar variant="rounded" src={row.image?.file_url} alt="" sx={{ width: 36, height: 36 }}>
@@ -64,12 +70,13 @@ export function ProductsTable(props: ProductsTableProps) {
           </Stack>
         ),
       },
-      { field: 'name', headerName: t('products.name'), flex: 1, minWidth: 180 },
+      { field: 'name', headerName: t('products.name'), flex: 1, minWidth: 180, card: 'title' },
       {
         field: 'category',
         headerName: t('products.category'),
         flex: 0.7,
         minWidth: 140,
+        card: 'subtitle',
         valueGetter: (_value, row) => row.category.name,
       },
       moneyColumn('price', t('products.price'), i18n.language),

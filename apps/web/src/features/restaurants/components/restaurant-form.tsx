@@ -12,7 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
+import { ReadOnlyField } from '../../../components/read-only-field';
 import { useApiForm } from '../../../lib/form';
+import { formatPercent } from '../../../lib/format';
 
 function toFormValues(restaurant?: Restaurant): RestaurantInput {
   return {
@@ -114,19 +116,26 @@ export function RestaurantForm({
             helperText={t(ibanReadOnly ? 'restaurants.payout.iban_by_request' : 'restaurants.iban_hint')}
             autoComplete="off"
           />
-          <FormTextField
-            {...field}
-            // Read-only rather than disabled: a disabled field would leave the value out of validation.
-            readOnly={readOnly || commissionReadOnly}
-            name="percentage"
-            label={t('restaurants.percentage')}
-            helperText={t(
-              commissionReadOnly ? 'restaurants.percentage_admin_only' : 'restaurants.percentage_hint',
-            )}
-            type="number"
-            required
-            inputProps={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}
-          />
+          {commissionReadOnly && restaurant ? (
+            // Text, not an input box: staff read the commission, the operation sets it (the value stays
+            // in the form's values, unsent: the edit page leaves it out for staff).
+            <ReadOnlyField
+              label={t('restaurants.percentage')}
+              value={formatPercent(restaurant.percentage)}
+              hint={t('restaurants.percentage_admin_only')}
+            />
+          ) : (
+            <FormTextField
+              {...field}
+              readOnly={readOnly}
+              name="percentage"
+              label={t('restaurants.percentage')}
+              helperText={t('restaurants.percentage_hint')}
+              type="number"
+              required
+              inputProps={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}
+            />
+          )}
           <FormTextField
             {...field}
             name="lat"

@@ -5,13 +5,18 @@ import PendingActions from '@mui/icons-material/PendingActions';
 import RestaurantMenuOutlined from '@mui/icons-material/RestaurantMenuOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { Avatar, Stack, Tooltip } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useRestaurants } from '../../../api/restaurants/list-restaurants';
 import { DataTable } from '../../../components/data-table';
-import { actionsColumn, DeleteAction, EditAction, LinkAction } from '../../../components/data-table/columns';
+import {
+  actionsColumn,
+  DeleteAction,
+  EditAction,
+  LinkAction,
+  type ListColumn,
+} from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import { formatPercent } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
@@ -42,13 +47,14 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
     page: { rows: query.data?.data.length, params, setParams },
   });
 
-  const columns = useMemo<GridColDef<Restaurant>[]>(
+  const columns = useMemo<ListColumn<Restaurant>[]>(
     () => [
       {
         field: 'image',
         headerName: t('restaurants.image'),
         width: 72,
         sortable: false,
+        card: 'media',
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center' }}>
             <Avatar variant="rounded" src={row.image?.file_url} alt="" sx={{ width: 36, height: 36 }}>
@@ -62,6 +68,7 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
         headerName: t('restaurants.name'),
         flex: 1,
         minWidth: 180,
+        card: 'title',
         // A payout account change waiting for Admin or App Manager shows beside the name.
         renderCell: ({ row }) => (
           <Stack
@@ -90,14 +97,22 @@ export function RestaurantsTable({ params, setParams, canDelete }: RestaurantsTa
         headerName: t('restaurants.ordering.status'),
         width: 210,
         sortable: false,
+        card: 'status',
         renderCell: ({ row }) => (
           <Stack sx={{ height: '100%', justifyContent: 'center' }}>
             <OrderingStatus ordering={row.ordering} />
           </Stack>
         ),
       },
-      { field: 'address', headerName: t('restaurants.address'), flex: 1.2, minWidth: 200, sortable: false },
-      { field: 'phone', headerName: t('restaurants.phone'), width: 160, sortable: false },
+      {
+        field: 'address',
+        headerName: t('restaurants.address'),
+        flex: 1.2,
+        minWidth: 200,
+        sortable: false,
+        card: 'subtitle',
+      },
+      { field: 'phone', headerName: t('restaurants.phone'), width: 160, sortable: false, priority: 2 },
       {
         field: 'percentage',
         headerName: t('restaurants.percentage'),

@@ -1,6 +1,5 @@
 import { type Role, USER_SORTS, type User, type UserListParams } from '@dostava/shared';
 import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -11,6 +10,7 @@ import {
   DeleteAction,
   dateTimeColumn,
   EditAction,
+  type ListColumn,
 } from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import { initials } from '../../../lib/format';
@@ -63,18 +63,19 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
     page: { rows: query.data?.data.length, params, setParams },
   });
 
-  const columns = useMemo<GridColDef<User>[]>(() => {
+  const columns = useMemo<ListColumn<User>[]>(() => {
     // App Managers may not change Admin accounts; nobody deletes their own.
     const mayEdit = (row: User) => !(row.role === 'admin' && me.role !== 'admin');
     const mayDelete = (row: User) => mayEdit(row) && row.id !== me.id;
     const editPath = (row: User) =>
       variant === 'employees' ? `/edit-employee/${row.id}` : `/edit-user/${row.id}`;
-    const all: (GridColDef<User> | false)[] = [
+    const all: (ListColumn<User> | false)[] = [
       {
         field: 'image',
         headerName: t('users.image'),
         width: 60,
         sortable: false,
+        card: 'media',
         // The header keeps its accessible name but shows no text in a column this narrow.
         renderHeader: () => (
           <Box
@@ -107,6 +108,7 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
         headerName: t('users.name'),
         flex: 1,
         minWidth: 150,
+        card: 'title',
         valueGetter: (_value, row) => fullName(row),
         renderCell: ({ row }) => (
           <span>
@@ -119,11 +121,11 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
           </span>
         ),
       },
-      { field: 'email', headerName: t('users.email'), flex: 1.2, minWidth: 180 },
+      { field: 'email', headerName: t('users.email'), flex: 1.2, minWidth: 180, card: 'subtitle' },
       variant === 'users' && {
         field: 'role',
         headerName: t('users.role'),
-        width: 160,
+        width: 140,
         valueFormatter: (value: Role) => t(`roles.${value}`),
       },
       variant === 'users' && {
@@ -132,6 +134,7 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
         flex: 0.8,
         minWidth: 130,
         sortable: false,
+        priority: 2,
         valueFormatter: (value: string | null) => value ?? '—',
       },
       {
@@ -139,6 +142,7 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
         headerName: t('users.status'),
         width: 110,
         sortable: false,
+        card: 'status',
         renderCell: ({ row }) => (
           <Chip
             size="small"
@@ -148,7 +152,11 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
           />
         ),
       },
-      dateTimeColumn('created_at', t('common.created_at'), i18n.language, { width: 150 }),
+      dateTimeColumn('created_at', t('common.created_at'), i18n.language, {
+        width: 150,
+        card: false,
+        priority: 3,
+      }),
       actionsColumn<User>(t('common.actions'), (row) => (
         <>
           {mayEdit(row) ? (
@@ -168,7 +176,7 @@ export function UsersTable({ params, setParams, filters, variant = 'users', labe
         </>
       )),
     ];
-    return all.filter((column): column is GridColDef<User> => column !== false);
+    return all.filter((column): column is ListColumn<User> => column !== false);
   }, [t, i18n.language, me.id, me.role, variant, remove.ask]);
 
   return (

@@ -1,5 +1,4 @@
 import { VEHICLE_SORTS, type Vehicle, type VehicleType } from '@dostava/shared';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -9,6 +8,7 @@ import {
   DeleteAction,
   dateTimeColumn,
   EditAction,
+  type ListColumn,
 } from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
@@ -41,13 +41,20 @@ export function VehiclesTable({ params, setParams, type, canWrite }: VehiclesTab
     page: { rows: query.data?.data.length, params, setParams },
   });
 
-  const columns = useMemo<GridColDef<Vehicle>[]>(
+  const columns = useMemo<ListColumn<Vehicle>[]>(
     () => [
-      { field: 'plate_number', headerName: t('vehicles.plate_number'), flex: 0.7, minWidth: 150 },
+      {
+        field: 'plate_number',
+        headerName: t('vehicles.plate_number'),
+        flex: 0.7,
+        minWidth: 150,
+        card: 'title',
+      },
       {
         field: 'type',
         headerName: t('vehicles.type'),
         width: 140,
+        card: 'subtitle',
         valueFormatter: (value: VehicleType) => t(`vehicles.types.${value}`),
       },
       {
@@ -59,7 +66,11 @@ export function VehiclesTable({ params, setParams, type, canWrite }: VehiclesTab
         valueGetter: (_value, row) =>
           row.driver ? `${row.driver.first_name} ${row.driver.last_name}` : t('vehicles.no_driver'),
       },
-      dateTimeColumn('created_at', t('common.created_at'), i18n.language, { width: 180 }),
+      dateTimeColumn('created_at', t('common.created_at'), i18n.language, {
+        width: 180,
+        card: false,
+        priority: 3,
+      }),
       ...(canWrite
         ? [
             actionsColumn<Vehicle>(t('common.actions'), (row) => (
