@@ -83,26 +83,29 @@ describe.each(kinds)('the end of a pause on %s', (kind) => {
     await startAll();
     const [first] = apis;
     if (!first) throw new Error('no instance');
-    const end = await pause(first, 6);
+    const end = await pause(first, 20);
     // The instance that set the pause goes away and comes back before its end.
     await first.stop();
     apis[0] = await startApi(setup.backend, env);
     const api = apis[0];
+    // On PostgreSQL the other instance runs throughout; on PGlite only if the restart beat the end.
+    const watched = kind === 'postgres' || Date.now() < end.getTime();
     const token = await signIn(api.url, kitchen.email);
     const capacity = () =>
       call(api.url, 'GET', `/api/restaurants/${kitchen.restaurant_id}/capacity`, { token }).then(
         (res) => (res.body.data as { mode: string }).mode,
       );
-    expect(await capacity()).toBe('paused');
-    await until(async () => (await capacity()) === 'normal', 'the pause to end', 30_000, 100);
-    const endedAt = Date.now();
-    expect(endedAt).toBeGreaterThanOrEqual(end.getTime());
-    // At its time: within the polling interval and a start-up's slack, not minutes later.
-    expect(endedAt - end.getTime()).toBeLessThan(5_000);
+    // Still paused when it is back (unless its start took longer than the pause, on a loaded machine).
+    if (Date.now() < end.getTime() - 1_000) expect(await capacity()).toBe('paused');
+    await until(async () => (await capacity()) === 'normal', 'the pause to end', 60_000, 100);
     await wait(2_000); // a second run, were there one, would have shown by now
     const { ends, paused_until } = await read();
     expect(paused_until).toBeNull();
     expect(ends).toHaveLength(1);
+    const endedAt = ends[0]?.getTime() ?? 0;
+    expect(endedAt).toBeGreaterThanOrEqual(end.getTime());
+    // At its time: within the polling interval and some slack for a loaded machine, not minutes later.
+    if (watched) expect(endedAt - end.getTime()).toBeLessThan(10_000);
   });
 
   it('ends after a restart when no instance ran at its time', async () => {
@@ -122,7 +125,7 @@ describe.each(kinds)('the end of a pause on %s', (kind) => {
             .data as { mode: string }
         ).mode === 'normal',
       'the pause to end after the restart',
-      30_000,
+      60_000,
       100,
     );
     await wait(2_000);

@@ -13,7 +13,9 @@ import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProducts } from '../api/list-products';
+import { useSnoozeEvents } from '../api/snooze-product';
 import { useToggleProduct } from '../api/toggle-product';
+import { SnoozeMenu } from './snooze-menu';
 
 export const PRODUCT_SORT_VALUES = PRODUCT_SORTS.flatMap((field) => [field, `-${field}`]);
 
@@ -41,6 +43,7 @@ export function ProductsTable(props: ProductsTableProps) {
     ...filters,
   });
   const toggle = useToggleProduct(restaurantId);
+  useSnoozeEvents(restaurantId);
   const remove = useRowDelete<Product>({
     mutation: useDeleteProduct(restaurantId),
     title: t('products.delete_title'),
@@ -100,6 +103,13 @@ export function ProductsTable(props: ProductsTableProps) {
             }}
           />
         ),
+      },
+      {
+        field: 'snoozed',
+        headerName: t('products.stock'),
+        width: 220,
+        sortable: false,
+        renderCell: ({ row }) => <SnoozeMenu product={row} disabled={!canToggle} />,
       },
       actionsColumn<Product>(
         t('common.actions'),

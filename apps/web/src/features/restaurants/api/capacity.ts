@@ -27,7 +27,8 @@ export function useCapacity(restaurantId: number | null) {
 export function useCapacityList() {
   return useQuery({
     queryKey: capacityKeys.list(),
-    queryFn: async ({ signal }) => (await api<{ data: Capacity[] }>('/restaurants/capacity', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api<{ data: Capacity[] }>('/restaurants/capacity', { signal })).data,
   });
 }
 
@@ -35,7 +36,8 @@ export function useSetCapacity(restaurantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CapacityBody) =>
-      (await api<DataResponse<Capacity>>(`/restaurants/${restaurantId}/capacity`, { method: 'PUT', body })).data,
+      (await api<DataResponse<Capacity>>(`/restaurants/${restaurantId}/capacity`, { method: 'PUT', body }))
+        .data,
     onSuccess: (capacity) => {
       queryClient.setQueryData(capacityKeys.detail(restaurantId), capacity);
       void queryClient.invalidateQueries({ queryKey: capacityKeys.list() });
