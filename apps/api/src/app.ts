@@ -122,12 +122,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('lifecycle', { draining: false });
   const jobs = new JobQueue(database, { pollingSeconds: config.jobsPollingSeconds, log: app.log });
   app.decorate('jobs', jobs);
-  // Started once every handler is registered (the routes register theirs), stopped before the
-  // database closes: the jobs in hand finish first.
+  // Started once every handler is registered (the routes register theirs), in the background: its
+  // first start creates its tables, longer than a plugin may take on a loaded machine, and a request
+  // that schedules a job waits for it. Stopped before the database closes: the jobs in hand finish.
   app.addHook('onReady', async () => {
-    await jobs.start();
-    await resumeCapacityJobs(database.db, jobs);
-    await resumeSnoozeJobs(database.db, jobs);
+    jobs
+      .start()
+      .then(async () => {
+        await resumeCapacityJobs(database.db, jobs);
+        await resumeSnoozeJobs(database.db, jobs);
+      })
+      .catch((error) => app.log.error({ err: error }, 'job queue failed to start'));
   });
   app.addHook('preClose', () => jobs.stop());
   const sessionGate = new SessionGate(database.db, bus);

@@ -25,7 +25,7 @@ export class JobQueue {
   private stopped = false;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly options: JobQueueOptions,
   ) {
     this.boss = new PgBoss({
@@ -48,17 +48,22 @@ export class JobQueue {
   /** Creates the queue's tables (first start) and its queues, then works the registered jobs. */
   start(): Promise<void> {
     this.started ??= (async () => {
-      await this.boss.start();
-      for (const name of JOB_NAMES) {
-        // 'short': one waiting job per singleton key, so scheduling the same end twice adds nothing.
-        await this.boss.createQueue(name, {
-          name,
-          policy: 'short',
-          retryLimit: 10,
-          retryDelay: 5,
-          expireInSeconds: 60,
-        });
-      }
+      // Instances starting together take turns (the start-up lock of db/client.ts): pg-boss 10's
+      // create_queue deadlocks when two instances create the same queue at once.
+      await this.database.exclusive(async () => {
+        await this.boss.start();
+        for (const name of JOB_NAMES) {
+          if (await this.boss.getQueue(name)) continue;
+          // 'short': one waiting job per singleton key, so scheduling the same end twice adds nothing.
+          await this.boss.createQueue(name, {
+            name,
+            policy: 'short',
+            retryLimit: 10,
+            retryDelay: 5,
+            expireInSeconds: 60,
+          });
+        }
+      });
       for (const [name, handler] of this.handlers) {
         await this.boss.work<Record<string, unknown>>(
           name,

@@ -164,7 +164,6 @@ export const bs: Catalogue = {
       current: 'Kuhinja: {{state}}. Promijeni',
       normal: 'Normalno',
       busy: 'Gužva +{{minutes}} min',
-      busy_until: 'Gužva +{{minutes}} min do {{time}}',
       paused_until: 'Pauza do {{time}}',
       pause_option: 'Pauza {{minutes}} min',
       pause_closing: 'Pauza do zatvaranja',

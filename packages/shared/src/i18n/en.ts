@@ -168,7 +168,6 @@ export const en = {
       current: 'Kitchen: {{state}}. Change',
       normal: 'Normal',
       busy: 'Busy +{{minutes}} min',
-      busy_until: 'Busy +{{minutes}} min until {{time}}',
       paused_until: 'Paused until {{time}}',
       pause_option: 'Pause {{minutes}} min',
       pause_closing: 'Pause until closing',

@@ -68,6 +68,14 @@ export function ProductsTable(props: ProductsTableProps) {
         ),
       },
       { field: 'name', headerName: t('products.name'), flex: 1, minWidth: 180 },
+      // Beside the name: whether it can be ordered is what the kitchen looks for first.
+      {
+        field: 'snoozed',
+        headerName: t('products.stock'),
+        width: 220,
+        sortable: false,
+        renderCell: ({ row }) => <SnoozeMenu product={row} disabled={!canToggle} />,
+      },
       {
         field: 'category',
         headerName: t('products.category'),
@@ -103,13 +111,6 @@ export function ProductsTable(props: ProductsTableProps) {
             }}
           />
         ),
-      },
-      {
-        field: 'snoozed',
-        headerName: t('products.stock'),
-        width: 220,
-        sortable: false,
-        renderCell: ({ row }) => <SnoozeMenu product={row} disabled={!canToggle} />,
       },
       actionsColumn<Product>(
         t('common.actions'),

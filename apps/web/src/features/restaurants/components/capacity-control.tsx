@@ -11,17 +11,13 @@ import { toast } from 'react-toastify';
 import { formatTime } from '../../../lib/format';
 import { useCapacity, useCapacityEvents, useSetCapacity } from '../api/capacity';
 
-/** "Normal", "Busy +20 min until 23:59", "Paused until 21:15". */
+/** "Normal", "Busy +20 min", "Paused until 21:15". */
 export function capacityText(t: TFunction, capacity: Capacity | undefined): string {
   if (!capacity || capacity.mode === 'normal') return t('restaurants.capacity.normal');
   if (capacity.mode === 'paused')
     return t('restaurants.capacity.paused_until', { time: formatTime(capacity.paused_until) });
-  return capacity.busy_until
-    ? t('restaurants.capacity.busy_until', {
-        minutes: capacity.busy_minutes,
-        time: formatTime(capacity.busy_until),
-      })
-    : t('restaurants.capacity.busy', { minutes: capacity.busy_minutes });
+  // Busy mode lasts until switched back or closing: its minutes are what the kitchen needs to see.
+  return t('restaurants.capacity.busy', { minutes: capacity.busy_minutes });
 }
 
 /**
