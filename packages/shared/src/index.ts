@@ -13,6 +13,7 @@ export * from './iban.js';
 export * from './locations.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './opening-hours.js';
 export * from './orders.js';
 export * from './products.js';
 export * from './restaurants.js';

@@ -86,6 +86,13 @@ export const bsPublic: PublicCatalogue = {
     // Money integrity and access revocation
     characters: 'Nedozvoljeni znakovi',
     date_bounds: 'Izaberite datum između {{min}} i {{max}}',
+    // Radno vrijeme
+    time: 'Unesite vrijeme kao HH:MM, na primjer 08:30',
+    hours_equal: 'Raspon se ne smije zatvarati u vrijeme kad se otvara',
+    hours_overlap: 'Ovaj raspon se preklapa s drugim (raspon preko ponoći seže u sljedeći dan)',
+    hours_day_twice: 'Svaki dan u sedmici smije se navesti samo jednom',
+    hours_exception_twice: 'Ovaj datum već ima izuzetak',
+    hours_exception_empty: 'Navedite radno vrijeme ovog dana ili ga označite zatvorenim',
     order_too_large: 'Narudžba može iznositi najviše {{max}} KM',
     meal_max: 'Obrok može koštati najviše {{max}} KM',
     meal_restaurant_not_served: 'U ovoj smjeni niste preuzeli narudžbu iz ovog restorana',

@@ -88,6 +88,13 @@ export const enPublic = {
     // Money integrity and access revocation
     characters: 'Invalid characters',
     date_bounds: 'Choose a date between {{min}} and {{max}}',
+    // Opening hours
+    time: 'Enter a time as HH:MM, for example 08:30',
+    hours_equal: 'A range must not close at the time it opens',
+    hours_overlap: 'This range overlaps another one (a range past midnight reaches into the next day)',
+    hours_day_twice: 'Each weekday may be given only once',
+    hours_exception_twice: 'This date already has an exception',
+    hours_exception_empty: 'Give the hours of this day, or mark it closed',
     order_too_large: 'An order may come to at most {{max}} KM',
     meal_max: 'A meal may cost at most {{max}} KM',
     meal_restaurant_not_served: 'You took no order from this restaurant during this shift',
