@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, restaurants, users } from '../../db/schema/index.js';
+import { auditLog, restaurantHours, restaurants, users } from '../../db/schema/index.js';
 import type { BusEvent } from '../../lib/bus.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
@@ -137,6 +137,37 @@ describe('setting capacity: what', () => {
   it('says a pause in the past in Bosnian', async () => {
     const res = await put(tokens.admin, own, { mode: 'paused', until: '2020-01-01T10:00:00+01:00' }, 'bs');
     expect(res.json().errors.until).toEqual(['Izaberite vrijeme koje još nije prošlo']);
+  });
+});
+
+describe('until closing', () => {
+  it("follows the restaurant's opening hours while it is open", async () => {
+    const local = (ms: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: t.config.timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(ms));
+    const closes = Date.now() + 2 * 3_600_000;
+    const db = t.database.db;
+    await db.insert(restaurantHours).values(
+      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        restaurant_id: own,
+        weekday,
+        opens: local(Date.now() - 3_600_000),
+        closes: local(closes),
+      })),
+    );
+    try {
+      const paused = (await put(tokens.manager, own, { mode: 'paused', until_closing: true })).json().data;
+      expect(Math.abs(Date.parse(paused.paused_until) - closes)).toBeLessThan(60_000);
+      const busy = (await put(tokens.manager, own, { mode: 'busy', minutes: 30 })).json().data;
+      expect(Math.abs(Date.parse(busy.busy_until) - closes)).toBeLessThan(60_000);
+    } finally {
+      await db.delete(restaurantHours).where(eq(restaurantHours.restaurant_id, own));
+      await put(tokens.manager, own, { mode: 'normal' });
+    }
   });
 });
 

@@ -1,7 +1,14 @@
-import { type Capacity, type CapacityBody, can, capacityMode, isRestaurantRole } from '@dostava/shared';
+import {
+  type Capacity,
+  type CapacityBody,
+  can,
+  capacityMode,
+  isRestaurantRole,
+  openingState,
+} from '@dostava/shared';
 import { and, asc, eq, gt, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, restaurants } from '../../db/schema/index.js';
+import { auditLog, restaurantHours, restaurantHoursExceptions, restaurants } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
@@ -11,7 +18,7 @@ import { rowsOf } from '../../lib/sql.js';
 /**
  * Busy and pause (issue 24). One mode at a time: pausing ends busy mode, busy ends a pause, normal
  * ends both. Busy mode lasts until switched back or until the restaurant's closing (the end of the
- * operation's day when it has no hours): extra minutes forgotten on overnight would inflate
+ * operation's day when it has no hours, see closingTime): extra minutes forgotten on overnight would inflate
  * tomorrow's promises, which is the reset CoopCycle's users asked for. Each end is a job on the
  * database queue (lib/jobs.ts) guarded by the end it was scheduled for, so a pause changed since is
  * not ended by the old job.
@@ -50,15 +57,35 @@ export interface CapacityDeps {
 }
 
 /**
- * When the restaurant closes next. Until opening hours are known here, the end of the operation's
- * day (midnight in its zone).
+ * When "until closing" ends: the restaurant's closing on its opening hours while it is open; the end
+ * of the operation's day (midnight in its zone) when it has no hours, never closes, or is closed now.
  */
-export async function closingTime(db: Db, _restaurantId: number, timeZone: string): Promise<Date> {
-  const [row] = await rowsOf<{ at: Date | string }>(
-    db,
-    sql`select ((date_trunc('day', now() at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}) as at`,
-  );
-  return new Date(row?.at as string);
+export async function closingTime(db: Db, restaurantId: number, timeZone: string): Promise<Date> {
+  const [hours, exceptions, [midnight]] = await Promise.all([
+    db
+      .select({
+        weekday: restaurantHours.weekday,
+        opens: restaurantHours.opens,
+        closes: restaurantHours.closes,
+      })
+      .from(restaurantHours)
+      .where(eq(restaurantHours.restaurant_id, restaurantId)),
+    db
+      .select({
+        date: restaurantHoursExceptions.date,
+        opens: restaurantHoursExceptions.opens,
+        closes: restaurantHoursExceptions.closes,
+      })
+      .from(restaurantHoursExceptions)
+      .where(eq(restaurantHoursExceptions.restaurant_id, restaurantId)),
+    rowsOf<{ at: Date | string }>(
+      db,
+      sql`select ((date_trunc('day', now() at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}) as at`,
+    ),
+  ]);
+  const state = openingState(hours, exceptions, new Date(), timeZone);
+  if (state.open && state.closes_at) return new Date(state.closes_at);
+  return new Date(midnight?.at as string);
 }
 
 export async function getCapacity(db: Db, actor: ActorContext, id: number): Promise<Capacity> {
