@@ -53,18 +53,20 @@ for (const [lang, width] of [
   ['en', 1440],
   ['bs', 360],
 ] as const) {
-  test(`capacity in ${lang} at ${width}px: busy and pause from the kitchen, live on the dispatcher's board; out of stock`, async ({
+  test(`capacity in ${lang} at ${width}px: busy and pause from the kitchen, live on the dispatcher's board`, async ({
     page,
     browser,
   }) => {
+    // Two browsers and the live stream between them: more than the default minute on a loaded machine.
+    test.setTimeout(240_000);
     const x = texts[lang];
     await page.setViewportSize({ width, height: 900 });
     const dispatcher = await dispatcherBoard(browser, lang, width);
     const strip = dispatcher.getByRole('list', { name: x.strip });
 
-    const session = await signInAs(page, 'restaurant_employee', { lang, path: '/restaurant-orders' });
+    await signInAs(page, 'restaurant_employee', { lang, path: '/restaurant-orders' });
     const control = page.getByRole('button', { name: x.kitchen });
-    await expect(control).toBeVisible();
+    await expect(control).toBeEnabled({ timeout: 60_000 });
     await expectAccessible(page);
 
     // Busy: one click in the menu; the button says so, the dispatcher's board shows it live.
@@ -91,11 +93,19 @@ for (const [lang, width] of [
     if (width === 360)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await dispatcher.context().close();
+  });
 
-    // Out of stock until the end of today, flagged in the products list, then back.
+  test(`out of stock in ${lang} at ${width}px: a product snoozed until the end of today, flagged, then back`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const x = texts[lang];
+    await page.setViewportSize({ width, height: 900 });
+    const session = await signInAs(page, 'restaurant_employee', { lang, path: '/' });
     await page.goto(`/resturant/${session.user.restaurant_id}/products`);
     await page.getByLabel(x.search).fill('Ćevapi 10 kom');
     const stock = page.getByRole('button', { name: x.stock });
+    await expect(stock).toBeEnabled({ timeout: 60_000 });
     await stock.click();
     await page.getByRole('menuitem', { name: x.snooze }).click();
     const flagged = page.getByRole('button', { name: x.snoozed });
