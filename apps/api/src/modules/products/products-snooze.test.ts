@@ -23,7 +23,8 @@ beforeAll(async () => {
   otherProduct =
     (await db.select().from(products).where(eq(products.restaurant_id, other)).limit(1))[0]?.id ?? 0;
   t.app.bus.subscribe((event) => events.push(event));
-});
+  // Seeding a fresh database takes longer than the default minute on a loaded machine.
+}, 180_000);
 afterAll(() => t.close());
 
 const snooze = (token: string | undefined, id: number, payload: unknown, lang?: string) =>

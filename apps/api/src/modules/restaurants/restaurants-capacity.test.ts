@@ -19,7 +19,8 @@ beforeAll(async () => {
   other =
     (await db.select().from(users).where(eq(users.email, 'manager2@example.com')))[0]?.restaurant_id ?? 0;
   t.app.bus.subscribe((event) => events.push(event));
-});
+  // Seeding a fresh database takes longer than the default minute on a loaded machine.
+}, 180_000);
 afterAll(() => t.close());
 
 const put = (token: string | undefined, id: number, payload: unknown, lang?: string) =>
