@@ -108,14 +108,15 @@ for (const [lang, width] of [
     await expect(stock).toBeEnabled({ timeout: 60_000 });
     await stock.click();
     await page.getByRole('menuitem', { name: x.snooze }).click();
+    // The list refetches after the change: patient on a loaded machine.
     const flagged = page.getByRole('button', { name: x.snoozed });
-    await expect(flagged).toBeVisible();
+    await expect(flagged).toBeVisible({ timeout: 60_000 });
     await expectAccessible(page);
     await page.reload();
-    await expect(flagged).toBeVisible();
+    await expect(flagged).toBeVisible({ timeout: 60_000 });
     await flagged.click();
     await page.getByRole('menuitem', { name: x.back }).click();
-    await expect(page.getByText(x.backToast)).toBeVisible();
-    await expect(page.getByRole('button', { name: x.stock })).toBeVisible();
+    await expect(page.getByText(x.backToast)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('button', { name: x.stock })).toBeVisible({ timeout: 60_000 });
   });
 }
