@@ -5,6 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { EventBus } from './lib/bus.js';
+import { JobQueue } from './lib/jobs.js';
 import { configurePasswordCheck } from './lib/passwords.js';
 import { responseSerializer } from './lib/serializer.js';
 import { SessionGate } from './lib/sessions.js';
@@ -22,6 +23,10 @@ import { configRoutes } from './modules/health/config-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { productsRoutes } from './modules/products/products-routes.js';
+import { resumeSnoozeJobs } from './modules/products/products-snooze.js';
+import { productsSnoozeRoutes } from './modules/products/products-snooze-routes.js';
+import { resumeCapacityJobs } from './modules/restaurants/restaurants-capacity.js';
+import { restaurantsCapacityRoutes } from './modules/restaurants/restaurants-capacity-routes.js';
 import { restaurantsRoutes } from './modules/restaurants/restaurants-routes.js';
 import { searchRoutes } from './modules/search/search-routes.js';
 import { settlementsRoutes } from './modules/settlements/settlements-routes.js';
@@ -44,6 +49,8 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     bus: EventBus;
+    /** Work at a time, kept in the database (lib/jobs.ts): the ends of pauses, busy modes, snoozes. */
+    jobs: JobQueue;
     sessions: SessionGate;
     /** Set on SIGTERM (server.ts): the instance answers not-ready while it drains. */
     lifecycle: { draining: boolean };
@@ -113,6 +120,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus = new EventBus(config.redisUrl, app.log);
   app.decorate('bus', bus);
   app.decorate('lifecycle', { draining: false });
+  const jobs = new JobQueue(database, { pollingSeconds: config.jobsPollingSeconds, log: app.log });
+  app.decorate('jobs', jobs);
+  // Started once every handler is registered (the routes register theirs), in the background: its
+  // first start creates its tables, longer than a plugin may take on a loaded machine, and a request
+  // that schedules a job waits for it. Stopped before the database closes: the jobs in hand finish.
+  app.addHook('onReady', async () => {
+    jobs
+      .start()
+      .then(async () => {
+        await resumeCapacityJobs(database.db, jobs);
+        await resumeSnoozeJobs(database.db, jobs);
+      })
+      .catch((error) => app.log.error({ err: error }, 'job queue failed to start'));
+  });
+  app.addHook('preClose', () => jobs.stop());
   const sessionGate = new SessionGate(database.db, bus);
   app.decorate('sessions', sessionGate);
   app.addHook('onSend', async (request, reply) => {
@@ -140,8 +162,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(uploadsRoutes);
   await app.register(restaurantsRoutes);
+  await app.register(restaurantsCapacityRoutes);
   await app.register(categoriesRoutes);
   await app.register(productsRoutes);
+  await app.register(productsSnoozeRoutes);
   await app.register(usersRoutes);
   await app.register(driverAppRoutes);
   await app.register(driversRoutes);

@@ -61,6 +61,8 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().default('dostava-api'),
+  /** How often an idle instance looks for due jobs (a pause's end …): a pause ends at most this late. */
+  JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 export interface Config {
@@ -109,6 +111,7 @@ export interface Config {
   /** The OTLP/HTTP traces endpoint (…/v1/traces) when tracing is on. */
   tracesEndpoint: string | undefined;
   serviceName: string;
+  jobsPollingSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`
         : undefined),
     serviceName: e.OTEL_SERVICE_NAME,
+    jobsPollingSeconds: e.JOBS_POLLING_SECONDS,
   };
 }
 

@@ -1,6 +1,7 @@
 export * from './app-versions.js';
 export * from './audit-log.js';
 export * from './auth.js';
+export * from './capacity.js';
 export * from './cash-register.js';
 export * from './categories.js';
 export * from './common.js';

@@ -29,6 +29,9 @@ export const productSchema = z.object({
   price: z.number().int(),
   category: z.object({ id: z.number().int(), name: z.string() }),
   show_on_menu: z.boolean(),
+  /** Out of stock (apart from show_on_menu): until `snoozed_until`, or until switched back when null. */
+  snoozed: z.boolean(),
+  snoozed_until: z.string().nullable(),
   image: imageSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),

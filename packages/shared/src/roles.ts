@@ -58,12 +58,19 @@ export const PERMISSIONS = {
    * the restaurant's manager; its staff read them with `restaurants.read`.
    */
   'restaurants.hours': [...ADMINS, 'restaurant_manager'],
+  /**
+   * Busy and pause (issue 24): the kitchen (manager and employee, their own restaurant) and the
+   * operation (Admins and the dispatcher, any restaurant) set it; the same roles read it.
+   */
+  'restaurants.capacity': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'categories.read': [...ADMINS, ...RESTAURANT_STAFF],
   'categories.write': [...ADMINS],
   'products.read': [...ADMINS, ...RESTAURANT_STAFF],
   'products.write': [...ADMINS, 'restaurant_manager'],
   /** Restaurant employees may only switch a product on or off the menu. */
   'products.toggle': [...ADMINS, ...RESTAURANT_STAFF],
+  /** Out of stock until a time: whoever switches products on and off the menu (issue 24). */
+  'products.snooze': [...ADMINS, ...RESTAURANT_STAFF],
   /** Every account; App Managers are kept away from Admin accounts by the service. */
   'users.manage': [...ADMINS],
   /** Restaurant managers manage the Restaurant Employee accounts of their own restaurant. */

@@ -27,6 +27,11 @@ export interface Database {
    * by one process: nothing to wait for.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs raw SQL with positional parameters, for libraries that bring their own SQL (the job queue,
+   * lib/jobs.ts). Without parameters the text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Cheap liveness probe for /health. */
   ping(): Promise<void>;
   /** Connections in use and statements waiting for one, for the metrics. */
@@ -128,6 +133,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           holder.release();
         }
       },
+      executeSql: async (text, values) => {
+        const { rows } = await pool.query(text, values);
+        return { rows };
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -148,6 +157,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       (await migrationState(async (text) => (await client.query<Record<string, unknown>>(text)).rows))
         .applied >= migrationJournal.length,
     exclusive: (work) => work(),
+    // PGlite's query() takes one statement (the extended protocol); exec() takes several but no
+    // parameters: pg-boss sends its schema and maintenance as parameterless multi-statement scripts.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) {
+        const { rows } = await client.query<Record<string, unknown>>(text, values);
+        return { rows };
+      }
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
     ping: async () => {
       await client.query('select 1');
     },

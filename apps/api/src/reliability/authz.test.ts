@@ -119,6 +119,15 @@ describe('the authorization matrix', () => {
           first(sql`select id from products where ${whose(sql`restaurant_id`, mine)} order by id limit 1`),
         body: { show_on_menu: true },
       },
+      '/api/restaurants/:id/capacity': {
+        id: async (mine) => (mine ? own : other),
+        body: { mode: 'busy', minutes: 10 },
+      },
+      '/api/products/:id/snooze': {
+        id: (mine) =>
+          first(sql`select id from products where ${whose(sql`restaurant_id`, mine)} order by id limit 1`),
+        body: { mode: 'manual' },
+      },
       '/api/orders/:id': {
         id: (mine) =>
           first(sql`select id from orders where ${whose(sql`restaurant_id`, mine)} order by id limit 1`),

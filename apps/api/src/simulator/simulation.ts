@@ -45,6 +45,8 @@ type Log = (line: string) => void;
 /** How many customer and restaurant accounts are played (each signs in once; sign-ins are limited per IP). */
 const CUSTOMERS = 6;
 const RESTAURANTS = 6;
+/** A kitchen queue this long (orders new or in preparation) makes some restaurants say they are busy. */
+const BUSY_QUEUE = 6;
 
 /**
  * Plays the operation through the public API: customers order from real menus, restaurant managers accept
@@ -126,7 +128,11 @@ export class Simulation {
 
     for (const manager of playedManagers) {
       const account = new Account(this.http, manager.email, this.options.password, 'staff');
-      this.loops.push(this.guard(`restaurant ${manager.restaurant_id}`, () => this.restaurantLoop(account)));
+      this.loops.push(
+        this.guard(`restaurant ${manager.restaurant_id}`, () =>
+          this.restaurantLoop(account, manager.restaurant_id as number),
+        ),
+      );
     }
     const open = playedManagers.map((m) => m.restaurant_id as number);
     if (open.length > 0 && playedCustomers.length > 0)
@@ -220,13 +226,18 @@ export class Simulation {
 
   // Restaurants ----------------------------------------------------------------------------------------
 
-  private async restaurantLoop(manager: Account) {
+  private async restaurantLoop(manager: Account, restaurantId: number) {
     await manager.signIn();
     /** When each order's next step is due. */
     const due = new Map<number, number>();
+    // Half the kitchens (odd ids: no draw from the seeded random) say they are busy when their queue
+    // is long, and back to normal later.
+    const saysBusy = restaurantId % 2 === 1;
+    let busy = false;
     while (await this.wait(Math.max(2_000, 5_000 * Math.min(1, this.options.pace * 2)))) {
       const { data } = await manager.ok<{ data: OrderItem[] }>('GET', '/api/orders?active=true&per_page=100');
       const now = Date.now();
+      if (saysBusy && !this.stopping) busy = await this.busyMode(manager, restaurantId, data, busy);
       for (const order of data) {
         const next =
           order.status === 'created'
@@ -253,6 +264,29 @@ export class Simulation {
           );
       }
     }
+  }
+
+  /** Busy (+20, or +30 past twice the threshold) at a long kitchen queue; normal once it is short again. */
+  private async busyMode(manager: Account, restaurantId: number, orders: OrderItem[], busy: boolean) {
+    const queue = orders.filter((o) => o.status === 'created' || o.status === 'preparing_order').length;
+    const name = this.restaurants.get(restaurantId)?.name ?? `restaurant ${restaurantId}`;
+    if (!busy && queue >= BUSY_QUEUE) {
+      const minutes = queue >= 2 * BUSY_QUEUE ? 30 : 20;
+      const reply = await manager.call('PUT', `/api/restaurants/${restaurantId}/capacity`, {
+        mode: 'busy',
+        minutes,
+      });
+      if (reply.status === 200) this.say(`${name} is busy: +${minutes} min (${queue} orders in the kitchen)`);
+      return reply.status === 200;
+    }
+    if (busy && queue <= BUSY_QUEUE / 3) {
+      const reply = await manager.call('PUT', `/api/restaurants/${restaurantId}/capacity`, {
+        mode: 'normal',
+      });
+      if (reply.status === 200) this.say(`${name} is back to normal`);
+      return reply.status !== 200;
+    }
+    return busy;
   }
 
   // Drivers --------------------------------------------------------------------------------------------

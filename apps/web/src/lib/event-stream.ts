@@ -1,10 +1,11 @@
+import { EVENT_TYPES, type EventType } from '@dostava/shared';
 import { api, isApiError } from './http';
 import { getSession } from './session';
 
 /** One server-sent event of GET /api/events. */
 export interface LiveEvent {
   id: string;
-  type: 'order.created' | 'order.updated' | 'driver.updated';
+  type: EventType;
   restaurant_id: number | null;
   data: { order_id?: number; driver_id?: number | null; status?: string; [key: string]: unknown };
   at: string;
@@ -220,7 +221,7 @@ export class EventStream {
       this.cleanEnd = true;
     } else if (type === 'resync') {
       this.emit({ kind: 'resync' });
-    } else if (type.startsWith('order.') || type.startsWith('driver.')) {
+    } else if ((EVENT_TYPES as readonly string[]).includes(type)) {
       try {
         this.emit({ kind: 'event', event: JSON.parse(data.join('\n')) as LiveEvent });
       } catch {

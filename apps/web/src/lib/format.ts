@@ -34,6 +34,19 @@ export function formatDateTime(
 }
 
 /**
+ * A moment's time of day in the operation's zone ('21:00'), with its date when it is not today
+ * (on the operation's clock).
+ */
+export function formatTime(value: string | Date | null | undefined, language = currentLanguage()): string {
+  const date = toDate(value);
+  if (!date) return '—';
+  const p = zonedParts(date);
+  const today = zonedParts(new Date());
+  const sameDay = p.year === today.year && p.month === today.month && p.day === today.day;
+  return sameDay ? `${pad(p.hour)}:${pad(p.minute)}` : formatDateTime(date, language);
+}
+
+/**
  * A calendar date: bs '22.11.2026.'; en '22 Nov 2026'. A 'YYYY-MM-DD' string is that day as it is; a
  * moment is the day it fell on in the operation's time zone.
  */

@@ -26,6 +26,8 @@ const columns = {
   description: products.description,
   price: products.price,
   show_on_menu: products.show_on_menu,
+  snoozed: products.snoozed,
+  snoozed_until: products.snoozed_until,
   category_id: categories.id,
   category_name: categories.name,
   image_id: uploads.id,
@@ -46,11 +48,13 @@ const toProduct = ({
   category_name,
   image_id,
   image_file_name,
+  snoozed_until,
   created_at,
   updated_at,
   ...rest
 }: Row): Product => ({
   ...rest,
+  snoozed_until: snoozed_until?.toISOString() ?? null,
   category: { id: category_id, name: category_name },
   image: imageOf(image_id, image_file_name),
   created_at: created_at.toISOString(),
@@ -103,7 +107,7 @@ export async function listProducts(db: Db, actor: ActorContext, restaurantId: nu
   };
 }
 
-async function findProduct(db: Db, id: number): Promise<Product> {
+export async function findProduct(db: Db, id: number): Promise<Product> {
   const [row] = await selectProducts(db).where(eq(products.id, id));
   if (!row) throw new NotFound();
   return toProduct(row);

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { ActiveOrdersBoard } from '../../../features/orders/components/active-orders-board';
+import { CapacityControl } from '../../../features/restaurants/components/capacity-control';
+import { CapacityStrip } from '../../../features/restaurants/components/capacity-strip';
+import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
 /** /active-orders: the dispatch board of every restaurant (Admin, App Manager, Dispatcher). */
@@ -11,6 +14,7 @@ export function ActiveOrdersPage() {
   return (
     <PageContainer>
       <PageHeader title={t('nav.active_orders')} />
+      <CapacityStrip />
       <ActiveOrdersBoard variant="dispatch" label={t('nav.active_orders')} />
     </PageContainer>
   );
@@ -20,9 +24,13 @@ export function ActiveOrdersPage() {
 export function RestaurantActiveOrdersPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('nav.active_orders'));
+  const { restaurant_id: restaurantId } = useCurrentUser();
   return (
     <PageContainer>
-      <PageHeader title={t('nav.active_orders')} />
+      <PageHeader
+        title={t('nav.active_orders')}
+        actions={restaurantId ? <CapacityControl restaurantId={restaurantId} /> : null}
+      />
       <ActiveOrdersBoard variant="restaurant" label={t('nav.active_orders')} />
     </PageContainer>
   );

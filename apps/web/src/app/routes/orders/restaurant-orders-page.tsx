@@ -10,7 +10,9 @@ import {
 import { OrdersTable } from '../../../features/orders/components/orders-table';
 import { useNewOrderCue } from '../../../features/orders/components/use-order-cues';
 import { useOrderEvents } from '../../../features/orders/live/use-order-events';
+import { CapacityControl } from '../../../features/restaurants/components/capacity-control';
 import { useListParams } from '../../../lib/list-params';
+import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
 /** /restaurant-orders: every order of the signed-in staff member's restaurant (the API confines it). */
@@ -21,10 +23,14 @@ export function RestaurantOrdersPage() {
   const { filters } = useOrderFilters();
   const cue = useNewOrderCue(true);
   const stream = useOrderEvents(cue.onEvent);
+  const { restaurant_id: restaurantId } = useCurrentUser();
 
   return (
     <PageContainer>
-      <PageHeader title={t('nav.all_orders')} />
+      <PageHeader
+        title={t('nav.all_orders')}
+        actions={restaurantId ? <CapacityControl restaurantId={restaurantId} /> : null}
+      />
       <OrderFiltersBar params={params} setParams={setParams} show={{}} />
       <Box sx={{ width: '100%', overflow: 'hidden' }}>
         <OrdersTable

@@ -18,7 +18,9 @@ import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProducts } from '../api/list-products';
+import { useSnoozeEvents } from '../api/snooze-product';
 import { useToggleProduct } from '../api/toggle-product';
+import { SnoozeMenu } from './snooze-menu';
 
 export const PRODUCT_SORT_VALUES = PRODUCT_SORTS.flatMap((field) => [field, `-${field}`]);
 
@@ -46,6 +48,7 @@ export function ProductsTable(props: ProductsTableProps) {
     ...filters,
   });
   const toggle = useToggleProduct(restaurantId);
+  useSnoozeEvents(restaurantId);
   const remove = useRowDelete<Product>({
     mutation: useDeleteProduct(restaurantId),
     title: t('products.delete_title'),
@@ -71,6 +74,15 @@ export function ProductsTable(props: ProductsTableProps) {
         ),
       },
       { field: 'name', headerName: t('products.name'), flex: 1, minWidth: 180, card: 'title' },
+      // Beside the name: whether it can be ordered is what the kitchen looks for first.
+      {
+        field: 'snoozed',
+        headerName: t('products.stock'),
+        width: 220,
+        sortable: false,
+        card: 'status',
+        renderCell: ({ row }) => <SnoozeMenu product={row} disabled={!canToggle} />,
+      },
       {
         field: 'category',
         headerName: t('products.category'),

@@ -1,0 +1,96 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+/**
+ * Work to do at a time, kept in the database (pg-boss, decision 0022): a job survives a restart and
+ * runs once across every instance sharing the database (each fetch takes its jobs with SKIP LOCKED).
+ * A job may still run twice in rare cases (its worker died after the work, before completing it),
+ * so every handler is idempotent: a guarded UPDATE that changes nothing the second time.
+ */
+export const JOB_NAMES = ['restaurant-pause-ends', 'restaurant-busy-ends', 'product-snooze-ends'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for due jobs (pg-boss allows 0.5 s at least). */
+  pollingSeconds?: number;
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly handlers = new Map<JobName, JobHandler>();
+  private started: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.boss = new PgBoss({
+      // Over the application's own connections: the pool on PostgreSQL, the one PGlite client
+      // embedded (whose multi-statement scripts go through exec, see Database.executeSql).
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      // No cron schedules here; maintenance (expiring, archiving) runs on one instance at a time.
+      schedule: false,
+      supervise: true,
+    });
+    this.boss.on('error', (error) => this.options.log.warn({ err: error }, 'job queue error'));
+  }
+
+  /** Registers the handler of a job; call before start(). */
+  handle(name: JobName, handler: JobHandler) {
+    this.handlers.set(name, handler);
+  }
+
+  /** Creates the queue's tables (first start) and its queues, then works the registered jobs. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      // Instances starting together take turns (the start-up lock of db/client.ts): pg-boss 10's
+      // create_queue deadlocks when two instances create the same queue at once.
+      await this.database.exclusive(async () => {
+        await this.boss.start();
+        for (const name of JOB_NAMES) {
+          if (await this.boss.getQueue(name)) continue;
+          // 'short': one waiting job per singleton key, so scheduling the same end twice adds nothing.
+          await this.boss.createQueue(name, {
+            name,
+            policy: 'short',
+            retryLimit: 10,
+            retryDelay: 5,
+            expireInSeconds: 60,
+          });
+        }
+      });
+      for (const [name, handler] of this.handlers) {
+        await this.boss.work<Record<string, unknown>>(
+          name,
+          { pollingIntervalSeconds: this.options.pollingSeconds ?? 2, batchSize: 10 },
+          async (jobs) => {
+            for (const job of jobs) await handler(job.data);
+          },
+        );
+      }
+    })();
+    return this.started;
+  }
+
+  /**
+   * Runs `name` with `data` at `at` (at once when it has passed). `key` names what the job is about
+   * and when (e.g. `restaurant:4:2026-11-26T20:00:00.000Z`): the same key waiting twice is one job.
+   */
+  async schedule(name: JobName, data: Record<string, unknown>, at: Date, key: string): Promise<void> {
+    await this.start();
+    await this.boss.send(name, data, { startAfter: at, singletonKey: key });
+  }
+
+  /** Stops fetching, lets the jobs in hand finish (their handlers still use the database). */
+  async stop(): Promise<void> {
+    if (this.stopped || !this.started) return;
+    this.stopped = true;
+    await this.started.catch(() => undefined);
+    await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,244 @@
+import {
+  type Capacity,
+  type CapacityBody,
+  can,
+  capacityMode,
+  isRestaurantRole,
+  openingState,
+} from '@dostava/shared';
+import { and, asc, eq, gt, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditLog, restaurantHours, restaurantHoursExceptions, restaurants } from '../../db/schema/index.js';
+import { type ActorContext, audit } from '../../lib/audit.js';
+import type { EventBus } from '../../lib/bus.js';
+import { Forbidden, NotFound } from '../../lib/errors.js';
+import type { JobQueue } from '../../lib/jobs.js';
+import { rowsOf } from '../../lib/sql.js';
+
+/**
+ * Busy and pause (issue 24). One mode at a time: pausing ends busy mode, busy ends a pause, normal
+ * ends both. Busy mode lasts until switched back or until the restaurant's closing (the end of the
+ * operation's day when it has no hours, see closingTime): extra minutes forgotten on overnight would inflate
+ * tomorrow's promises, which is the reset CoopCycle's users asked for. Each end is a job on the
+ * database queue (lib/jobs.ts) guarded by the end it was scheduled for, so a pause changed since is
+ * not ended by the old job.
+ */
+
+const columns = {
+  restaurant_id: restaurants.id,
+  restaurant_name: restaurants.name,
+  busy_minutes: restaurants.busy_minutes,
+  busy_until: restaurants.busy_until,
+  paused_until: restaurants.paused_until,
+};
+interface Row {
+  restaurant_id: number;
+  restaurant_name: string;
+  busy_minutes: number;
+  busy_until: Date | null;
+  paused_until: Date | null;
+}
+
+export function toCapacity(row: Row, now = new Date()): Capacity {
+  return {
+    ...row,
+    mode: capacityMode(row, now),
+    busy_until: row.busy_minutes > 0 ? (row.busy_until?.toISOString() ?? null) : null,
+    paused_until:
+      row.paused_until && row.paused_until.getTime() > now.getTime() ? row.paused_until.toISOString() : null,
+  };
+}
+
+export interface CapacityDeps {
+  db: Db;
+  jobs: JobQueue;
+  bus: EventBus;
+  timeZone: string;
+}
+
+/**
+ * When "until closing" ends: the restaurant's closing on its opening hours while it is open; the end
+ * of the operation's day (midnight in its zone) when it has no hours, never closes, or is closed now.
+ */
+export async function closingTime(db: Db, restaurantId: number, timeZone: string): Promise<Date> {
+  const [hours, exceptions, [midnight]] = await Promise.all([
+    db
+      .select({
+        weekday: restaurantHours.weekday,
+        opens: restaurantHours.opens,
+        closes: restaurantHours.closes,
+      })
+      .from(restaurantHours)
+      .where(eq(restaurantHours.restaurant_id, restaurantId)),
+    db
+      .select({
+        date: restaurantHoursExceptions.date,
+        opens: restaurantHoursExceptions.opens,
+        closes: restaurantHoursExceptions.closes,
+      })
+      .from(restaurantHoursExceptions)
+      .where(eq(restaurantHoursExceptions.restaurant_id, restaurantId)),
+    rowsOf<{ at: Date | string }>(
+      db,
+      sql`select ((date_trunc('day', now() at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}) as at`,
+    ),
+  ]);
+  const state = openingState(hours, exceptions, new Date(), timeZone);
+  if (state.open && state.closes_at) return new Date(state.closes_at);
+  return new Date(midnight?.at as string);
+}
+
+export async function getCapacity(db: Db, actor: ActorContext, id: number): Promise<Capacity> {
+  if (!can(actor, 'restaurants.capacity', id)) throw new Forbidden();
+  const [row] = await db.select(columns).from(restaurants).where(eq(restaurants.id, id));
+  if (!row) throw new NotFound();
+  return toCapacity(row);
+}
+
+/** The restaurants busy or paused now (restaurant staff: their own), by name. */
+export async function listCapacity(db: Db, actor: ActorContext): Promise<Capacity[]> {
+  if (!can(actor, 'restaurants.capacity')) throw new Forbidden();
+  const conditions: SQL[] = [
+    or(gt(restaurants.busy_minutes, 0), gt(restaurants.paused_until, sql`now()`)) as SQL,
+  ];
+  if (isRestaurantRole(actor.role)) conditions.push(eq(restaurants.id, actor.restaurant_id ?? -1));
+  const rows = await db
+    .select(columns)
+    .from(restaurants)
+    .where(and(...conditions))
+    .orderBy(asc(restaurants.name), asc(restaurants.id));
+  return rows.map((row) => toCapacity(row));
+}
+
+const pauseKey = (id: number, until: Date) => `restaurant:${id}:${until.toISOString()}`;
+
+export async function setCapacity(
+  deps: CapacityDeps,
+  actor: ActorContext,
+  id: number,
+  body: CapacityBody,
+): Promise<Capacity> {
+  const { db, jobs, bus, timeZone } = deps;
+  if (!can(actor, 'restaurants.capacity', id)) throw new Forbidden();
+  const [exists] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, id));
+  if (!exists) throw new NotFound();
+
+  let next: { busy_minutes: number; busy_until: Date | null; paused_until: Date | null };
+  if (body.mode === 'normal') next = { busy_minutes: 0, busy_until: null, paused_until: null };
+  else if (body.mode === 'busy')
+    next = {
+      busy_minutes: body.minutes,
+      busy_until: await closingTime(db, id, timeZone),
+      paused_until: null,
+    };
+  else {
+    const until =
+      body.minutes !== undefined
+        ? new Date(Date.now() + body.minutes * 60_000)
+        : body.until !== undefined
+          ? new Date(body.until)
+          : await closingTime(db, id, timeZone);
+    next = { busy_minutes: 0, busy_until: null, paused_until: until };
+  }
+
+  const after = await db.transaction(async (tx) => {
+    const [before] = await tx.select(columns).from(restaurants).where(eq(restaurants.id, id)).for('update');
+    if (!before) throw new NotFound();
+    const [row] = await tx
+      .update(restaurants)
+      .set({ ...next, updated_at: new Date() })
+      .where(eq(restaurants.id, id))
+      .returning(columns);
+    if (!row) throw new NotFound();
+    await audit(tx, actor, 'update', 'restaurants', id, before, row);
+    return row;
+  });
+  // After the commit: a job never runs for a change that rolled back. Should this instance die in
+  // between, resumeCapacityJobs schedules it again at the next start.
+  if (after.paused_until)
+    await jobs.schedule(
+      'restaurant-pause-ends',
+      { restaurant_id: id, until: after.paused_until.toISOString() },
+      after.paused_until,
+      pauseKey(id, after.paused_until),
+    );
+  if (after.busy_until)
+    await jobs.schedule(
+      'restaurant-busy-ends',
+      { restaurant_id: id, until: after.busy_until.toISOString() },
+      after.busy_until,
+      pauseKey(id, after.busy_until),
+    );
+  const capacity = toCapacity(after);
+  await bus.publish({ type: 'restaurant.capacity', restaurant_id: id, data: capacity });
+  return capacity;
+}
+
+/** The end of a pause or busy mode, by its job: only if it is still the end that job was set for. */
+async function endCapacity(db: Db, bus: EventBus, kind: 'pause' | 'busy', data: Record<string, unknown>) {
+  const id = Number(data.restaurant_id);
+  const until = new Date(String(data.until));
+  const guard = kind === 'pause' ? eq(restaurants.paused_until, until) : eq(restaurants.busy_until, until);
+  const after = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(columns)
+      .from(restaurants)
+      .where(and(eq(restaurants.id, id), guard))
+      .for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(restaurants)
+      .set(
+        kind === 'pause'
+          ? { paused_until: null, updated_at: new Date() }
+          : { busy_minutes: 0, busy_until: null, updated_at: new Date() },
+      )
+      .where(and(eq(restaurants.id, id), guard))
+      .returning(columns);
+    if (!row) return null;
+    // The queue acts, not a person: no actor (the log shows "System").
+    await tx.insert(auditLog).values({
+      actor_id: null,
+      actor_role: null,
+      action: 'update',
+      entity: 'restaurants',
+      entity_id: String(id),
+      before: JSON.parse(JSON.stringify(before)),
+      after: JSON.parse(JSON.stringify(row)),
+    });
+    return row;
+  });
+  if (after) await bus.publish({ type: 'restaurant.capacity', restaurant_id: id, data: toCapacity(after) });
+}
+
+export const endPause = (db: Db, bus: EventBus, data: Record<string, unknown>) =>
+  endCapacity(db, bus, 'pause', data);
+export const endBusy = (db: Db, bus: EventBus, data: Record<string, unknown>) =>
+  endCapacity(db, bus, 'busy', data);
+
+/**
+ * At start: every pause and busy mode still set gets its job (the queue ignores one already
+ * waiting), in case an instance stopped between a change's commit and its job.
+ */
+export async function resumeCapacityJobs(db: Db, jobs: JobQueue) {
+  const rows = await db
+    .select(columns)
+    .from(restaurants)
+    .where(or(isNotNull(restaurants.paused_until), isNotNull(restaurants.busy_until)));
+  for (const row of rows) {
+    if (row.paused_until)
+      await jobs.schedule(
+        'restaurant-pause-ends',
+        { restaurant_id: row.restaurant_id, until: row.paused_until.toISOString() },
+        row.paused_until,
+        pauseKey(row.restaurant_id, row.paused_until),
+      );
+    if (row.busy_until)
+      await jobs.schedule(
+        'restaurant-busy-ends',
+        { restaurant_id: row.restaurant_id, until: row.busy_until.toISOString() },
+        row.busy_until,
+        pauseKey(row.restaurant_id, row.busy_until),
+      );
+  }
+}

@@ -1,0 +1,112 @@
+import { BUSY_MINUTES, type Capacity, type CapacityBody, PAUSE_MINUTES } from '@dostava/shared';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
+import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlineOutlined';
+import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlineOutlined';
+import { Button, Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { formatTime } from '../../../lib/format';
+import { useCapacity, useCapacityEvents, useSetCapacity } from '../api/capacity';
+
+/** "Normal", "Busy +20 min", "Paused until 21:15". */
+export function capacityText(t: TFunction, capacity: Capacity | undefined): string {
+  if (!capacity || capacity.mode === 'normal') return t('restaurants.capacity.normal');
+  if (capacity.mode === 'paused')
+    return t('restaurants.capacity.paused_until', { time: formatTime(capacity.paused_until) });
+  // Busy mode lasts until switched back or closing: its minutes are what the kitchen needs to see.
+  return t('restaurants.capacity.busy', { minutes: capacity.busy_minutes });
+}
+
+/**
+ * The kitchen's one-click capacity control: the current state on the button (live), and a menu of
+ * busy (+10/20/30/45 min), pause (15/30/60 min, until closing) and back to normal.
+ */
+export function CapacityControl({ restaurantId }: { restaurantId: number }) {
+  const { t } = useTranslation();
+  useCapacityEvents();
+  const query = useCapacity(restaurantId);
+  const set = useSetCapacity(restaurantId);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const capacity = query.data;
+  const mode = capacity?.mode ?? 'normal';
+  const state = capacityText(t, capacity);
+
+  const choose = (body: CapacityBody) => {
+    setAnchor(null);
+    set.mutate(body, {
+      onSuccess: (next) =>
+        toast.success(t('restaurants.capacity.changed', { state: capacityText(t, next) }), {
+          toastId: `capacity:${restaurantId}:${next.mode}`,
+        }),
+    });
+  };
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={
+          mode === 'paused' ? (
+            <PauseCircleOutline color="error" />
+          ) : mode === 'busy' ? (
+            <HourglassTopOutlined color="warning" />
+          ) : (
+            <PlayCircleOutline />
+          )
+        }
+        endIcon={<ArrowDropDown />}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-label={t('restaurants.capacity.current', { state })}
+        disabled={!capacity || set.isPending}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {state}
+      </Button>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': t('restaurants.capacity.label') } }}
+      >
+        {BUSY_MINUTES.map((minutes) => (
+          <MenuItem
+            key={`busy-${minutes}`}
+            selected={mode === 'busy' && capacity?.busy_minutes === minutes}
+            onClick={() => choose({ mode: 'busy', minutes })}
+          >
+            <ListItemIcon>
+              <HourglassTopOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('restaurants.capacity.busy', { minutes })}</ListItemText>
+          </MenuItem>
+        ))}
+        <Divider />
+        {PAUSE_MINUTES.map((minutes) => (
+          <MenuItem key={`pause-${minutes}`} onClick={() => choose({ mode: 'paused', minutes })}>
+            <ListItemIcon>
+              <PauseCircleOutline fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('restaurants.capacity.pause_option', { minutes })}</ListItemText>
+          </MenuItem>
+        ))}
+        <MenuItem onClick={() => choose({ mode: 'paused', until_closing: true })}>
+          <ListItemIcon>
+            <PauseCircleOutline fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('restaurants.capacity.pause_closing')}</ListItemText>
+        </MenuItem>
+        <Divider />
+        <MenuItem disabled={mode === 'normal'} onClick={() => choose({ mode: 'normal' })}>
+          <ListItemIcon>
+            <PlayCircleOutline fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('restaurants.capacity.back_to_normal')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
+import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlineOutlined';
+import { Box, Chip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/format';
+import { useCapacityEvents, useCapacityList } from '../api/capacity';
+
+/** The dispatcher's view of kitchens: a chip per restaurant busy or paused now, live. */
+export function CapacityStrip() {
+  const { t } = useTranslation();
+  useCapacityEvents();
+  const { data } = useCapacityList();
+  if (!data || data.length === 0) return null;
+  return (
+    <Box
+      component="ul"
+      aria-label={t('restaurants.capacity.strip_label')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mb: 2 }}
+    >
+      {data.map((c) => (
+        <li key={c.restaurant_id}>
+          <Chip
+            size="small"
+            variant="outlined"
+            icon={
+              c.mode === 'paused' ? (
+                <PauseCircleOutline color="error" />
+              ) : (
+                <HourglassTopOutlined color="warning" />
+              )
+            }
+            label={
+              c.mode === 'paused'
+                ? t('restaurants.capacity.chip_paused', {
+                    name: c.restaurant_name,
+                    time: formatTime(c.paused_until),
+                  })
+                : t('restaurants.capacity.chip_busy', { name: c.restaurant_name, minutes: c.busy_minutes })
+            }
+          />
+        </li>
+      ))}
+    </Box>
+  );
+}
