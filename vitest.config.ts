@@ -35,7 +35,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/reliability/**'],
           testTimeout: 30000,
-          hookTimeout: 60000,
+          hookTimeout: 180000,
         },
       },
       {
