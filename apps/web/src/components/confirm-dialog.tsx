@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   message: string;
   /** Label of the confirming button; defaults to "Confirm". */
   confirmLabel?: string;
+  /** Label of the dismissing button; defaults to "Cancel". */
+  cancelLabel?: string;
   /** Red confirming button for destructive actions. */
   destructive?: boolean;
   busy?: boolean;
@@ -17,7 +19,7 @@ interface ConfirmDialogProps {
 
 /** Asks before a delete or another irreversible action. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, message, confirmLabel, destructive, busy, onConfirm, onClose } = props;
+  const { open, title, message, confirmLabel, cancelLabel, destructive, busy, onConfirm, onClose } = props;
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
@@ -36,7 +38,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button
           onClick={onConfirm}
