@@ -13,13 +13,16 @@ interface ConfirmDialogProps {
   /** Red confirming button for destructive actions. */
   destructive?: boolean;
   busy?: boolean;
+  /** The action cannot be done (the message says why): only a Close button, no confirming one. */
+  refused?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** Asks before a delete or another irreversible action. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, message, confirmLabel, cancelLabel, destructive, busy, onConfirm, onClose } = props;
+  const { open, title, message, confirmLabel, cancelLabel, destructive, busy, refused, onConfirm, onClose } =
+    props;
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
@@ -37,18 +40,20 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <DialogContentText id={textId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {cancelLabel ?? t('common.cancel')}
+        <Button onClick={onClose} disabled={busy} autoFocus={refused}>
+          {cancelLabel ?? (refused ? t('common.close') : t('common.cancel'))}
         </Button>
-        <Button
-          onClick={onConfirm}
-          loading={busy}
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          autoFocus
-        >
-          {confirmLabel ?? t('common.confirm')}
-        </Button>
+        {refused ? null : (
+          <Button
+            onClick={onConfirm}
+            loading={busy}
+            variant="contained"
+            color={destructive ? 'error' : 'primary'}
+            autoFocus
+          >
+            {confirmLabel ?? t('common.confirm')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -106,6 +106,70 @@ describe('app versions', () => {
   });
 });
 
+describe('correcting an app version', () => {
+  const patch = (id: number, who: string, payload: unknown, lang?: 'bs' | 'en') =>
+    t.request({ method: 'PATCH', url: `/api/app-versions/${id}`, token: tokens[who], payload, lang });
+
+  it('lets Admin and App Manager change any field, audited; others are refused', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/app-versions',
+      token: tokens.admin,
+      payload: { app_type: 'customer', version: '7.0.0', priority: 'low', notes: 'First cut' },
+    });
+    const id = created.json().data.id as number;
+
+    const byManager = await patch(id, 'appmanager', { priority: 'extreme', notes: 'Security fix' });
+    expect(byManager.statusCode, byManager.body).toBe(200);
+    expect(byManager.json().data).toMatchObject({
+      id,
+      version: '7.0.0',
+      priority: 'extreme',
+      notes: 'Security fix',
+    });
+
+    // A corrected number orders numerically like a new one: 7.10.0 is the newest customer version.
+    const byAdmin = await patch(id, 'admin', { version: '7.10.0' });
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await check('customer', '7.9.0')).json().data).toMatchObject({
+      force_update: true,
+      latest: { version: '7.10.0' },
+    });
+
+    for (const who of ['dispatcher', 'manager']) {
+      expect((await patch(id, who, { priority: 'low' })).statusCode).toBe(403);
+    }
+    expect((await patch(id, 'admin', { priority: 'low' })).json().data.priority).toBe('extreme');
+
+    const audit = (
+      await t.request({ method: 'GET', url: `/api/audit-log?entity=app_versions`, token: tokens.admin })
+    ).json().data;
+    expect(audit[0]).toMatchObject({ action: 'update', entity: 'app_versions', entity_id: String(id) });
+    expect(audit[0].before).toMatchObject({ version: '7.0.0' });
+    expect(audit[0].after).toMatchObject({ version: '7.10.0' });
+  });
+
+  it('refuses a taken or malformed version with field errors, and an unknown id with 404', async () => {
+    const [a, b] = await Promise.all(
+      ['8.0.0', '8.1.0'].map((version) =>
+        t.request({
+          method: 'POST',
+          url: '/api/app-versions',
+          token: tokens.admin,
+          payload: { app_type: 'backend', version, priority: 'low' },
+        }),
+      ),
+    );
+    const taken = await patch(a?.json().data.id, 'admin', { version: '8.1.0' }, 'en');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual({ version: ['This version already exists for this app'] });
+    const bad = await patch(b?.json().data.id, 'admin', { version: 'v9', priority: 'urgent' }, 'bs');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['priority', 'version']);
+    expect((await patch(999_999, 'admin', { priority: 'low' })).statusCode).toBe(404);
+  });
+});
+
 describe('the audit log', () => {
   it('shows who did what to which record, filtered by user, entity and period', async () => {
     await t.request({
