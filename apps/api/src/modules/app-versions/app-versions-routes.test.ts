@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
@@ -139,7 +140,10 @@ describe('correcting an app version', () => {
     for (const who of ['dispatcher', 'manager']) {
       expect((await patch(id, who, { priority: 'low' })).statusCode).toBe(403);
     }
-    expect((await patch(id, 'admin', { priority: 'low' })).json().data.priority).toBe('extreme');
+    const listed = (
+      await t.request({ method: 'GET', url: '/api/app-versions?app_type=customer', token: tokens.admin })
+    ).json().data;
+    expect(listed.find((v: { id: number }) => v.id === id)).toMatchObject({ priority: 'extreme' });
 
     const audit = (
       await t.request({ method: 'GET', url: `/api/audit-log?entity=app_versions`, token: tokens.admin })
@@ -171,6 +175,41 @@ describe('correcting an app version', () => {
 });
 
 describe('the audit log', () => {
+  it('names orders by their number and deleted records by what the entry kept', async () => {
+    const [order] = (
+      await t.request({ method: 'GET', url: '/api/orders?per_page=1', token: tokens.admin })
+    ).json().data;
+    await t.database.db.execute(
+      sql`insert into audit_log (actor_id, actor_role, action, entity, entity_id, before, after)
+          values (null, null, 'status', 'orders', ${String(order.id)}, '{"status":"created"}', '{"status":"accepted"}')`,
+    );
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/app-versions',
+      token: tokens.admin,
+      payload: { app_type: 'driver', version: '9.9.9', priority: 'low' },
+    });
+    const versionId = created.json().data.id;
+    await t.request({ method: 'DELETE', url: `/api/app-versions/${versionId}`, token: tokens.admin });
+
+    const orders = (
+      await t.request({ method: 'GET', url: '/api/audit-log?entity=orders&per_page=5', token: tokens.admin })
+    ).json().data;
+    expect(orders[0]).toMatchObject({
+      entity_id: String(order.id),
+      subject: { name: order.order_number, exists: true },
+    });
+    const versions = (
+      await t.request({
+        method: 'GET',
+        url: '/api/audit-log?entity=app_versions&per_page=2',
+        token: tokens.admin,
+      })
+    ).json().data;
+    expect(versions[0]).toMatchObject({ action: 'delete', subject: { name: 'driver 9.9.9', exists: false } });
+    expect(versions[1]).toMatchObject({ action: 'create', subject: { name: 'driver 9.9.9', exists: false } });
+  });
+
   it('shows who did what to which record, filtered by user, entity and period', async () => {
     await t.request({
       method: 'PATCH',
@@ -192,6 +231,11 @@ describe('the audit log', () => {
       actor: { role: 'app_manager' },
     });
     expect(entry.after).toMatchObject({ phone: '+387 33 000 111' });
+    // Named as people name it, resolved for the page's rows in SQL.
+    const restaurant = (
+      await t.request({ method: 'GET', url: '/api/restaurants/2', token: tokens.admin })
+    ).json().data;
+    expect(entry.subject).toEqual({ name: restaurant.name, exists: true, restaurant_id: null });
     const byUser = (
       await t.request({ method: 'GET', url: `/api/audit-log?user_id=${entry.actor.id}`, token: tokens.admin })
     ).json().data;
