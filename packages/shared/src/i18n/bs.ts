@@ -827,7 +827,7 @@ export const bs: Catalogue = {
     clear_user: 'Ukloni korisnika',
     details: 'Detalji',
     show_details: 'Prikaži detalje unosa {{id}}',
-    details_title: '{{action}} · {{entity}} #{{id}}',
+    details_title: '{{action}} · {{entity}} {{subject}}',
     before: 'Prije',
     after: 'Poslije',
     nothing: 'Ništa',

@@ -826,7 +826,7 @@ export const en = {
     clear_user: 'Clear user',
     details: 'Details',
     show_details: 'Show the details of entry {{id}}',
-    details_title: '{{action}} · {{entity}} #{{id}}',
+    details_title: '{{action}} · {{entity}} {{subject}}',
     before: 'Before',
     after: 'After',
     nothing: 'Nothing',
