@@ -100,7 +100,10 @@ describe('the cash register', () => {
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors).toEqual({ reason: ['Navedite razlog'] });
-    const still = await t.database.db.select().from(endShiftRequests).where(eq(endShiftRequests.id, pending?.id ?? 0));
+    const still = await t.database.db
+      .select()
+      .from(endShiftRequests)
+      .where(eq(endShiftRequests.id, pending?.id ?? 0));
     expect(still[0]?.status).toBe('pending');
     const rejected = await t.request({
       method: 'POST',
