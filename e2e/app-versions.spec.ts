@@ -118,6 +118,9 @@ test.describe('app versions (Admin)', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await signInAs(page, 'admin', { lang: 'bs', path: '/app-versions?app_type=driver' });
     const grid = page.getByRole('grid', { name: 'Verzije aplikacija' });
+    // The row's actions are past the phone's width: the keyboard brings them (End in the row).
+    await grid.getByRole('gridcell', { name: '1.8.0', exact: true }).click();
+    await page.keyboard.press('End');
     await grid.getByRole('button', { name: 'Uredi Vozač 1.8.0' }).click();
     const edit = page.getByRole('dialog', { name: 'Uredi verziju aplikacije' });
     await expect(edit.getByLabel('Verzija', { exact: true })).toHaveValue('1.8.0');
