@@ -108,7 +108,7 @@ describe('app versions', () => {
 });
 
 describe('correcting an app version', () => {
-  const patch = (id: number, who: string, payload: unknown, lang?: 'bs' | 'en') =>
+  const patch = (id: number, who: string, payload: Record<string, unknown>, lang?: 'bs' | 'en') =>
     t.request({ method: 'PATCH', url: `/api/app-versions/${id}`, token: tokens[who], payload, lang });
 
   it('lets Admin and App Manager change any field, audited; others are refused', async () => {
