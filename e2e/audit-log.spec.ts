@@ -24,3 +24,65 @@ test('audit log: a quick range fills both dates, the URL keeps them, and the sel
   await expect(page.getByLabel('Brzi odabir', { exact: true })).toHaveValue('today');
   await expectAccessible(page);
 });
+
+/** Changes a waiting order's status through the API as Admin; the audit log then holds an entry for it. */
+async function acceptAnOrder(page: import('@playwright/test').Page, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const list = await page.request.get('/api/orders?status=created&per_page=1', { headers });
+  const [order] = ((await list.json()) as { data: { id: number; order_number: string }[] }).data;
+  if (!order) throw new Error('the demo data has no waiting order');
+  const res = await page.request.post(`/api/orders/${order.id}/status`, {
+    headers,
+    data: { status: 'preparing_order' },
+  });
+  expect(res.status()).toBe(200);
+  return order;
+}
+
+test('audit log: an order is named by its number and links to its page (en, 1440px)', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const session = await signInAs(page, 'admin', { lang: 'en', path: '/log?entity=orders' });
+  const order = await acceptAnOrder(page, session.access_token);
+  await page.reload();
+  const grid = page.getByRole('grid', { name: 'Log of staff actions' });
+  const row = grid.getByRole('row', { name: new RegExp(`Orders ${order.order_number}`) }).first();
+  await expect(row).toBeVisible();
+  await expect(grid.getByText(`#${order.id}`)).toHaveCount(0);
+  await expectAccessible(page);
+  await row.getByRole('button', { name: /Show the details of entry \d+/ }).click();
+  await expect(
+    page.getByRole('dialog', { name: `Change status · Orders ${order.order_number}` }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await row.getByRole('link', { name: order.order_number }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+  await expect(page.getByText(order.order_number).first()).toBeVisible();
+});
+
+test('audit log: names and links in Bosnian at 360px; a deleted record is named, not linked', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const session = await signInAs(page, 'admin', { lang: 'bs', path: '/404' });
+  const headers = { Authorization: `Bearer ${session.access_token}` };
+  const version = `9.${Date.now() % 100000}.7`;
+  const created = await page.request.post('/api/app-versions', {
+    headers,
+    data: { app_type: 'backend', version, priority: 'low' },
+  });
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  await page.request.delete(`/api/app-versions/${id}`, { headers });
+  await page.goto('/log?entity=app_versions');
+  const grid = page.getByRole('grid', { name: 'Dnevnik radnji osoblja' });
+  const gone = grid.getByRole('row', { name: new RegExp(`backend ${version.replace(/\./g, '\\.')}`) });
+  await expect(gone).toHaveCount(2);
+  await expect(gone.getByRole('link')).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.goto('/log?entity=settlements');
+  const settlement = grid.getByRole('row', { name: /Obračuni / }).first();
+  const link = settlement.getByRole('link').first();
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/settlements\/\d+$/);
+});

@@ -82,17 +82,33 @@ test.describe('categories (Admin)', () => {
     const table = page.getByRole('table', { name: 'Categories' });
     const pizza = table.getByRole('row', { name: /Pizza/ });
     const used = (await pizza.getByRole('cell').nth(2).innerText()).trim();
+    // Said before anything is sent: the dialog gives the reason and offers no Delete.
+    let deletes = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE' && request.url().includes('/api/categories/')) deletes += 1;
+    });
     await pizza.getByRole('button', { name: 'Delete Pizza' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete category' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
-    await expect(
-      page.getByText(`This category is used by ${used} products and cannot be deleted.`),
-    ).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Delete category' });
+    await expect(dialog).toContainText(`This category is used by ${used} products and cannot be deleted.`);
+    await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await page.reload();
+    expect(deletes).toBe(0);
     await expect(table.getByRole('row', { name: /Pizza/ })).toBeVisible();
+  });
+
+  test('in Bosnian at 360px: a category in use says so before the delete', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signInAs(page, 'admin', { lang: 'bs', path: '/categories' });
+    const pizza = page.getByRole('table', { name: 'Kategorije' }).getByRole('row', { name: /Pizza/ });
+    await pizza.getByRole('button', { name: 'Obriši Pizza' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Brisanje kategorije' });
+    await expect(dialog).toContainText(/Ovu kategoriju koristi \d+ proizvoda i ne može se obrisati\./);
+    await expect(dialog.getByRole('button', { name: 'Obriši' })).toHaveCount(0);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Zatvori' }).click();
+    await expect(dialog).toHaveCount(0);
   });
 
   test('in English: reorder with the keyboard buttons and by dragging; the order persists', async ({

@@ -36,6 +36,29 @@ const addDays = (day: string, days: number) => {
 };
 
 test.describe('cash register', () => {
+  test('in Bosnian at 360px: a rejection needs a reason, like a meal rejection; Cancel changes nothing', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    const session = await signInAs(page, 'admin', { lang: 'bs', path: '/404' });
+    const pending = await apiGet<{ data: EndShift[] }>(
+      page,
+      session.access_token,
+      '/api/end-shift-requests?status=pending',
+    );
+    const [first] = pending.data as [EndShift];
+    await page.goto(`/end-shift/${first.id}`);
+    await page.getByRole('button', { name: 'Odbij' }).click();
+    const reject = page.getByRole('dialog', { name: 'Odbiti zahtjev?' });
+    await reject.getByLabel('Razlog').fill('   ');
+    await reject.getByRole('button', { name: 'Odbij' }).click();
+    await expect(reject.getByText('Navedite razlog')).toBeVisible();
+    await expectAccessible(page);
+    await reject.getByRole('button', { name: 'Odustani' }).click();
+    await expect(reject).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Odbij' })).toBeVisible();
+  });
+
   test('end a shift, reject a request with a reason, and a 409 when handled meanwhile', async ({ page }) => {
     const session = await signInAs(page, 'admin', { lang: 'en', path: '/end-shift?status=pending' });
     const token = session.access_token;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { msg } from './messages.js';
-import { optionalText } from './validation.js';
+import { optionalText, patchOf } from './validation.js';
 
 export const APP_TYPES = ['restaurant', 'driver', 'customer', 'backend'] as const;
 export type AppType = (typeof APP_TYPES)[number];
@@ -34,6 +34,9 @@ export const appVersionBody = z.object({
 });
 export type AppVersionBody = z.infer<typeof appVersionBody>;
 export type AppVersionInput = z.input<typeof appVersionBody>;
+/** A correction of a released version: any of its fields (a changed version must stay unique). */
+export const appVersionPatchBody = patchOf(appVersionBody);
+export type AppVersionPatchBody = z.infer<typeof appVersionPatchBody>;
 
 export const appVersionSchema = z.object({
   id: z.number().int(),

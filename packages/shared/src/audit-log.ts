@@ -19,6 +19,16 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /**
+   * What the entry is about, as people name it: an order's number (D112596), a restaurant's, user's or
+   * product's name; null when nothing names it. `exists`: the record is still there (a link can open
+   * it); `restaurant_id`: the restaurant it belongs to (a product, a settlement), for its address.
+   */
+  subject: z.object({
+    name: z.string().nullable(),
+    exists: z.boolean(),
+    restaurant_id: z.number().int().nullable(),
+  }),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

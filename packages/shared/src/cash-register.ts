@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { amount } from './money.js';
-import { calendarDate, dateRangeRule, id, requiredText } from './validation.js';
+import { calendarDate, dateRangeRule, id, rejectionBody } from './validation.js';
 
 export const END_SHIFT_STATUSES = ['pending', 'collected', 'rejected'] as const;
 export type EndShiftStatus = (typeof END_SHIFT_STATUSES)[number];
 
 export const endShiftBody = z.object({ declared_amount: amount() });
-export const endShiftRejectBody = z.object({ reason: requiredText(500) });
+/** The shared rejection rule (`rejectionBody`): a required reason the driver sees. */
+export const endShiftRejectBody = rejectionBody;
 
 export const endShiftRequestSchema = z.object({
   id: z.number().int(),

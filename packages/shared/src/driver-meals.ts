@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuery } from './common.js';
 import { msg } from './messages.js';
 import { amount } from './money.js';
-import { calendarDate, dateRangeRule, id, optionalText, requiredText } from './validation.js';
+import { calendarDate, dateRangeRule, id, optionalText, rejectionBody } from './validation.js';
 
 /**
  * A driver's claim is `pending` until staff approve or reject it; a settlement counts only approved
@@ -50,4 +50,5 @@ export const driverMealListQuery = listQuery(DRIVER_MEAL_SORTS, '-date')
 export type DriverMealListParams = z.output<typeof driverMealListQuery>;
 
 /** Rejecting a claim says why (the driver sees it in the app). */
-export const mealRejectBody = z.object({ reason: requiredText(300) });
+/** The shared rejection rule (`rejectionBody`): a required reason the driver sees. */
+export const mealRejectBody = rejectionBody;

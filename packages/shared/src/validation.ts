@@ -63,6 +63,21 @@ export const requiredText = (max = 255) =>
     .max(max)
     .refine(isStorableText, notStorable);
 
+/**
+ * Why staff refuse what a driver handed in (an end-of-shift cash request, a meal claim): one rule for
+ * both, a reason is required and the driver sees it.
+ */
+export const REJECTION_REASON_MAX = 500;
+export const rejectionBody = z.object({
+  reason: z
+    .string({ error: msg('validation.reason_required') })
+    .trim()
+    .min(1, { error: msg('validation.reason_required') })
+    .max(REJECTION_REASON_MAX)
+    .refine(isStorableText, notStorable),
+});
+export type RejectionBody = z.infer<typeof rejectionBody>;
+
 export const optionalText = (max = 2000) =>
   z.preprocess(blankToNull, z.string().trim().max(max).refine(isStorableText, notStorable).nullable());
 

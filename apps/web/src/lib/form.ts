@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { BaseSyntheticEvent } from 'react';
+import { type BaseSyntheticEvent, useId } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -12,6 +12,7 @@ import {
 import { ApiError } from './http';
 import { i18n } from './i18n';
 import { toasts } from './toast';
+import { setFormDirty, setFormSaving, useUnsavedChanges } from './unsaved-changes';
 
 /**
  * Puts the API's field errors (already translated by the server) under the matching form fields.
@@ -49,6 +50,11 @@ export interface ApiFormOptions<TValues extends FieldValues, TBody, TResult> {
   onSaved?: (result: TResult) => void;
   /** Shows a refusal that belongs to no field itself (a dialog's alert) instead of the toast. */
   onRefusal?: (message: string) => void;
+  /**
+   * Ask before unsaved input is lost (leaving the page, reload, closing the tab): default true. A form
+   * in a dialog passes the dialog's `open`, so a closed dialog's leftovers hold no one back.
+   */
+  guard?: boolean;
 }
 
 export type ApiForm<TValues extends FieldValues, TBody> = UseFormReturn<TValues, unknown, TBody> & {
@@ -71,17 +77,23 @@ export function useApiForm<TValues extends FieldValues, TBody, TResult = unknown
   save,
   onSaved,
   onRefusal,
+  guard = true,
 }: ApiFormOptions<TValues, TBody, TResult>): ApiForm<TValues, TBody> {
   const form = useForm<TValues, unknown, TBody>({
     resolver: resolver ?? (zodResolver(schema as never) as Resolver<TValues, unknown, TBody>),
     defaultValues: defaultValues as DefaultValues<TValues>,
   });
   const fields = Object.keys(defaultValues);
+  const id = useId();
+  useUnsavedChanges(id, form.formState.isDirty, guard);
   const submit = form.handleSubmit(async (body) => {
     let result: TResult;
+    // A save may navigate away itself (back to the list): that is not leaving unsaved input.
+    setFormSaving(id, true);
     try {
       result = await save(body);
     } catch (error) {
+      setFormSaving(id, false);
       if (applyApiErrors(error, form.setError, fields)) return;
       if (error instanceof ApiError && error.status === 401) return;
       const message = error instanceof ApiError ? error.message : i18n.t('errors.unexpected');
@@ -89,6 +101,9 @@ export function useApiForm<TValues extends FieldValues, TBody, TResult = unknown
       else toasts.error(message, { toastId: `api:${message}` });
       return;
     }
+    // Saved: nothing to lose any more, until the next change (an edit form resets to the saved record).
+    setFormDirty(id, false);
+    setFormSaving(id, false);
     onSaved?.(result);
   });
   return { ...form, submit, busy: form.formState.isSubmitting };

@@ -237,10 +237,23 @@ describe('api: other errors', () => {
     const fetchMock = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
 
     const error = await rejection(api('/things'));
-    expect(error).toMatchObject({ status: 0, code: 'network_error', message: 'errors.unexpected' });
+    expect(error).toMatchObject({ status: 0, code: 'network_error', message: 'errors.no_connection' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(toasts.error).toHaveBeenCalledWith('errors.unexpected', { toastId: 'api:errors.unexpected' });
+    expect(toasts.error).toHaveBeenCalledWith('errors.no_connection', {
+      toastId: 'api:errors.no_connection',
+    });
     expect(getSession().token).toBe('good');
+  });
+
+  it('says "no connection" for a save as for a read, and keeps "unexpected" for other failures', async () => {
+    setTokens({ access_token: 'good', refresh_token: 'r1' });
+    stubFetch(() => Promise.reject(new TypeError('NetworkError when attempting to fetch resource.')));
+    const saveError = await rejection(api('/things', { method: 'POST', body: { a: 1 }, toast: false }));
+    expect(saveError).toMatchObject({ status: 0, code: 'network_error', message: 'errors.no_connection' });
+
+    stubFetch(() => Promise.reject(new Error('something odd')));
+    const odd = await rejection(api('/things'));
+    expect(odd).toMatchObject({ status: 0, code: 'unexpected', message: 'errors.unexpected' });
   });
 
   it('passes the caller’s own abort through instead of a network error', async () => {

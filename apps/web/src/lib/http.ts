@@ -135,6 +135,16 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(message, response.status, body.error ?? 'http_error', body.errors ?? {});
 }
 
+/**
+ * A request that got no answer: fetch's TypeError is the network (offline, DNS, refused, dropped),
+ * our own timeout is a server that did not answer; anything else stays "unexpected". Status 0.
+ */
+function failureWithoutAnswer(error: unknown): ApiError {
+  if (error instanceof TimeoutError) return new ApiError(i18n.t('errors.timeout'), 0, 'timeout');
+  if (error instanceof TypeError) return new ApiError(i18n.t('errors.no_connection'), 0, 'network_error');
+  return new ApiError(i18n.t('errors.unexpected'), 0, 'unexpected');
+}
+
 function notify(error: ApiError, options: RequestOptions) {
   // The same text twice at once is one toast.
   if (options.toast !== false) toasts.error(error.message, { toastId: `api:${error.message}` });
@@ -178,7 +188,7 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (options.signal?.aborted) throw error;
-    const apiError = new ApiError(i18n.t('errors.unexpected'), 0, 'network_error');
+    const apiError = failureWithoutAnswer(error);
     notify(apiError, options);
     throw apiError;
   }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
@@ -106,7 +107,109 @@ describe('app versions', () => {
   });
 });
 
+describe('correcting an app version', () => {
+  const patch = (id: number, who: string, payload: Record<string, unknown>, lang?: 'bs' | 'en') =>
+    t.request({ method: 'PATCH', url: `/api/app-versions/${id}`, token: tokens[who], payload, lang });
+
+  it('lets Admin and App Manager change any field, audited; others are refused', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/app-versions',
+      token: tokens.admin,
+      payload: { app_type: 'customer', version: '7.0.0', priority: 'low', notes: 'First cut' },
+    });
+    const id = created.json().data.id as number;
+
+    const byManager = await patch(id, 'appmanager', { priority: 'extreme', notes: 'Security fix' });
+    expect(byManager.statusCode, byManager.body).toBe(200);
+    expect(byManager.json().data).toMatchObject({
+      id,
+      version: '7.0.0',
+      priority: 'extreme',
+      notes: 'Security fix',
+    });
+
+    // A corrected number orders numerically like a new one: 7.10.0 is the newest customer version.
+    const byAdmin = await patch(id, 'admin', { version: '7.10.0' });
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await check('customer', '7.9.0')).json().data).toMatchObject({
+      force_update: true,
+      latest: { version: '7.10.0' },
+    });
+
+    for (const who of ['dispatcher', 'manager']) {
+      expect((await patch(id, who, { priority: 'low' })).statusCode).toBe(403);
+    }
+    const listed = (
+      await t.request({ method: 'GET', url: '/api/app-versions?app_type=customer', token: tokens.admin })
+    ).json().data;
+    expect(listed.find((v: { id: number }) => v.id === id)).toMatchObject({ priority: 'extreme' });
+
+    const audit = (
+      await t.request({ method: 'GET', url: `/api/audit-log?entity=app_versions`, token: tokens.admin })
+    ).json().data;
+    expect(audit[0]).toMatchObject({ action: 'update', entity: 'app_versions', entity_id: String(id) });
+    expect(audit[0].before).toMatchObject({ version: '7.0.0' });
+    expect(audit[0].after).toMatchObject({ version: '7.10.0' });
+  });
+
+  it('refuses a taken or malformed version with field errors, and an unknown id with 404', async () => {
+    const [a, b] = await Promise.all(
+      ['8.0.0', '8.1.0'].map((version) =>
+        t.request({
+          method: 'POST',
+          url: '/api/app-versions',
+          token: tokens.admin,
+          payload: { app_type: 'backend', version, priority: 'low' },
+        }),
+      ),
+    );
+    const taken = await patch(a?.json().data.id, 'admin', { version: '8.1.0' }, 'en');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual({ version: ['This version already exists for this app'] });
+    const bad = await patch(b?.json().data.id, 'admin', { version: 'v9', priority: 'urgent' }, 'bs');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['priority', 'version']);
+    expect((await patch(999_999, 'admin', { priority: 'low' })).statusCode).toBe(404);
+  });
+});
+
 describe('the audit log', () => {
+  it('names orders by their number and deleted records by what the entry kept', async () => {
+    const [order] = (
+      await t.request({ method: 'GET', url: '/api/orders?per_page=1', token: tokens.admin })
+    ).json().data;
+    await t.database.db.execute(
+      sql`insert into audit_log (actor_id, actor_role, action, entity, entity_id, before, after)
+          values (null, null, 'status', 'orders', ${String(order.id)}, '{"status":"created"}', '{"status":"accepted"}')`,
+    );
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/app-versions',
+      token: tokens.admin,
+      payload: { app_type: 'driver', version: '9.9.9', priority: 'low' },
+    });
+    const versionId = created.json().data.id;
+    await t.request({ method: 'DELETE', url: `/api/app-versions/${versionId}`, token: tokens.admin });
+
+    const orders = (
+      await t.request({ method: 'GET', url: '/api/audit-log?entity=orders&per_page=5', token: tokens.admin })
+    ).json().data;
+    expect(orders[0]).toMatchObject({
+      entity_id: String(order.id),
+      subject: { name: order.order_number, exists: true },
+    });
+    const versions = (
+      await t.request({
+        method: 'GET',
+        url: '/api/audit-log?entity=app_versions&per_page=2',
+        token: tokens.admin,
+      })
+    ).json().data;
+    expect(versions[0]).toMatchObject({ action: 'delete', subject: { name: 'driver 9.9.9', exists: false } });
+    expect(versions[1]).toMatchObject({ action: 'create', subject: { name: 'driver 9.9.9', exists: false } });
+  });
+
   it('shows who did what to which record, filtered by user, entity and period', async () => {
     await t.request({
       method: 'PATCH',
@@ -128,6 +231,11 @@ describe('the audit log', () => {
       actor: { role: 'app_manager' },
     });
     expect(entry.after).toMatchObject({ phone: '+387 33 000 111' });
+    // Named as people name it, resolved for the page's rows in SQL.
+    const restaurant = (
+      await t.request({ method: 'GET', url: '/api/restaurants/2', token: tokens.admin })
+    ).json().data;
+    expect(entry.subject).toEqual({ name: restaurant.name, exists: true, restaurant_id: null });
     const byUser = (
       await t.request({ method: 'GET', url: `/api/audit-log?user_id=${entry.actor.id}`, token: tokens.admin })
     ).json().data;

@@ -3,6 +3,7 @@ import {
   appVersionCheckQuery,
   appVersionCheckSchema,
   appVersionListQuery,
+  appVersionPatchBody,
   appVersionSchema,
   appVersionUsageSchema,
   dataResponse,
@@ -76,6 +77,24 @@ export async function appVersionsRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       data: await service.checkVersion(app.db, request.query.app_type, request.query.version),
+    }),
+  );
+  r.patch(
+    '/api/app-versions/:id',
+    {
+      config,
+      schema: {
+        summary: 'Correct an app version',
+        description:
+          'Changes the given fields of a released version (a wrong number, priority or notes). A version number the app already has is a 409 under `version`.',
+        tags,
+        params: idParams,
+        body: appVersionPatchBody,
+        response: { 200: dataResponse(appVersionSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.updateVersion(app.db, request.actor, request.params.id, request.body),
     }),
   );
   r.delete(

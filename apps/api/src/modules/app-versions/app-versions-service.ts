@@ -1,4 +1,10 @@
-import type { AppType, AppVersion, AppVersionBody, appVersionListQuery } from '@dostava/shared';
+import type {
+  AppType,
+  AppVersion,
+  AppVersionBody,
+  AppVersionPatchBody,
+  appVersionListQuery,
+} from '@dostava/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -57,6 +63,9 @@ export async function listVersions(db: Db, query: ListQuery) {
   };
 }
 
+const versionTaken = () =>
+  new Conflict('version_taken', 'validation.version_taken', {}, { version: ['validation.version_taken'] });
+
 export async function createVersion(db: Db, actor: ActorContext, body: AppVersionBody) {
   try {
     const row = await db.transaction(async (tx) => {
@@ -70,13 +79,29 @@ export async function createVersion(db: Db, actor: ActorContext, body: AppVersio
     });
     return toVersion(row);
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new Conflict(
-        'version_taken',
-        'validation.version_taken',
-        {},
-        { version: ['validation.version_taken'] },
-      );
+    if (isUniqueViolation(error)) throw versionTaken();
+    throw error;
+  }
+}
+
+/** Corrects a released version (its number, app, priority or notes); audited with before and after. */
+export async function updateVersion(db: Db, actor: ActorContext, id: number, patch: AppVersionPatchBody) {
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(appVersions).where(eq(appVersions.id, id)).for('update');
+      if (!before) throw new NotFound();
+      const [after] = await tx
+        .update(appVersions)
+        .set({ ...patch, ...(patch.version ? parts(patch.version) : {}) })
+        .where(eq(appVersions.id, id))
+        .returning();
+      if (!after) throw new NotFound();
+      await audit(tx, actor, 'update', 'app_versions', id, before, after);
+      return after;
+    });
+    return toVersion(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw versionTaken();
     throw error;
   }
 }

@@ -86,9 +86,25 @@ describe('the cash register', () => {
       method: 'POST',
       url: `/api/end-shift-requests/${pending?.id}/reject`,
       token: tokens.admin,
+      lang: 'en',
       payload: {},
     });
     expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual({ reason: ['Give a reason'] });
+    const blank = await t.request({
+      method: 'POST',
+      url: `/api/end-shift-requests/${pending?.id}/reject`,
+      token: tokens.admin,
+      lang: 'bs',
+      payload: { reason: '   ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual({ reason: ['Navedite razlog'] });
+    const still = await t.database.db
+      .select()
+      .from(endShiftRequests)
+      .where(eq(endShiftRequests.id, pending?.id ?? 0));
+    expect(still[0]?.status).toBe('pending');
     const rejected = await t.request({
       method: 'POST',
       url: `/api/end-shift-requests/${pending?.id}/reject`,

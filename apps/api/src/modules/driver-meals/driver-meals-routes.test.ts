@@ -247,9 +247,20 @@ describe('driver meal claims', () => {
       method: 'POST',
       url: `/api/driver-meals/${pending.id}/reject`,
       token: tokens.admin,
+      lang: 'en',
       payload: {},
     });
     expect(noReason.statusCode).toBe(400);
+    // The same rule and words as the cash register's rejection (the shared `rejectionBody`).
+    expect(noReason.json().errors).toEqual({ reason: ['Give a reason'] });
+    const blank = await t.request({
+      method: 'POST',
+      url: `/api/driver-meals/${pending.id}/reject`,
+      token: tokens.admin,
+      lang: 'bs',
+      payload: { reason: ' ' },
+    });
+    expect(blank.json().errors).toEqual({ reason: ['Navedite razlog'] });
     const approved = await t.request({
       method: 'POST',
       url: `/api/driver-meals/${pending.id}/approve`,

@@ -17,6 +17,7 @@ import { Outlet, Link as RouterLink, useLocation, useMatches } from 'react-route
 import { useAppConfig } from '../../api/app-config/get-app-config';
 import { LogoMark } from '../../components/logo';
 import { TimeZoneNote } from '../../components/time-zone-note';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { useMe } from '../../features/auth/api/me';
 import { SearchBox } from '../../features/search/components/search-box';
 import { useCurrentUser } from '../../lib/session';
@@ -160,6 +161,7 @@ export function DashboardLayout() {
         {/* Remounted once if the operation's zone is not the default the first render used. */}
         <Box key={timeZone} sx={{ px: { xs: 2, sm: 3, lg: 5 }, py: { xs: 2, sm: 3, lg: 4 } }}>
           {allowed ? <Outlet /> : <ForbiddenContent />}
+          <UnsavedChangesGuard />
         </Box>
       </Box>
     </Box>

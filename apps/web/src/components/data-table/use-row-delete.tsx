@@ -13,6 +13,11 @@ interface RowDeleteOptions<R, Result> {
   mutation: DeleteMutation<Result>;
   title: string;
   message: (row: R) => string;
+  /**
+   * Why this row cannot be deleted, known from the list before asking (a category its products use):
+   * the dialog says so, with only Close, and nothing is sent. The API still refuses on its own.
+   */
+  refusal?: (row: R) => string | null;
   /** Says it went well (a toast); returns false when the row stays listed (deactivated instead). */
   onDeleted: (result: Result) => unknown;
   /** Close the dialog on a refusal too (else it stays, the API's message shown as a toast). */
@@ -30,12 +35,14 @@ interface RowDeleteOptions<R, Result> {
 export function useRowDelete<R extends { id: number }, Result = unknown>(
   options: RowDeleteOptions<R, Result>,
 ): { ask: (row: R) => void; dialog: ReactElement } {
-  const { mutation, title, message, onDeleted, page, closeOnError } = options;
+  const { mutation, title, message, refusal, onDeleted, page, closeOnError } = options;
   const { t } = useTranslation();
   const [row, setRow] = useState<R | null>(null);
 
+  const refused = row ? (refusal?.(row) ?? null) : null;
+
   function confirm() {
-    if (!row) return;
+    if (!row || refused) return;
     mutation.mutate(row.id, {
       onSuccess: (result) => {
         setRow(null);
@@ -53,8 +60,9 @@ export function useRowDelete<R extends { id: number }, Result = unknown>(
     <ConfirmDialog
       open={row !== null}
       title={title}
-      message={row ? message(row) : ''}
+      message={refused ?? (row ? message(row) : '')}
       confirmLabel={t('common.delete')}
+      refused={refused !== null}
       destructive
       busy={mutation.isPending}
       onConfirm={confirm}

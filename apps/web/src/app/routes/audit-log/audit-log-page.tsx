@@ -1,5 +1,6 @@
-import { rangeOrderError } from '@dostava/shared';
+import { type AuditEntry, rangeOrderError } from '@dostava/shared';
 import { Box } from '@mui/material';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { FilterBar, optionsOf, SelectFilter } from '../../../components/list-filters';
@@ -10,8 +11,11 @@ import { AUDIT_SORT_VALUES, AuditLogTable } from '../../../features/audit-log/co
 import { actionLabel, entityLabel } from '../../../features/audit-log/components/labels';
 import { UserFilter } from '../../../features/audit-log/components/user-filter';
 import { useListParams } from '../../../lib/list-params';
+import { useCurrentUser } from '../../../lib/session';
 import { positiveId, useUrlFilters } from '../../../lib/url-filters';
+import { routes } from '../../router';
 import { useDocumentTitle } from '../../use-document-title';
+import { subjectLink } from './subject-link';
 
 const name = (value: string) => /^[a-z_]{1,50}$/.test(value);
 const isoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
@@ -24,6 +28,8 @@ export function AuditLogPage() {
   const { filters, setFilter } = useUrlFilters(ALLOWED);
   const facets = useAuditFacets();
   const rangeInvalid = Boolean(rangeOrderError(filters.from, filters.to));
+  const user = useCurrentUser();
+  const linkOf = useCallback((entry: AuditEntry) => subjectLink(entry, user, routes), [user]);
 
   return (
     <PageContainer>
@@ -54,6 +60,7 @@ export function AuditLogPage() {
         <AuditLogTable
           params={params}
           setParams={setParams}
+          subjectLink={linkOf}
           filters={{
             user_id: filters.user_id ? Number(filters.user_id) : undefined,
             entity: filters.entity || undefined,

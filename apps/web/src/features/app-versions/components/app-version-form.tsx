@@ -1,7 +1,7 @@
-import { APP_TYPES, type AppVersionBody, appVersionBody, PRIORITIES } from '@dostava/shared';
+import { APP_TYPES, type AppVersion, type AppVersionBody, appVersionBody, PRIORITIES } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Paper, Stack, TextField } from '@mui/material';
-import { Controller, type Resolver } from 'react-hook-form';
+import { type Control, Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
@@ -18,7 +18,7 @@ export interface AppVersionFormValues {
 const bodyResolver = zodResolver(appVersionBody);
 
 /** The shared `appVersionBody` checks the values; a blank select or version is reported as missing. */
-const resolver: Resolver<AppVersionFormValues, unknown, AppVersionBody> = async (
+export const appVersionResolver: Resolver<AppVersionFormValues, unknown, AppVersionBody> = async (
   values,
   context,
   options,
@@ -40,20 +40,23 @@ const resolver: Resolver<AppVersionFormValues, unknown, AppVersionBody> = async 
   return result as Awaited<ReturnType<Resolver<AppVersionFormValues, unknown, AppVersionBody>>>;
 };
 
-interface AppVersionFormProps {
-  /** Saves; throws the API error so a duplicate version shows under the version field. */
-  onSubmit: (body: AppVersionBody) => Promise<unknown>;
-  secondaryActions?: React.ReactNode;
+/** The form's values of a version (blank for a new one). */
+export function toFormValues(version?: AppVersion): AppVersionFormValues {
+  return {
+    app_type: version?.app_type ?? '',
+    version: version?.version ?? '',
+    priority: version?.priority ?? '',
+    notes: version?.notes ?? '',
+  };
 }
 
-export function AppVersionForm({ onSubmit, secondaryActions }: AppVersionFormProps) {
+/** The fields of a version, for the add page and the edit dialog alike. */
+export function AppVersionFields({
+  control,
+}: {
+  control: Control<AppVersionFormValues, unknown, AppVersionBody>;
+}) {
   const { t } = useTranslation();
-  const { control, submit, busy } = useApiForm({
-    resolver,
-    defaultValues: { app_type: '', version: '', priority: '', notes: '' },
-    save: onSubmit,
-  });
-
   const select = (name: 'app_type' | 'priority', label: string, placeholder: string, hint?: string) => (
     <Controller
       control={control}
@@ -91,47 +94,67 @@ export function AppVersionForm({ onSubmit, secondaryActions }: AppVersionFormPro
   );
 
   return (
+    <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      {select('app_type', t('app_versions.app_type'), t('app_versions.choose_type'))}
+      <FormTextField
+        control={control}
+        name="version"
+        label={t('app_versions.version')}
+        helperText={t('app_versions.version_hint')}
+        autoComplete="off"
+        inputProps={{ inputMode: 'decimal' }}
+        required
+      />
+      {select(
+        'priority',
+        t('app_versions.priority'),
+        t('app_versions.choose_priority'),
+        t('app_versions.priority_hint'),
+      )}
+      <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+        <Controller
+          control={control}
+          name="notes"
+          render={({ field, fieldState }) => (
+            <TextField
+              fullWidth
+              multiline
+              minRows={3}
+              label={t('app_versions.notes')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={translateMessage(fieldState.error?.message) ?? t('app_versions.notes_hint')}
+            />
+          )}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+interface AppVersionFormProps {
+  /** Saves; throws the API error so a duplicate version shows under the version field. */
+  onSubmit: (body: AppVersionBody) => Promise<unknown>;
+  secondaryActions?: React.ReactNode;
+}
+
+/** The add page's form. */
+export function AppVersionForm({ onSubmit, secondaryActions }: AppVersionFormProps) {
+  const { t } = useTranslation();
+  const { control, submit, busy } = useApiForm({
+    resolver: appVersionResolver,
+    defaultValues: toFormValues(),
+    save: onSubmit,
+  });
+
+  return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
       <Stack component="form" noValidate onSubmit={submit} spacing={3} aria-label={t('app_versions.add')}>
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          {select('app_type', t('app_versions.app_type'), t('app_versions.choose_type'))}
-          <FormTextField
-            control={control}
-            name="version"
-            label={t('app_versions.version')}
-            helperText={t('app_versions.version_hint')}
-            autoComplete="off"
-            inputProps={{ inputMode: 'decimal' }}
-            required
-          />
-          {select(
-            'priority',
-            t('app_versions.priority'),
-            t('app_versions.choose_priority'),
-            t('app_versions.priority_hint'),
-          )}
-          <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-            <Controller
-              control={control}
-              name="notes"
-              render={({ field, fieldState }) => (
-                <TextField
-                  fullWidth
-                  multiline
-                  minRows={3}
-                  label={t('app_versions.notes')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={translateMessage(fieldState.error?.message) ?? t('app_versions.notes_hint')}
-                />
-              )}
-            />
-          </Box>
-        </Box>
+        <AppVersionFields control={control} />
         <FormActions busy={busy}>{secondaryActions}</FormActions>
       </Stack>
     </Paper>

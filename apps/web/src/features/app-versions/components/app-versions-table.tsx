@@ -1,6 +1,7 @@
 import type { AppType, AppVersion, Priority } from '@dostava/shared';
-import { Box } from '@mui/material';
-import { useMemo } from 'react';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Box, IconButton, Tooltip } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { DataTable } from '../../../components/data-table';
@@ -14,6 +15,7 @@ import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteAppVersion } from '../api/delete-app-version';
 import { useAppVersions } from '../api/list-app-versions';
+import { EditAppVersionDialog } from './edit-app-version-dialog';
 import { PriorityChip } from './priority-chip';
 
 export const APP_VERSION_SORT_VALUES = ['-version', 'version', 'created_at', '-created_at'];
@@ -32,6 +34,7 @@ export function AppVersionsTable({ params, setParams, appType }: AppVersionsTabl
     sort: params.sort,
     app_type: appType,
   });
+  const [editing, setEditing] = useState<AppVersion | null>(null);
   const remove = useRowDelete<AppVersion>({
     mutation: useDeleteAppVersion(),
     title: t('app_versions.delete_title'),
@@ -79,18 +82,32 @@ export function AppVersionsTable({ params, setParams, appType }: AppVersionsTabl
       actionsColumn<AppVersion>(
         t('common.actions'),
         (row) => (
-          <DeleteAction
-            label={t('common.delete_item', {
-              name: t('app_versions.item', {
-                app: t(`app_versions.types.${row.app_type}`),
-                version: row.version,
-              }),
-            })}
-            tooltip={t('common.delete')}
-            onClick={() => remove.ask(row)}
-          />
+          <>
+            <Tooltip title={t('common.edit')}>
+              <IconButton
+                size="small"
+                aria-label={t('app_versions.edit_item', {
+                  app: t(`app_versions.types.${row.app_type}`),
+                  version: row.version,
+                })}
+                onClick={() => setEditing(row)}
+              >
+                <EditOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <DeleteAction
+              label={t('common.delete_item', {
+                name: t('app_versions.item', {
+                  app: t(`app_versions.types.${row.app_type}`),
+                  version: row.version,
+                }),
+              })}
+              tooltip={t('common.delete')}
+              onClick={() => remove.ask(row)}
+            />
+          </>
         ),
-        { width: 90 },
+        { width: 110 },
       ),
     ],
     [t, i18n.language, remove.ask],
@@ -110,6 +127,7 @@ export function AppVersionsTable({ params, setParams, appType }: AppVersionsTabl
         setParams={setParams}
       />
       {remove.dialog}
+      <EditAppVersionDialog version={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typogra
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { actionLabel, entityLabel } from './labels';
+import { actionLabel, entityLabel, subjectLabel } from './labels';
 
 function JsonBox({ title, value }: { title: string; value: unknown }) {
   const { t } = useTranslation();
@@ -48,7 +48,7 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null;
             {t('audit_log.details_title', {
               action: actionLabel(t, entry.action),
               entity: entityLabel(t, entry.entity),
-              id: entry.entity_id ?? '—',
+              subject: subjectLabel(entry),
             })}
           </DialogTitle>
           <DialogContent dividers>

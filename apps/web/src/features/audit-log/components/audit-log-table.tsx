@@ -1,14 +1,15 @@
 import type { AuditEntry } from '@dostava/shared';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
-import { IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton, Link, Tooltip, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { dateTimeColumn, type ListColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
 import { type AuditLogParams, useAuditLog } from '../api/list-audit-log';
 import { AuditEntryDialog } from './audit-entry-dialog';
-import { actionLabel, entityLabel } from './labels';
+import { actionLabel, entityLabel, subjectLabel } from './labels';
 
 export const AUDIT_SORT_VALUES = ['-created_at', 'created_at'];
 
@@ -16,9 +17,11 @@ interface AuditLogTableProps {
   params: ListParams;
   setParams: (changes: Partial<ListParams>) => void;
   filters: Omit<AuditLogParams, 'page' | 'per_page' | 'sort'>;
+  /** The address of the entry's subject when the viewer may open it (the route screen decides). */
+  subjectLink?: (entry: AuditEntry) => string | null;
 }
 
-export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps) {
+export function AuditLogTable({ params, setParams, filters, subjectLink }: AuditLogTableProps) {
   const { t, i18n } = useTranslation();
   const query = useAuditLog({ page: params.page, per_page: params.per_page, sort: params.sort, ...filters });
   const [open, setOpen] = useState<AuditEntry | null>(null);
@@ -49,8 +52,27 @@ export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps
         flex: 0.8,
         minWidth: 170,
         sortable: false,
-        valueGetter: (_value, row) =>
-          `${entityLabel(t, row.entity)}${row.entity_id ? ` #${row.entity_id}` : ''}`,
+        valueGetter: (_value, row) => `${entityLabel(t, row.entity)} ${subjectLabel(row)}`,
+        renderCell: ({ row }) => {
+          const to = subjectLink?.(row);
+          const subject = subjectLabel(row);
+          return (
+            <Box sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              <Typography component="span" variant="body2" color="text.secondary">
+                {entityLabel(t, row.entity)}{' '}
+              </Typography>
+              {to ? (
+                <Link component={RouterLink} to={to} variant="body2">
+                  {subject}
+                </Link>
+              ) : (
+                <Typography component="span" variant="body2">
+                  {subject}
+                </Typography>
+              )}
+            </Box>
+          );
+        },
       },
       dateTimeColumn('created_at', t('audit_log.when'), i18n.language, { card: 'subtitle' }),
       {
@@ -83,7 +105,7 @@ export function AuditLogTable({ params, setParams, filters }: AuditLogTableProps
         ),
       },
     ],
-    [t, i18n.language],
+    [t, i18n.language, subjectLink],
   );
 
   return (

@@ -46,6 +46,9 @@ export function CategoriesTable({ q }: { q: string }) {
     mutation: useDeleteCategory(),
     title: t('categories.delete_title'),
     message: (row) => t('categories.delete_confirm', { name: row.name }),
+    // Said before anything is sent: the list knows how many products use the category.
+    refusal: (row) =>
+      row.products_count > 0 ? t('errors.category_in_use', { count: row.products_count }) : null,
     closeOnError: true,
     onDeleted: () => toast.success(t('categories.deleted')),
   });

@@ -62,6 +62,7 @@ export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () =>
   const { t } = useTranslation();
   const create = useCreateDriverMeal();
   const { control, submit, busy, reset } = useApiForm({
+    guard: open,
     resolver,
     defaultValues: empty(),
     save: create.mutateAsync,

@@ -2,18 +2,7 @@ import { type DriverMeal, formatMoney } from '@dostava/shared';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import {
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  TextField,
-  Tooltip,
-} from '@mui/material';
+import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -25,7 +14,9 @@ import {
   moneyColumn,
 } from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { formatDate } from '../../../lib/format';
+import { isApiError } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import type { ListParams } from '../../../lib/list-params';
 import { useDeleteDriverMeal } from '../api/delete-driver-meal';
@@ -65,7 +56,6 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
   });
   const review = useReviewDriverMeal();
   const [toReject, setToReject] = useState<DriverMeal | null>(null);
-  const [reason, setReason] = useState('');
 
   const columns = useMemo<ListColumn<DriverMeal>[]>(
     () => [
@@ -166,10 +156,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
                   })}
                   size="small"
                   color="error"
-                  onClick={() => {
-                    setReason('');
-                    setToReject(row);
-                  }}
+                  onClick={() => setToReject(row)}
                 >
                   <HighlightOff fontSize="small" />
                 </IconButton>
@@ -187,46 +174,34 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
     [t, i18n.language, canManage, review.isPending, review.mutate, remove.ask],
   );
 
-  function confirmReject() {
-    if (!toReject || !reason.trim()) return;
-    review.mutate(
-      { id: toReject.id, decision: 'reject', reason: reason.trim() },
-      {
-        onSuccess: () => toast.success(t('driver_meals.rejected')),
-        onSettled: () => setToReject(null),
-      },
-    );
+  // The same rejection as the cash register's: a required reason (the shared `rejectionBody`), a
+  // missing one said under the field, by the dialog or by the API's 400.
+  async function confirmReject(reason: string | undefined) {
+    if (!toReject) return;
+    try {
+      await review.mutateAsync({ id: toReject.id, decision: 'reject', reason: reason ?? '' });
+      toast.success(t('driver_meals.rejected'));
+      setToReject(null);
+    } catch (error) {
+      // A field error stays in the dialog; anything else (409) was toasted: close and show the new state.
+      if (!(isApiError(error) && error.status === 400)) setToReject(null);
+      throw error;
+    }
   }
 
   return (
     <>
-      <Dialog open={toReject !== null} onClose={() => setToReject(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>{t('driver_meals.reject_title')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            required
-            margin="dense"
-            label={t('driver_meals.reject_reason')}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 300 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToReject(null)}>{t('common.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={!reason.trim() || review.isPending}
-            loading={review.isPending}
-            onClick={confirmReject}
-          >
-            {t('driver_meals.reject')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={toReject !== null}
+        title={t('driver_meals.reject_title')}
+        message={t('driver_meals.reject_message')}
+        confirmLabel={t('driver_meals.reject')}
+        reason="required"
+        destructive
+        busy={review.isPending}
+        onConfirm={confirmReject}
+        onClose={() => setToReject(null)}
+      />
       <DataTable
         label={t('driver_meals.list_label')}
         columns={columns}

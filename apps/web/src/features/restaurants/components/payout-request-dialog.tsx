@@ -22,6 +22,7 @@ export function PayoutRequestDialog({
   const { t } = useTranslation();
   const file = useFilePayoutRequest(restaurantId);
   const { control, submit, busy, reset } = useApiForm({
+    guard: open,
     schema: payoutRequestBody,
     defaultValues: empty(),
     save: file.mutateAsync,

@@ -40,6 +40,7 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
   const create = useCreateSettlement();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { control, submit, busy, reset } = useApiForm({
+    guard: open,
     resolver,
     defaultValues: EMPTY,
     save: (body) => {
