@@ -64,10 +64,12 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 240; i++) {
+  // A fresh database is migrated and seeded first: minutes on a busy machine.
+  for (let i = 0; i < 1200; i++) {
     if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) return server;
     await new Promise((r) => setTimeout(r, 500));
   }
+  server.kill('SIGTERM');
   throw new Error('the server did not start');
 }
 

@@ -365,12 +365,13 @@ function BoardToolbar({
     <FilterBar
       mb={1.5}
       columns={{
-        xs: '1fr',
-        sm: dispatch ? '1fr 1fr' : '1fr',
+        xs: dispatch ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr',
         lg: dispatch ? '2fr 1fr 1fr' : 'minmax(0, 420px)',
       }}
     >
+      {/* On a phone the search has its row and the two filters share the next: the orders come up. */}
       <SearchFilter
+        sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
         params={params}
         setParams={setParams}
         label={t('orders.search_label')}
@@ -422,19 +423,19 @@ function BoardTable({ label, rows, now, highlighted, showRestaurant, mayDispatch
   const columns = showRestaurant ? 8 : 7;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={label} sx={{ tableLayout: 'fixed', '& td, & th': { px: 1 } }}>
+      {/* Columns take their content's width: the restaurant, the status and the actions are never cut;
+          the buyer and the driver give way first (in full on hover and in the order). */}
+      <Table size="small" aria-label={label} sx={{ '& td, & th': { px: 1, whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: 100 }}>{t('orders.order')}</TableCell>
+            <TableCell>{t('orders.order')}</TableCell>
             {showRestaurant ? <TableCell>{t('orders.restaurant')}</TableCell> : null}
-            <TableCell>{t('orders.buyer')}</TableCell>
-            <TableCell sx={{ width: 172 }}>{t('orders.status')}</TableCell>
-            <TableCell sx={{ width: 156 }}>{t('orders.in_status')}</TableCell>
-            <TableCell sx={{ width: 120 }}>{t('orders.driver')}</TableCell>
-            <TableCell align="right" sx={{ width: 88 }}>
-              {t('orders.total')}
-            </TableCell>
-            <TableCell sx={{ width: 168 }}>{t('common.actions')}</TableCell>
+            <TableCell sx={{ width: '100%' }}>{t('orders.buyer')}</TableCell>
+            <TableCell>{t('orders.status')}</TableCell>
+            <TableCell>{t('orders.in_status')}</TableCell>
+            <TableCell>{t('orders.driver')}</TableCell>
+            <TableCell align="right">{t('orders.total')}</TableCell>
+            <TableCell>{t('common.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -569,21 +570,17 @@ function BoardRow({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewP
         };
       }}
     >
-      <TableCell sx={oneLine}>
+      <TableCell>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <OrderLink order={order} sx={{ whiteSpace: 'nowrap' }} />
           {isNew && order.status === 'created' ? <NewChip /> : null}
         </Stack>
       </TableCell>
-      {showRestaurant ? (
-        <TableCell sx={oneLine} title={order.restaurant.name}>
-          {order.restaurant.name}
-        </TableCell>
-      ) : null}
-      <TableCell sx={oneLine} title={buyer}>
-        {buyer}
+      {showRestaurant ? <TableCell>{order.restaurant.name}</TableCell> : null}
+      <TableCell title={buyer} sx={{ maxWidth: 0, minWidth: 96 }}>
+        <Box sx={oneLine}>{buyer}</Box>
       </TableCell>
-      <TableCell sx={oneLine}>
+      <TableCell>
         <OrderStatusChip status={order.status} />
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -592,8 +589,10 @@ function BoardRow({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewP
           <LateChip state={state} />
         </Stack>
       </TableCell>
-      <TableCell sx={oneLine}>
-        <DriverCell order={order} mayDispatch={mayDispatch} />
+      <TableCell sx={{ maxWidth: 160 }}>
+        <Box sx={{ ...oneLine, display: 'flex' }}>
+          <DriverCell order={order} mayDispatch={mayDispatch} />
+        </Box>
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {formatMoney(order.total, currentLanguage())}
