@@ -42,6 +42,8 @@ export class Refresher {
   private drivers = false;
   private readonly details = new Set<number>();
   private readonly applied = new Set<string>();
+  /** Lanes that were being fetched when an event came: the answer may predate it, so they are asked again. */
+  private readonly racing: QueryKey[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly queryClient: QueryClient) {}
@@ -82,7 +84,9 @@ export class Refresher {
     for (const query of this.queryClient.getQueryCache().findAll({ queryKey: orderKeys.lists() })) {
       const key = query.queryKey;
       const data = query.state.data;
-      if (!data || !takesEvents(key)) continue;
+      if (!takesEvents(key)) continue;
+      if (query.state.fetchStatus === 'fetching') this.racing.push(key);
+      if (!data) continue;
       const next = isCountsKey(key)
         ? applyToCounts(data as BoardCounts, (key[3] ?? {}) as BoardCountsParams, change, now)
         : applyToList(data as ListResponse<OrderListItem>, key[2] as OrderListParams, change, now);
@@ -104,6 +108,8 @@ export class Refresher {
         queryKey: orderKeys.lists(),
         predicate: (query) => !takesEvents(query.queryKey),
       });
+    for (const key of this.racing.splice(0))
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
     for (const id of this.details) void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) });
     if (this.drivers) void queryClient.invalidateQueries({ queryKey: driverKeys.all });
     this.lists = false;
