@@ -207,7 +207,7 @@ test.describe('dispatch board at volume', () => {
     await signInAs(page, 'dispatcher', { lang: 'en', path: '/active-orders?lane=in_delivery' });
     const list = page.getByRole('list', { name: 'Active orders' });
     const card = list.getByRole('listitem').first();
-    await expect(card).toBeVisible();
+    await expect(card).toBeVisible({ timeout: 30_000 });
     const number = (await card.getByRole('link').first().innerText()).trim();
     await card.getByRole('button', { name: `Delivered ${number}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark as delivered?' });
