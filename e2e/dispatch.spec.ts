@@ -272,7 +272,20 @@ test.describe('dispatch board at volume', () => {
     await expect(banner.getByRole('button', { name: `Nove: ${(await lanes()).new}` })).toBeVisible();
     await expect(page.getByRole('tab', { name: `Nove ${(await lanes()).new}` })).toBeVisible();
     // Orders ready without a driver are dispatch's to fix: the kitchen's banner does not show them.
+    const { data: newest } = (await (
+      await request.get('/api/orders?lane=new&sort=-created_at&per_page=1', { headers: manager })
+    ).json()) as { data: { id: number }[] };
+    for (const status of ['preparing_order', 'ready_for_pickup']) {
+      const res = await request.post(`/api/orders/${newest[0]?.id}/status`, {
+        headers: manager,
+        data: { status },
+      });
+      expect(res.status()).toBe(200);
+    }
     expect((await lanes()).ready_no_driver).toBeGreaterThan(0);
+    await expect(
+      page.getByRole('tab', { name: `Spremne, bez vozača ${(await lanes()).ready_no_driver}` }),
+    ).toBeVisible();
     await expect(banner).not.toContainText('Spremne bez vozača');
     await expect(banner).not.toContainText('Problemi');
     await expect(page.getByRole('table', { name: 'Aktivne narudžbe' }).getByRole('row').nth(3)).toBeVisible();
