@@ -379,6 +379,7 @@ test.describe('dispatch board at volume', () => {
       (await dialog.locator('label').allInnerTexts()).map((text) => text.split('\n')[0]?.trim());
     const held = await names();
     const first = held[0] ?? '';
+    await expectAccessible(page);
 
     // Another dispatcher gives the first driver an order: that driver is now busy.
     const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
@@ -401,7 +402,6 @@ test.describe('dispatch board at volume', () => {
     // The list holds still under the pointer, and says it changed.
     await expect(dialog.getByText('The drivers have changed since you opened this list')).toBeVisible();
     expect(await names()).toEqual(held);
-    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Refresh the list' }).click();
     await expect(dialog.getByText('The drivers have changed since you opened this list')).toHaveCount(0);
     const busy = dialog.locator('label').filter({ hasText: first });
