@@ -401,10 +401,10 @@ test.describe('dispatch board at volume', () => {
     await dialog.getByRole('button', { name: 'Refresh the list' }).click();
     await expect(dialog.getByText('The drivers have changed since you opened this list')).toHaveCount(0);
     const busy = dialog.locator('label').filter({ hasText: first });
-    await expect(busy).toContainText('Assigned');
+    await expect(busy).toContainText(/Assigned|Delivering/);
     // The busy warning at the choice, inside the chosen driver's line.
     await busy.getByRole('radio').check();
-    await expect(busy.getByText(`${first} already carries active orders: 1`)).toBeVisible();
+    await expect(busy.getByText(new RegExp(`${first} already carries active orders: \\d+`))).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Assign anyway' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
