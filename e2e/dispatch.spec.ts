@@ -11,6 +11,8 @@ const EXTRA_ORDERS = 110;
 interface Placed {
   id: number;
   order_number: string;
+  /** Given a driver by a test here. */
+  taken?: boolean;
 }
 
 async function tokenOf(request: APIRequestContext, email: string, app = false) {
@@ -23,6 +25,14 @@ async function tokenOf(request: APIRequestContext, email: string, app = false) {
 
 /** The customer app places `count` orders across the first restaurants; returns them, oldest first. */
 async function placeMany(request: APIRequestContext, count: number): Promise<Placed[]> {
+  const place = await orderer(request);
+  const placed: Placed[] = [];
+  for (let i = 0; i < count; i++) placed.push(await place(i));
+  return placed;
+}
+
+/** Reads the first restaurants' menus once; the function returned places the i-th order. */
+async function orderer(request: APIRequestContext): Promise<(i: number) => Promise<Placed>> {
   const customer = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.customer, true)}` };
   const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
   const restaurants = (
@@ -42,8 +52,7 @@ async function placeMany(request: APIRequestContext, count: number): Promise<Pla
     if (product && menu.data.ordering.takes_orders) menus.set(restaurant.id, product.id);
   }
   const ids = [...menus.keys()];
-  const placed: Placed[] = [];
-  for (let i = 0; i < count; i++) {
+  return async (i) => {
     const restaurant_id = ids[i % ids.length] ?? 0;
     const res = await request.post('/api/orders', {
       headers: customer,
@@ -58,9 +67,8 @@ async function placeMany(request: APIRequestContext, count: number): Promise<Pla
       },
     });
     expect(res.status()).toBe(201);
-    placed.push(((await res.json()) as { data: Placed }).data);
-  }
-  return placed;
+    return ((await res.json()) as { data: Placed }).data;
+  };
 }
 
 async function horizontalOverflow(page: Page) {
@@ -197,7 +205,7 @@ test.describe('dispatch board at volume', () => {
     await signInAs(page, 'dispatcher', { lang: 'en', path: '/active-orders?lane=in_delivery' });
     const list = page.getByRole('list', { name: 'Active orders' });
     const card = list.getByRole('listitem').first();
-    await expect(card).toBeVisible();
+    await expect(card).toBeVisible({ timeout: 30_000 });
     const number = (await card.getByRole('link').first().innerText()).trim();
     await card.getByRole('button', { name: `Delivered ${number}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark as delivered?' });
@@ -249,9 +257,35 @@ test.describe('dispatch board at volume', () => {
       });
       expect(res.status()).toBe(201);
     }
+    // The banner's "new" is the lane's: orders waiting to be accepted (one meaning of new).
+    const manager = { Authorization: `Bearer ${session.access_token}` };
+    const lanes = async () =>
+      (
+        (await (await request.get('/api/orders/lanes', { headers: manager })).json()) as {
+          data: Record<string, number>;
+        }
+      ).data;
     const banner = page.getByRole('status').filter({ hasText: 'Traži pažnju' });
     await expect(banner).toHaveCount(1);
-    await expect(banner.getByRole('button', { name: 'Nove: 3' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: `Nove: ${(await lanes()).new}` })).toBeVisible();
+    await expect(page.getByRole('tab', { name: `Nove ${(await lanes()).new}` })).toBeVisible();
+    // Orders ready without a driver are dispatch's to fix: the kitchen's banner does not show them.
+    const { data: newest } = (await (
+      await request.get('/api/orders?lane=new&sort=-created_at&per_page=1', { headers: manager })
+    ).json()) as { data: { id: number }[] };
+    for (const status of ['preparing_order', 'ready_for_pickup']) {
+      const res = await request.post(`/api/orders/${newest[0]?.id}/status`, {
+        headers: manager,
+        data: { status },
+      });
+      expect(res.status()).toBe(200);
+    }
+    expect((await lanes()).ready_no_driver).toBeGreaterThan(0);
+    await expect(
+      page.getByRole('tab', { name: `Spremne, bez vozača ${(await lanes()).ready_no_driver}` }),
+    ).toBeVisible();
+    await expect(banner).not.toContainText('Spremne bez vozača');
+    await expect(banner).not.toContainText('Problemi');
     await expect(page.getByRole('table', { name: 'Aktivne narudžbe' }).getByRole('row').nth(3)).toBeVisible();
     await expect(page.locator('.Toastify__toast')).toHaveCount(0);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -278,5 +312,101 @@ test.describe('dispatch board at volume', () => {
       'tel:+38761222333',
     );
     await expectAccessible(page);
+  });
+
+  test('a minute of traffic moves the lanes in place, with a handful of requests (1440 px, English)', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, 'dispatcher', { lang: 'en', path: '/active-orders' });
+    const board = page.getByRole('table', { name: 'Active orders' });
+    await expect(board.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('status').getByText('Live', { exact: true })).toBeVisible();
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/') && url.pathname !== '/api/events') requests.push(url.pathname);
+    });
+
+    // 20 orders a minute; the kitchen accepts every other one.
+    const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+    const place = await orderer(request);
+    const started = Date.now();
+    for (let i = 0; i < 20; i++) {
+      const order = await place(i);
+      placed.push(order);
+      if (i % 2 === 0) {
+        const res = await request.post(`/api/orders/${order.id}/status`, {
+          headers: admin,
+          data: { status: 'preparing_order' },
+        });
+        expect(res.status()).toBe(200);
+      }
+      await page.waitForTimeout(Math.max(0, started + (i + 1) * 3000 - Date.now()));
+    }
+    // The lanes' counts followed the events: the same as the API's, without asking it each time.
+    const counts = (
+      (await (await request.get('/api/orders/lanes', { headers: admin })).json()) as {
+        data: Record<string, number>;
+      }
+    ).data;
+    await expect(page.getByRole('tab', { name: `New ${counts.new}` })).toBeVisible();
+    await expect(page.getByRole('tab', { name: `Preparing ${counts.preparing}` })).toBeVisible();
+    await expect(page.getByRole('tab', { name: `All active ${counts.all}` })).toBeVisible();
+    // A reconciliation every 30 s (the list and its counts): a handful a minute, not one per event.
+    const minutes = (Date.now() - started) / 60_000;
+    console.log(`board requests in ${(minutes * 60).toFixed(0)} s of 20 orders a minute: ${requests.length}`);
+    expect(requests.length / minutes).toBeLessThanOrEqual(8);
+  });
+
+  test('the assign dialog holds its order while drivers change, says so, and refreshes on request', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, 'dispatcher', { lang: 'en', path: '/active-orders?lane=ready_no_driver' });
+    const row = page.getByRole('table', { name: 'Active orders' }).getByRole('row').nth(1);
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    const number = (await row.getByRole('link').first().innerText()).trim();
+    await row.getByRole('button', { name: `Assign a driver to ${number}` }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Assign a driver to ${number}`) });
+    await expect(dialog.getByRole('radio').first()).toBeVisible();
+    const names = async () =>
+      (await dialog.locator('label').allInnerTexts()).map((text) => text.split('\n')[0]?.trim());
+    const held = await names();
+    const first = held[0] ?? '';
+
+    // Another dispatcher gives the first driver an order: that driver is now busy.
+    const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+    const drivers = (
+      (await (
+        await request.get(`/api/drivers?per_page=100&q=${encodeURIComponent(first)}`, { headers: admin })
+      ).json()) as {
+        data: { id: number }[];
+      }
+    ).data;
+    const target = placed.slice(10).find((o) => !o.taken);
+    if (!target || !drivers[0]) throw new Error('nothing to assign');
+    target.taken = true;
+    const res = await request.post(`/api/orders/${target.id}/assign`, {
+      headers: admin,
+      data: { driver_id: drivers[0].id, allow_busy: true },
+    });
+    expect(res.status()).toBe(200);
+
+    // The list holds still under the pointer, and says it changed.
+    await expect(dialog.getByText('The drivers have changed since you opened this list')).toBeVisible();
+    expect(await names()).toEqual(held);
+    await dialog.getByRole('button', { name: 'Refresh the list' }).click();
+    await expect(dialog.getByText('The drivers have changed since you opened this list')).toHaveCount(0);
+    const busy = dialog.locator('label').filter({ hasText: first });
+    await expect(busy).toContainText(/Assigned|Delivering/);
+    // The busy warning at the choice, inside the chosen driver's line.
+    await busy.getByRole('radio').check();
+    await expect(busy.getByText(new RegExp(`${first} already carries active orders: \\d+`))).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Assign anyway' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -264,6 +264,13 @@ export const boardCountsSchema = z.object({
   >),
   /** Active orders past their status's target time (also in `problems`). */
   late: z.number().int(),
+  /** Of those, the ones late in the kitchen (not accepted or not prepared in time): the kitchen's own. */
+  late_preparation: z.number().int(),
+  /**
+   * The restaurant the counts are filtered by, named (a dispatcher may not read restaurants); null
+   * without that filter, or when no restaurant has that id.
+   */
+  restaurant: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type BoardCounts = z.infer<typeof boardCountsSchema>;
 

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { BOARD_LANES } from '@dostava/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -143,7 +144,14 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { config: Con
             free: sql<number>`(count(*) filter (where ${drivers.shift_state} = 'available'))::int`,
           })
           .from(drivers);
-        return { lanes: { ...lanes }, onShift: Number(row?.on_shift ?? 0), free: Number(row?.free ?? 0) };
+        // The lanes and the late count: the counts' other fields (the kitchen's late, the restaurant
+        // filtered by) are not gauges.
+        const byLane = Object.fromEntries(BOARD_LANES.map((lane) => [lane, lanes[lane]]));
+        return {
+          lanes: { ...byLane, late: lanes.late },
+          onShift: Number(row?.on_shift ?? 0),
+          free: Number(row?.free ?? 0),
+        };
       })();
       business.then(
         () => dbUp.set(1),

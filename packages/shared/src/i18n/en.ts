@@ -582,6 +582,8 @@ export const en = {
     busy_warning:
       '{{name}} already carries active orders: {{count}}. Give one more only if it is on the way.',
     assign_anyway: 'Assign anyway',
+    drivers_changed: 'The drivers have changed since you opened this list; the order is kept.',
+    drivers_refresh: 'Refresh the list',
     distance_unknown: 'Distance unknown',
     distance_km: '{{km}} km from the restaurant',
     location_age: 'location {{age}}',
@@ -631,6 +633,8 @@ export const en = {
     summary_problems: 'Problems: {{count}} (late: {{late}})',
     summary_no_driver: 'Ready without a driver: {{count}}',
     summary_new: 'New: {{count}}',
+    summary_late_preparation: 'Late in the kitchen: {{count}}',
+    unknown_restaurant: 'There is no restaurant number {{id}}, so no orders to show for it.',
     board_search_placeholder: 'Order number (or part of it) or buyer',
     assign_to: 'Assign a driver to {{number}}',
     sound_on: 'Sound on',

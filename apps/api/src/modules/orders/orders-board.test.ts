@@ -1,7 +1,12 @@
-import { BOARD_LANES, STATUS_TARGET_MINUTES, TERMINAL_STATUSES } from '@dostava/shared';
+import {
+  BOARD_LANES,
+  DEFAULT_STALE_LOCATION_MINUTES,
+  STATUS_TARGET_MINUTES,
+  TERMINAL_STATUSES,
+} from '@dostava/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, orders, products, users } from '../../db/schema/index.js';
+import { drivers, orders, products, restaurants, users } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
@@ -70,7 +75,7 @@ const move = (id: number, status: string, who = 'admin') =>
   });
 
 /** The lanes' counts computed independently of the service, straight from the orders. */
-async function expectedCounts(restaurantId?: number) {
+async function expectedCounts(restaurantId?: number, restaurant: { id: number; name: string } | null = null) {
   const target = (status: string) => STATUS_TARGET_MINUTES[status as keyof typeof STATUS_TARGET_MINUTES] ?? 0;
   const rows = await rowsOf<{ status: string; driver_id: number | null; minutes: number; at_risk: boolean }>(
     t.database.db,
@@ -92,8 +97,17 @@ async function expectedCounts(restaurantId?: number) {
     at_risk: rows.filter((r) => r.at_risk).length,
     problems: rows.filter((r) => r.status === 'no_answer' || late(r)).length,
     late: rows.filter(late).length,
+    late_preparation: rows.filter((r) => ['created', 'preparing_order'].includes(r.status) && late(r)).length,
+    restaurant,
   };
 }
+const restaurantOf = async (id: number) =>
+  (
+    await t.database.db
+      .select({ id: restaurants.id, name: restaurants.name })
+      .from(restaurants)
+      .where(eq(restaurants.id, id))
+  )[0] ?? null;
 
 describe('board lanes and counts', () => {
   it('counts every lane exactly as the orders say, for the whole operation and for one restaurant', async () => {
@@ -142,7 +156,7 @@ describe('board lanes and counts', () => {
 
   it('filters by restaurant and driver, with the same filters on the counts', async () => {
     const counts = (await get(`/api/orders/lanes?restaurant_id=${own}`, 'dispatcher')).json().data;
-    expect(counts).toEqual(await expectedCounts(own));
+    expect(counts).toEqual(await expectedCounts(own, await restaurantOf(own)));
     const list = (await get(`/api/orders?lane=all&restaurant_id=${own}&per_page=100`, 'dispatcher')).json();
     expect(list.meta.total).toBe(counts.all);
     for (const o of list.data) expect(o.restaurant.id).toBe(own);
@@ -191,6 +205,20 @@ describe('board lanes and counts', () => {
     expect(oldSearch.meta.total).toBe(0);
     const adminSearch = (await get(`/api/orders?q=${old?.order_number}`, 'admin')).json();
     expect(adminSearch.meta.total).toBe(1);
+  });
+
+  it('names the filtered restaurant to a dispatcher (who may not read restaurants), and says when there is none', async () => {
+    const named = (await get(`/api/orders/lanes?restaurant_id=${own}`, 'dispatcher')).json().data;
+    expect(named.restaurant).toEqual(await restaurantOf(own));
+    expect(named.restaurant.name).toBeTruthy();
+    expect((await get(`/api/restaurants/${own}`, 'dispatcher')).statusCode).toBe(403);
+    const mine = (await get(`/api/orders/lanes?restaurant_id=${own}`, 'manager')).json().data;
+    expect(mine.restaurant).toEqual(await restaurantOf(own));
+    expect((await get('/api/orders/lanes', 'dispatcher')).json().data.restaurant).toBeNull();
+    const unknown = await get('/api/orders/lanes?restaurant_id=999999', 'dispatcher');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().data).toMatchObject({ all: 0, restaurant: null });
+    expect((await get('/api/orders/lanes?restaurant_id=999999', 'manager')).statusCode).toBe(403);
   });
 
   it('keeps restaurant staff to their own restaurant and refuses bad lanes with a translated 400', async () => {
@@ -271,8 +299,16 @@ describe('driver states and the picker', () => {
     expect(seen.one).toMatchObject({ state: 'assigned', active_orders: 1, shift_state: 'available' });
     expect(seen.fromMap).toMatchObject({ state: 'assigned', active_orders: 1 });
     expect(seen.fromPicker).toMatchObject({ state: 'assigned', active_orders: 1 });
+    // Fresh locations first, then free before busy.
     const rank = { available: 0, assigned: 1, delivering: 2 } as const;
-    const ranks = seen.candidates.map((c: { state: keyof typeof rank }) => rank[c.state]);
+    const stale = (c: { last_location_at: string | null }) =>
+      c.last_location_at === null ||
+      Date.now() - Date.parse(c.last_location_at) > DEFAULT_STALE_LOCATION_MINUTES * 60_000
+        ? 10
+        : 0;
+    const ranks = seen.candidates.map(
+      (c: { state: keyof typeof rank; last_location_at: string | null }) => stale(c) + rank[c.state],
+    );
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     for (const c of seen.candidates) expect(['available', 'assigned', 'delivering']).toContain(c.state);
     const filtered = (await get('/api/drivers?state=assigned&per_page=100', 'dispatcher')).json();
@@ -307,6 +343,50 @@ describe('driver states and the picker', () => {
       lang: 'en',
     });
     expect(breakRes.statusCode).toBe(422);
+  });
+
+  it('ranks a free driver last seen an hour ago below a busy one seen a minute ago 0.1 km away', async () => {
+    const db = t.database.db;
+    const placed = await place();
+    const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, own));
+    const pick = await rowsOf<{ id: number }>(
+      db,
+      sql`select d.user_id as id from drivers d join users u on u.id = d.user_id
+        where u.is_active and u.role = 'driver' and u.id <> ${driverId}
+          and not exists (select 1 from orders o where o.driver_id = d.user_id and o.status not in ('delivered', 'cancelled', 'declined', 'returned'))
+          and not exists (select 1 from end_shift_requests r where r.driver_id = d.user_id and r.status = 'pending')
+        order by d.user_id limit 2`,
+    );
+    const [staleId, freshId] = pick.map((r) => r.id);
+    const lat = restaurant?.lat ?? 43.85;
+    const lng = restaurant?.lng ?? 18.4;
+    await db
+      .update(drivers)
+      .set({ shift_state: 'available', lat, lng, last_location_at: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(drivers.user_id, staleId ?? 0));
+    await db
+      .update(drivers)
+      .set({
+        shift_state: 'available',
+        lat: lat + 0.0009,
+        lng,
+        last_location_at: new Date(Date.now() - 60_000),
+      })
+      .where(eq(drivers.user_id, freshId ?? 0));
+    // The fresh driver carries an order (busy), the stale one nothing.
+    const carried = await place();
+    expect((await assign(carried.id, freshId ?? 0)).statusCode).toBe(200);
+    const candidates = (await get(`/api/orders/${placed.id}/driver-candidates`, 'dispatcher')).json()
+      .data as {
+      id: number;
+      state: string;
+      distance_km: number;
+    }[];
+    const at = (id: number | undefined) => candidates.findIndex((c) => c.id === id);
+    expect(candidates[at(freshId)]).toMatchObject({ state: 'assigned', distance_km: 0.1 });
+    expect(candidates[at(staleId)]).toMatchObject({ state: 'available' });
+    expect(at(freshId)).toBeGreaterThanOrEqual(0);
+    expect(at(freshId)).toBeLessThan(at(staleId));
   });
 
   it('refuses the picker to restaurant staff and answers 404 for an unknown order', async () => {

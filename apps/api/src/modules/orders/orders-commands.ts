@@ -8,6 +8,7 @@ import {
   type OrderCreateBody,
   type OrderStatus,
   type OrderStatusBody,
+  orderListItemSchema,
   UNASSIGN_IN_DELIVERY_ROLES,
 } from '@dostava/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -39,15 +40,36 @@ export interface OrderDeps {
   timeZone: string;
 }
 
-/** Tells the live views that the order changed, and the driver whose orders it changed, if any. */
+/** What an order was before a change: enough for a board to take it out of its old lane. */
+type Previous = Pick<typeof orders.$inferSelect, 'status' | 'driver_id' | 'status_changed_at'>;
+
+/**
+ * Tells the live views that the order changed, and the driver whose orders it changed, if any. The event
+ * carries the order as a list row (`order`) and what it was before (`previous`), so an open board puts
+ * the row in its lane and moves its counts without asking the server again (decision 0008).
+ */
 async function announce(
   bus: EventBus,
   type: 'order.created' | 'order.updated',
-  order: { id: number; restaurant_id: number },
+  order: Order,
+  previous: Previous | null,
   extra: Record<string, unknown>,
   driverId: number | null = null,
 ) {
-  await bus.publish({ type, restaurant_id: order.restaurant_id, data: { order_id: order.id, ...extra } });
+  await bus.publish({
+    type,
+    restaurant_id: order.restaurant.id,
+    data: {
+      order_id: order.id,
+      ...extra,
+      order: orderListItemSchema.parse(order),
+      previous: previous && {
+        status: previous.status,
+        driver_id: previous.driver_id,
+        status_changed_at: previous.status_changed_at.toISOString(),
+      },
+    },
+  });
   if (driverId !== null)
     await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
 }
@@ -153,8 +175,9 @@ export async function createOrder(
     await predictOrders(tx, { timeZone, ids: [order.id] });
     return order.id;
   });
-  await announce(bus, 'order.created', { id, restaurant_id: restaurant.id }, { status: 'created' });
-  return readOrder(db, id);
+  const created = await readOrder(db, id);
+  await announce(bus, 'order.created', created, null, { status: 'created' });
+  return created;
 }
 
 /** The order to change, if the caller reaches it (`historyScope`): out of reach is not found. */
@@ -240,8 +263,9 @@ export async function changeStatus(
       );
     }
   });
-  await announce(bus, 'order.updated', order, { status: body.status, from }, order.driver_id);
-  return readOrder(db, id);
+  const changed = await readOrder(db, id);
+  await announce(bus, 'order.updated', changed, order, { status: body.status, from }, order.driver_id);
+  return changed;
 }
 
 const ASSIGNABLE: readonly OrderStatus[] = ['created', 'preparing_order', 'ready_for_pickup'];
@@ -301,8 +325,9 @@ export async function assignDriver(
     await audit(tx, actor, 'assign', 'orders', id, { driver_id: order.driver_id }, { driver_id: driverId });
     await predictOrders(tx, { timeZone, ids: [id] });
   });
-  await announce(bus, 'order.updated', order, { driver_id: driverId }, driverId);
-  return readOrder(db, id);
+  const changed = await readOrder(db, id);
+  await announce(bus, 'order.updated', changed, order, { driver_id: driverId }, driverId);
+  return changed;
 }
 
 /**
@@ -363,8 +388,9 @@ export async function unassignDriver(
     );
     await predictOrders(tx, { timeZone, ids: [id] });
   });
-  await announce(bus, 'order.updated', order, { driver_id: null }, order.driver_id);
-  return readOrder(db, id);
+  const changed = await readOrder(db, id);
+  await announce(bus, 'order.updated', changed, order, { driver_id: null }, order.driver_id);
+  return changed;
 }
 
 /** A driver on shift takes an order that is waiting for a driver; a second driver racing gets 409. */
@@ -385,6 +411,7 @@ export async function acceptOrder(db: Db, { bus, timeZone }: OrderDeps, actor: A
     if (changed.length === 0) throw new Conflict('order_taken', 'errors.order_taken');
     await predictOrders(tx, { timeZone, ids: [id] });
   });
-  await announce(bus, 'order.updated', order, { driver_id: actor.user_id }, actor.user_id);
-  return readOrder(db, id);
+  const changed = await readOrder(db, id);
+  await announce(bus, 'order.updated', changed, order, { driver_id: actor.user_id }, actor.user_id);
+  return changed;
 }

@@ -115,6 +115,38 @@ describe('GET /api/events', () => {
     for (const s of [dispatcher, restaurant, stranger]) s.close();
   });
 
+  it('carries the order as a list row and what it was before, so a board applies it without a refetch', async () => {
+    const dispatcher = await subscribe(tokens.dispatcher ?? '');
+    const { data } = await placeOrder();
+    const moved = await fetch(`${base}/api/orders/${data.id}/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.manager}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'preparing_order' }),
+    });
+    expect(moved.status).toBe(200);
+    type Payload = {
+      order_id: number;
+      order: { id: number; status: string; restaurant: { id: number; name: string }; order_number: string };
+      previous: { status: string; driver_id: number | null; status_changed_at: string } | null;
+    };
+    const of = (type: string) =>
+      dispatcher.events.find(
+        (e) => e.event === type && (e.data.data as Payload | undefined)?.order_id === data.id,
+      )?.data.data as Payload | undefined;
+    await until(() => !!of('order.created') && !!of('order.updated'));
+    expect(of('order.created')).toMatchObject({
+      order: { id: data.id, status: 'created', restaurant: { id: own } },
+      previous: null,
+    });
+    expect(of('order.created')?.order.order_number).toMatch(/^D\d+$/);
+    expect(of('order.updated')).toMatchObject({
+      order: { id: data.id, status: 'preparing_order' },
+      previous: { status: 'created', driver_id: null },
+    });
+    expect(Date.parse(of('order.updated')?.previous?.status_changed_at ?? '')).not.toBeNaN();
+    dispatcher.close();
+  });
+
   it('replays what a reconnecting client missed after Last-Event-ID, and asks for a resync when it is too old', async () => {
     const first = await subscribe(tokens.dispatcher ?? '');
     await placeOrder();

@@ -329,9 +329,17 @@ export async function boardCounts(
       at_risk: counted(LANE_FILTERS.at_risk),
       problems: counted(LANE_FILTERS.problems),
       late: counted(isLate),
+      late_preparation: counted(sql`(${orders.status} in ('created', 'preparing_order') and ${isLate})`),
     })
     .from(orders)
     .where(and(...filters));
+  const [restaurant] =
+    query.restaurant_id === undefined
+      ? []
+      : await db
+          .select({ id: restaurants.id, name: restaurants.name })
+          .from(restaurants)
+          .where(eq(restaurants.id, Number(query.restaurant_id)));
   const n = (v: number | undefined) => Number(v ?? 0);
   return {
     all: n(row?.all),
@@ -343,6 +351,8 @@ export async function boardCounts(
     at_risk: n(row?.at_risk),
     problems: n(row?.problems),
     late: n(row?.late),
+    late_preparation: n(row?.late_preparation),
+    restaurant: restaurant ?? null,
   };
 }
 
@@ -388,8 +398,8 @@ export async function orderMap(db: Db, actor: ActorContext): Promise<OrderMap> {
 }
 
 /**
- * The drivers who could take an order, fittest first: free before busy, a fresh location before a
- * stale one, then the straight-line distance to the restaurant, then fewer orders carried.
+ * The drivers who could take an order, fittest first: a fresh location before a stale one, then free
+ * before busy, then the straight-line distance to the restaurant, then fewer orders carried.
  */
 export async function driverCandidates(
   db: Db,
@@ -436,8 +446,10 @@ export async function driverCandidates(
       ),
     )
     .orderBy(
-      sql`case ${driverState} when 'available' then 0 when 'assigned' then 1 else 2 end`,
+      // Where a driver was last seen an hour ago says little about where they are: every fresh
+      // location ranks above every stale one, free or not.
       sql`${stale}`,
+      sql`case ${driverState} when 'available' then 0 when 'assigned' then 1 else 2 end`,
       sql`${distance} nulls last`,
       activeOrders,
       asc(users.id),

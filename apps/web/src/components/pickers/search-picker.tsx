@@ -22,6 +22,11 @@ export interface SearchPickerProps {
   disabled?: boolean;
   onBlur?: () => void;
   inputRef?: React.Ref<HTMLInputElement>;
+  /**
+   * The chosen record's name when the caller already has it (null while it is not known): the picker
+   * then does not look it up, which the caller may not be allowed to (a dispatcher and a restaurant).
+   */
+  name?: string | null;
 }
 
 interface SearchSource {
@@ -43,7 +48,8 @@ export function SearchPicker(props: SearchPickerProps & SearchSource) {
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const id = Number(value) || 0;
-  const name = props.useName(id);
+  const looked = props.useName(props.name === undefined ? id : 0);
+  const name = props.name === undefined ? looked : (props.name ?? undefined);
   const chosen = id ? { id, name: name ?? `#${id}` } : null;
   const q = useDebouncedValue(input.trim(), 300);
   // While the box shows the chosen record's name, list everyone rather than only that name.

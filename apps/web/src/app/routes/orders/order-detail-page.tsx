@@ -2,7 +2,7 @@ import { isRestaurantRole } from '@dostava/shared';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Box, Button, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
@@ -32,12 +32,16 @@ export function OrderDetailPage() {
   const title = order ? t('orders.details_title', { number: order.order_number }) : t('pages.order_details');
   useDocumentTitle(title);
 
+  // Opened from a board or a list: back to the same lane, page and filters (they travel in the state).
+  const from = (useLocation().state as { back?: unknown } | null)?.back;
   const back =
-    me.role === 'dispatcher'
-      ? '/active-orders'
-      : isRestaurantRole(me.role)
-        ? '/restaurant-orders'
-        : '/orders';
+    typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
+      ? from
+      : me.role === 'dispatcher'
+        ? '/active-orders'
+        : isRestaurantRole(me.role)
+          ? '/restaurant-orders'
+          : '/orders';
   return (
     <PageContainer maxWidth={1200}>
       <Button component={Link} to={back} startIcon={<ArrowBack />} sx={{ mb: 1 }}>

@@ -21,7 +21,7 @@ export function RestaurantOrdersPage() {
   useDocumentTitle(t('nav.all_orders'));
   const { params, setParams } = useListParams({ defaultSort: '-created_at', sorts: ORDER_SORT_VALUES });
   const { filters } = useOrderFilters();
-  const cue = useNewOrderCue(true);
+  const cue = useNewOrderCue('restaurant');
   const stream = useOrderEvents(cue.onEvent);
   const { restaurant_id: restaurantId } = useCurrentUser();
 

@@ -16,9 +16,17 @@ export const driverCandidatesQueryOptions = (orderId: number) =>
   });
 
 /**
- * The drivers who could take the order, fittest first. Fetched when the assign dialog opens and again
- * only when a driver's state or an order changes (the event stream invalidates it), never on a timer.
+ * The drivers who could take the order, fittest first. Fetched when the assign dialog opens and then
+ * only when the dispatcher asks (the dialog's refresh): the list holds still under the pointer while
+ * events arrive; the dialog says when they did.
  */
 export function useDriverCandidates(orderId: number, enabled: boolean) {
-  return useQuery({ ...driverCandidatesQueryOptions(orderId), enabled });
+  return useQuery({
+    ...driverCandidatesQueryOptions(orderId),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 }

@@ -1,4 +1,11 @@
-import { BOARD_LANES, type BoardLane, can, formatMoney, type OrderListItem } from '@dostava/shared';
+import {
+  BOARD_LANES,
+  type BoardCounts,
+  type BoardLane,
+  can,
+  formatMoney,
+  type OrderListItem,
+} from '@dostava/shared';
 import {
   Alert,
   AlertTitle,
@@ -11,6 +18,7 @@ import {
   Paper,
   Skeleton,
   Stack,
+  type SxProps,
   Tab,
   Table,
   TableBody,
@@ -23,9 +31,9 @@ import {
   type Theme,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { FilterBar, SearchFilter } from '../../../components/list-filters';
 import { DriverFilter } from '../../../components/pickers/driver-filter';
@@ -37,7 +45,8 @@ import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import { useNow } from '../../../lib/use-now';
 import { useBoardCounts } from '../api/board-counts';
 import { type OrderListParams, useOrders } from '../api/list-orders';
-import { useOrderEvents } from '../live/use-order-events';
+import type { BoardAudience } from '../live/cues';
+import { useOrderEvents, useReconciliation } from '../live/use-order-events';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { LiveStatus } from './live-status';
 import { RiskChip } from './order-eta';
@@ -46,7 +55,7 @@ import { ASSIGNABLE_STATUSES, formatMinutes, type Lateness, lateness, minutesSin
 import { personName } from './orders-table';
 import { SoundToggle } from './sound-toggle';
 import { StatusActions } from './status-actions';
-import { useLateCue, useNewOrderCue } from './use-order-cues';
+import { useCountsCue, useNewOrderCue } from './use-order-cues';
 
 /** While the live stream is down the board polls instead. */
 const FALLBACK_POLL_MS = 20_000;
@@ -73,9 +82,11 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const dispatch = variant === 'dispatch';
-  const cue = useNewOrderCue(true);
+  const cue = useNewOrderCue(variant);
   const stream = useOrderEvents(cue.onEvent);
   const poll = stream.status === 'reconnecting' ? FALLBACK_POLL_MS : false;
+  // The events move rows and counts in place; what they cannot say is fetched every 30 s.
+  useReconciliation(stream.status === 'connected');
   const { params, setParams } = useListParams({ defaultSort: 'urgency', sorts: BOARD_SORTS });
   const { filters, setFilter } = useUrlFilters(FILTERS);
   const lane = (filters.lane || 'all') as BoardLane;
@@ -111,7 +122,14 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
   const now = useNow();
   const rows = list.data?.data;
   const mayDispatch = can(me, 'orders.dispatch');
-  useLateCue(variant === 'restaurant', counts.data?.late);
+  useCountsCue(
+    variant,
+    counts.isPlaceholderData ? undefined : counts.data,
+    JSON.stringify([restaurantId, driverId]),
+  );
+  // A restaurant filter names its restaurant from the counts (a dispatcher may not read restaurants).
+  const unknownRestaurant =
+    restaurantId !== undefined && !counts.isPlaceholderData && counts.data?.restaurant === null;
   const [container, width] = useElementWidth();
   const asTable = width >= TABLE_MIN_WIDTH;
 
@@ -129,12 +147,13 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         <LiveStatus stream={stream} updatedAt={list.dataUpdatedAt} />
         <SoundToggle />
       </Stack>
-      <BoardSummary counts={counts.data} onLane={goToLane} newCount={cue.highlighted.size} />
+      <BoardSummary audience={variant} counts={counts.data} onLane={goToLane} />
       <BoardToolbar
         dispatch={dispatch}
         params={params}
         setParams={setParams}
         restaurantId={filters.restaurant_id}
+        restaurantName={counts.isPlaceholderData ? null : (counts.data?.restaurant?.name ?? null)}
         driverId={driverId}
         setFilter={setFilter}
       />
@@ -180,7 +199,19 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
           ))}
         </Tabs>
       )}
-      {list.isError && !rows ? (
+      {unknownRestaurant ? (
+        <Alert
+          severity="warning"
+          sx={{ mb: 1.5 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setFilter('restaurant_id', '')}>
+              {t('orders.all_restaurants')}
+            </Button>
+          }
+        >
+          {t('orders.unknown_restaurant', { id: restaurantId })}
+        </Alert>
+      ) : list.isError && !rows ? (
         <ErrorState onRetry={() => void list.refetch()} />
       ) : rows && rows.length === 0 ? (
         <Paper variant="outlined" sx={{ py: 4, px: 2, mb: 2, textAlign: 'center' }}>
@@ -247,65 +278,74 @@ function useElementWidth() {
   return [ref, width] as const;
 }
 
-/** One banner for what needs a hand now, with a way to each lane; never a toast per order. */
+/**
+ * One banner for what this board's user must act on, with a way to each lane; never a toast per order.
+ * Dispatch: problems (late or no answer) and orders ready without a driver. The kitchen: new orders to
+ * accept (the "new" lane: one meaning of new) and its own late preparation, not dispatch's problems.
+ */
 function BoardSummary({
+  audience,
   counts,
   onLane,
-  newCount,
 }: {
-  counts: { late: number; ready_no_driver: number; problems: number } | undefined;
+  audience: BoardAudience;
+  counts: BoardCounts | undefined;
   onLane: (lane: BoardLane) => void;
-  newCount: number;
 }) {
   const { t } = useTranslation();
   if (!counts) return null;
-  const parts: ReactNode[] = [];
-  if (counts.problems > 0)
-    parts.push(
-      <Button
-        key="problems"
-        size="small"
-        color="inherit"
-        onClick={() => onLane('problems')}
-        sx={{ textDecoration: 'underline' }}
-      >
-        {t('orders.summary_problems', { count: counts.problems, late: counts.late })}
-      </Button>,
-    );
-  if (counts.ready_no_driver > 0)
-    parts.push(
-      <Button
-        key="driver"
-        size="small"
-        color="inherit"
-        onClick={() => onLane('ready_no_driver')}
-        sx={{ textDecoration: 'underline' }}
-      >
-        {t('orders.summary_no_driver', { count: counts.ready_no_driver })}
-      </Button>,
-    );
-  if (newCount > 0)
-    parts.push(
-      <Button
-        key="new"
-        size="small"
-        color="inherit"
-        onClick={() => onLane('new')}
-        sx={{ textDecoration: 'underline' }}
-      >
-        {t('orders.summary_new', { count: newCount })}
-      </Button>,
-    );
-  if (parts.length === 0) return null;
+  const items: { key: string; lane: BoardLane; count: number; label: string }[] =
+    audience === 'dispatch'
+      ? [
+          {
+            key: 'problems',
+            lane: 'problems',
+            count: counts.problems,
+            label: t('orders.summary_problems', { count: counts.problems, late: counts.late }),
+          },
+          {
+            key: 'driver',
+            lane: 'ready_no_driver',
+            count: counts.ready_no_driver,
+            label: t('orders.summary_no_driver', { count: counts.ready_no_driver }),
+          },
+        ]
+      : [
+          {
+            key: 'new',
+            lane: 'new',
+            count: counts.new,
+            label: t('orders.summary_new', { count: counts.new }),
+          },
+          {
+            key: 'late',
+            lane: 'problems',
+            count: counts.late_preparation,
+            label: t('orders.summary_late_preparation', { count: counts.late_preparation }),
+          },
+        ];
+  const shown = items.filter((item) => item.count > 0);
+  if (shown.length === 0) return null;
+  const late = audience === 'dispatch' ? counts.late : counts.late_preparation;
   return (
     <Alert
-      severity={counts.late > 0 ? 'warning' : 'info'}
-      sx={{ mb: 1.5, '& .MuiAlert-message': { width: '100%' } }}
+      severity={late > 0 ? 'warning' : 'info'}
+      sx={{ mb: 1.5, py: 0, '& .MuiAlert-message': { width: '100%', py: 0.75 } }}
       role="status"
     >
-      <AlertTitle sx={{ mb: 0 }}>{t('orders.summary_title')}</AlertTitle>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1 }}>
-        {parts}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1, alignItems: 'center' }}>
+        <AlertTitle sx={{ mb: 0, mr: 0.5 }}>{t('orders.summary_title')}</AlertTitle>
+        {shown.map((item) => (
+          <Button
+            key={item.key}
+            size="small"
+            color="inherit"
+            onClick={() => onLane(item.lane)}
+            sx={{ textDecoration: 'underline', minHeight: 32 }}
+          >
+            {item.label}
+          </Button>
+        ))}
       </Stack>
     </Alert>
   );
@@ -316,6 +356,7 @@ function BoardToolbar({
   params,
   setParams,
   restaurantId,
+  restaurantName,
   driverId,
   setFilter,
 }: {
@@ -323,6 +364,7 @@ function BoardToolbar({
   params: ReturnType<typeof useListParams>['params'];
   setParams: ReturnType<typeof useListParams>['setParams'];
   restaurantId: string;
+  restaurantName: string | null;
   driverId: number | undefined;
   setFilter: (key: 'lane' | 'restaurant_id' | 'driver_id', value: string) => void;
 }) {
@@ -331,12 +373,13 @@ function BoardToolbar({
     <FilterBar
       mb={1.5}
       columns={{
-        xs: '1fr',
-        sm: dispatch ? '1fr 1fr' : '1fr',
+        xs: dispatch ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr',
         lg: dispatch ? '2fr 1fr 1fr' : 'minmax(0, 420px)',
       }}
     >
+      {/* On a phone the search has its row and the two filters share the next: the orders come up. */}
       <SearchFilter
+        sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
         params={params}
         setParams={setParams}
         label={t('orders.search_label')}
@@ -348,6 +391,7 @@ function BoardToolbar({
           label={t('orders.restaurant')}
           placeholder={t('orders.all_restaurants')}
           value={restaurantId}
+          name={restaurantName}
           onChange={(id) => setFilter('restaurant_id', id)}
         />
       ) : null}
@@ -387,19 +431,19 @@ function BoardTable({ label, rows, now, highlighted, showRestaurant, mayDispatch
   const columns = showRestaurant ? 8 : 7;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={label} sx={{ tableLayout: 'fixed', '& td, & th': { px: 1 } }}>
+      {/* Columns take their content's width: the restaurant, the status and the actions are never cut;
+          the buyer and the driver give way first (in full on hover and in the order). */}
+      <Table size="small" aria-label={label} sx={{ '& td, & th': { px: 1, whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: 100 }}>{t('orders.order')}</TableCell>
+            <TableCell>{t('orders.order')}</TableCell>
             {showRestaurant ? <TableCell>{t('orders.restaurant')}</TableCell> : null}
-            <TableCell>{t('orders.buyer')}</TableCell>
-            <TableCell sx={{ width: 172 }}>{t('orders.status')}</TableCell>
-            <TableCell sx={{ width: 156 }}>{t('orders.in_status')}</TableCell>
-            <TableCell sx={{ width: 120 }}>{t('orders.driver')}</TableCell>
-            <TableCell align="right" sx={{ width: 88 }}>
-              {t('orders.total')}
-            </TableCell>
-            <TableCell sx={{ width: 168 }}>{t('common.actions')}</TableCell>
+            <TableCell sx={{ width: '100%' }}>{t('orders.buyer')}</TableCell>
+            <TableCell>{t('orders.status')}</TableCell>
+            <TableCell>{t('orders.in_status')}</TableCell>
+            <TableCell>{t('orders.driver')}</TableCell>
+            <TableCell align="right">{t('orders.total')}</TableCell>
+            <TableCell>{t('common.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -471,6 +515,21 @@ function NewChip() {
   );
 }
 
+/** The order's number, linking to its page; the page's back link returns to this lane, page and filters. */
+function OrderLink({ order, sx }: { order: OrderListItem; sx?: SxProps<Theme> }) {
+  const location = useLocation();
+  return (
+    <MuiLink
+      component={Link}
+      to={`/orders/${order.id}`}
+      state={{ back: `${location.pathname}${location.search}` }}
+      sx={[{ fontWeight: 600 }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {order.order_number}
+    </MuiLink>
+  );
+}
+
 function DriverCell({ order, mayDispatch }: { order: OrderListItem; mayDispatch: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -519,23 +578,17 @@ function BoardRow({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewP
         };
       }}
     >
-      <TableCell sx={oneLine}>
+      <TableCell>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <MuiLink component={Link} to={`/orders/${order.id}`} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-            {order.order_number}
-          </MuiLink>
-          {isNew ? <NewChip /> : null}
+          <OrderLink order={order} sx={{ whiteSpace: 'nowrap' }} />
+          {isNew && order.status === 'created' ? <NewChip /> : null}
         </Stack>
       </TableCell>
-      {showRestaurant ? (
-        <TableCell sx={oneLine} title={order.restaurant.name}>
-          {order.restaurant.name}
-        </TableCell>
-      ) : null}
-      <TableCell sx={oneLine} title={buyer}>
-        {buyer}
+      {showRestaurant ? <TableCell>{order.restaurant.name}</TableCell> : null}
+      <TableCell title={buyer} sx={{ maxWidth: 0, minWidth: 96 }}>
+        <Box sx={oneLine}>{buyer}</Box>
       </TableCell>
-      <TableCell sx={oneLine}>
+      <TableCell>
         <OrderStatusChip status={order.status} />
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -545,8 +598,10 @@ function BoardRow({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewP
           <RiskChip reason={order.risk_reason} compact />
         </Stack>
       </TableCell>
-      <TableCell sx={oneLine}>
-        <DriverCell order={order} mayDispatch={mayDispatch} />
+      <TableCell sx={{ maxWidth: 160 }}>
+        <Box sx={{ ...oneLine, display: 'flex' }}>
+          <DriverCell order={order} mayDispatch={mayDispatch} />
+        </Box>
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {formatMoney(order.total, currentLanguage())}
@@ -597,11 +652,9 @@ function BoardCard({ order, now, isNew, showRestaurant, mayDispatch }: OrderView
       }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-        <MuiLink component={Link} to={`/orders/${order.id}`} sx={{ fontWeight: 600 }}>
-          {order.order_number}
-        </MuiLink>
+        <OrderLink order={order} />
         <OrderStatusChip status={order.status} />
-        {isNew ? <NewChip /> : null}
+        {isNew && order.status === 'created' ? <NewChip /> : null}
         <LateChip state={state} />
         <RiskChip reason={order.risk_reason} />
       </Stack>

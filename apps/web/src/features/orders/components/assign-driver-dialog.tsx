@@ -19,16 +19,18 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useAppConfig } from '../../../api/app-config/get-app-config';
 import { DriverStateChip } from '../../../components/driver-state-chip';
 import { ErrorState } from '../../../components/error-state';
+import { eventStream } from '../../../lib/event-stream';
 import { formatNumber } from '../../../lib/format';
 import { formatAge } from '../../../lib/location-age';
 import { useAssignDriver } from '../api/assign-driver';
 import { useDriverCandidates } from '../api/driver-candidates';
+import { orderChangeOf } from '../live/board-cache';
 
 interface AssignDriverDialogProps {
   order: Pick<OrderListItem, 'id' | 'order_number' | 'restaurant'>;
@@ -52,7 +54,8 @@ export function AssignDriverDialog({ order, open, onClose }: AssignDriverDialogP
   const assign = useAssignDriver();
   const [chosen, setChosen] = useState('');
   const staleMinutes = config.data?.map.stale_location_minutes ?? DEFAULT_STALE_LOCATION_MINUTES;
-  const list = candidates.data ?? [];
+  const { list: held, changed, refresh } = useHeldCandidates(candidates, open);
+  const list = held ?? [];
   const driver = list.find((c) => String(c.id) === chosen);
   const busy = driver ? BUSY_DRIVER_STATES.includes(driver.state) : false;
 
@@ -91,13 +94,27 @@ export function AssignDriverDialog({ order, open, onClose }: AssignDriverDialogP
       <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
         {candidates.isError ? (
           <ErrorState onRetry={() => void candidates.refetch()} />
-        ) : !candidates.data ? (
+        ) : !held ? (
           <Stack spacing={1}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} height={48} />
             ))}
           </Stack>
-        ) : list.length === 0 ? (
+        ) : null}
+        {changed ? (
+          <Alert
+            severity="info"
+            sx={{ mb: 1.5 }}
+            action={
+              <Button color="inherit" size="small" onClick={refresh} loading={candidates.isFetching}>
+                {t('orders.drivers_refresh')}
+              </Button>
+            }
+          >
+            {t('orders.drivers_changed')}
+          </Alert>
+        ) : null}
+        {!held || candidates.isError ? null : list.length === 0 ? (
           <Typography color="text.secondary">{t('orders.no_available_drivers')}</Typography>
         ) : (
           <RadioGroup
@@ -111,16 +128,21 @@ export function AssignDriverDialog({ order, open, onClose }: AssignDriverDialogP
                 value={String(candidate.id)}
                 control={<Radio size="small" />}
                 sx={{ mx: 0, py: 0.5, borderBottom: 1, borderColor: 'divider', alignItems: 'flex-start' }}
-                label={<CandidateLabel candidate={candidate} staleMinutes={staleMinutes} />}
+                label={
+                  <>
+                    <CandidateLabel candidate={candidate} staleMinutes={staleMinutes} />
+                    {candidate === driver && busy ? (
+                      // At the choice, not under a list of 30 drivers.
+                      <Alert severity="warning" sx={{ mt: 0.5, py: 0 }}>
+                        {t('orders.busy_warning', { name: nameOf(driver), count: driver.active_orders })}
+                      </Alert>
+                    ) : null}
+                  </>
+                }
               />
             ))}
           </RadioGroup>
         )}
-        {driver && busy ? (
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {t('orders.busy_warning', { name: nameOf(driver), count: driver.active_orders })}
-          </Alert>
-        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={assign.isPending}>
@@ -138,6 +160,42 @@ export function AssignDriverDialog({ order, open, onClose }: AssignDriverDialogP
       </DialogActions>
     </Dialog>
   );
+}
+
+/**
+ * The candidates as first fetched, held in their order while the dialog is open: a driver does not jump
+ * to the top as the pointer reaches another. An order or driver event while open says the list may be
+ * out of date (`changed`); `refresh` fetches it again and shows the new order.
+ */
+function useHeldCandidates(
+  candidates: { data: DriverCandidate[] | undefined; refetch: () => Promise<{ data?: DriverCandidate[] }> },
+  open: boolean,
+) {
+  const [held, setHeld] = useState<DriverCandidate[] | null>(null);
+  const [changed, setChanged] = useState(false);
+  if (held === null && candidates.data) setHeld(candidates.data);
+  useEffect(() => {
+    if (!open) return;
+    return eventStream.listen((message) => {
+      if (message.kind === 'resync') return setChanged(true);
+      const { event } = message;
+      if (event.type === 'driver.updated') {
+        // A location ping moves a driver a little; a change of state (a break, a shift) reorders.
+        if (!('location' in event.data)) setChanged(true);
+        return;
+      }
+      // An order changes who is free only when a driver is on it, before or after.
+      const change = orderChangeOf(event.data);
+      if (!change || change.order.driver || change.previous?.driver_id) setChanged(true);
+    });
+  }, [open]);
+  const refresh = () => {
+    void candidates.refetch().then((result) => {
+      if (result.data) setHeld(result.data);
+      setChanged(false);
+    });
+  };
+  return { list: held, changed: changed && held !== null, refresh };
 }
 
 function CandidateLabel({ candidate, staleMinutes }: { candidate: DriverCandidate; staleMinutes: number }) {

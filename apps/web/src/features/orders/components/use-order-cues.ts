@@ -1,16 +1,18 @@
+import type { BoardCounts } from '@dostava/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LiveEvent } from '../../../lib/event-stream';
-import { beep } from '../live/cues';
+import { type BoardAudience, beep, countsCall, eventCalls } from '../live/cues';
 
 /** How long a new order stays highlighted. */
 const NEW_FOR_MS = 120_000;
 
 /**
- * The kitchen's cue for a new order: a short beep (when sound is on) and the row highlighted for two
- * minutes; the board's summary banner counts them, so there is no toast per order. Returns the
- * highlighted order ids and the handler to pass to `useOrderEvents`.
+ * A board's cues for events: a new order's row is highlighted for two minutes, and a beep (when sound
+ * is on) only for what this board's user must act on (`eventCalls`: the kitchen a new order, dispatch
+ * an order needing a driver or a problem). The summary banner counts them, so there is no toast per
+ * order. Returns the highlighted order ids and the handler to pass to `useOrderEvents`.
  */
-export function useNewOrderCue(enabled: boolean) {
+export function useNewOrderCue(audience: BoardAudience) {
   const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(() => new Set());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
@@ -23,8 +25,9 @@ export function useNewOrderCue(enabled: boolean) {
 
   const onEvent = useCallback(
     (event: LiveEvent) => {
+      if (eventCalls(audience, event)) beep();
       const id = event.data.order_id;
-      if (!enabled || event.type !== 'order.created' || !id) return;
+      if (event.type !== 'order.created' || !id) return;
       setHighlighted((previous) => new Set(previous).add(id));
       const timer = setTimeout(() => {
         timers.current.delete(timer);
@@ -35,20 +38,23 @@ export function useNewOrderCue(enabled: boolean) {
         });
       }, NEW_FOR_MS);
       timers.current.add(timer);
-      beep();
     },
-    [enabled],
+    [audience],
   );
 
   return { highlighted, onEvent };
 }
 
-/** One beep when the number of late orders grows (not on the first count of a visit, not per order). */
-export function useLateCue(enabled: boolean, late: number | undefined) {
-  const previous = useRef<number | undefined>(undefined);
+/**
+ * One beep when the counts grow in what this board's user can fix (`countsCall`: the kitchen its late
+ * preparation, dispatch its late orders); not on the first counts of a visit or of other filters.
+ */
+export function useCountsCue(audience: BoardAudience, counts: BoardCounts | undefined, filters: string) {
+  const previous = useRef<{ filters: string; counts: BoardCounts } | undefined>(undefined);
   useEffect(() => {
-    if (late === undefined) return;
-    if (enabled && previous.current !== undefined && late > previous.current) beep();
-    previous.current = late;
-  }, [enabled, late]);
+    if (!counts) return;
+    const before = previous.current?.filters === filters ? previous.current.counts : undefined;
+    if (countsCall(audience, before, counts)) beep();
+    previous.current = { filters, counts };
+  }, [audience, counts, filters]);
 }

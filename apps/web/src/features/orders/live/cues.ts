@@ -1,4 +1,51 @@
+import type { BoardCounts } from '@dostava/shared';
 import { useSyncExternalStore } from 'react';
+import type { LiveEvent } from '../../../lib/event-stream';
+import { orderChangeOf } from './board-cache';
+
+/** Who watches a board: the dispatcher (every restaurant) or the kitchen (its own restaurant). */
+export type BoardAudience = 'dispatch' | 'restaurant';
+
+/**
+ * Whether an event asks this board's user to act now (a beep). The kitchen: a new order to accept.
+ * Dispatch: an order that came to need a driver (ready with nobody to pick it up, or its driver taken
+ * off) or that nobody answered at the door; a new order the restaurant will accept is not theirs.
+ */
+export function eventCalls(audience: BoardAudience, event: LiveEvent): boolean {
+  if (audience === 'restaurant') return event.type === 'order.created';
+  if (event.type !== 'order.updated') return false;
+  const change = orderChangeOf(event.data);
+  if (!change?.previous) return false;
+  const { order, previous } = change;
+  const needsDriver = (status: string, driver: number | null) =>
+    status === 'ready_for_pickup' && driver === null;
+  if (
+    needsDriver(order.status, order.driver?.id ?? null) &&
+    !needsDriver(previous.status, previous.driver_id)
+  )
+    return true;
+  return order.status === 'no_answer' && previous.status !== 'no_answer';
+}
+
+/**
+ * Whether the counts grew in what this board's user can fix (a beep): the kitchen its own late
+ * preparation (not accepted or not ready in time); dispatch the late orders. Not on the first counts
+ * of a visit or of a new filter (`before` undefined).
+ */
+export function countsCall(
+  audience: BoardAudience,
+  before: BoardCounts | undefined,
+  after: BoardCounts | undefined,
+): boolean {
+  if (!before || !after) return false;
+  return audience === 'restaurant'
+    ? after.late_preparation > before.late_preparation
+    : after.late > before.late;
+}
+
+/** Beeps closer together than this are one: an event and a count that grew with it beep once. */
+export const BEEP_GAP_MS = 3_000;
+let lastBeepAt = -Infinity;
 
 let audio: AudioContext | null = null;
 
@@ -31,8 +78,9 @@ function context(): AudioContext | null {
 }
 
 /** A short two-tone beep made with the Web Audio API (no audio file), when sound is on. */
-export function beep(): void {
-  if (!soundOn) return;
+export function beep(now = Date.now()): void {
+  if (!soundOn || now - lastBeepAt < BEEP_GAP_MS) return;
+  lastBeepAt = now;
   const ctx = context();
   if (!ctx) return;
   try {

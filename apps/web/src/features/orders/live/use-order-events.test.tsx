@@ -29,10 +29,19 @@ vi.mock('../../../lib/event-stream', () => ({ eventStream: stream.eventStream })
 const deliver = (message: StreamMessage) => {
   for (const listener of stream.listeners) listener(message);
 };
+let ids = 0;
+const liveEvent = (type: LiveEvent['type'], data: LiveEvent['data']): LiveEvent => ({
+  id: String(++ids),
+  type,
+  restaurant_id: 1,
+  data,
+  at: '2026-01-01T10:00:00.000Z',
+});
 const event = (type: LiveEvent['type'], data: LiveEvent['data']): StreamMessage => ({
   kind: 'event',
-  event: { id: '1', type, restaurant_id: 1, data, at: '2026-01-01T10:00:00.000Z' },
+  event: liveEvent(type, data),
 });
+const orderEvent = (orderId?: number) => liveEvent('order.updated', orderId ? { order_id: orderId } : {});
 
 /** The keys invalidated so far, each as JSON, in order. */
 function invalidations(queryClient: QueryClient) {
@@ -40,7 +49,6 @@ function invalidations(queryClient: QueryClient) {
   return () => spy.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
 }
 const key = (queryKey: readonly unknown[]) => JSON.stringify(queryKey);
-const CANDIDATES = key([...orderKeys.all, 'candidates']);
 
 let queryClient: QueryClient;
 
@@ -59,15 +67,14 @@ describe('Refresher', () => {
     const invalidated = invalidations(queryClient);
     const refresher = new Refresher(queryClient);
 
-    for (const id of [1, 2, 1, 3, 2, 1]) refresher.orders(id);
-    refresher.orders(); // an event without an order id still refreshes the lists
+    for (const id of [1, 2, 1, 3, 2, 1]) refresher.order(orderEvent(id));
+    refresher.order(orderEvent()); // an event without an order id still refreshes the lists
     vi.advanceTimersByTime(COALESCE_MS - 1);
     expect(invalidated()).toEqual([]);
 
     vi.advanceTimersByTime(1);
     expect(invalidated()).toEqual([
       key(orderKeys.lists()),
-      CANDIDATES,
       key(orderKeys.detail(1)),
       key(orderKeys.detail(2)),
       key(orderKeys.detail(3)),
@@ -78,19 +85,13 @@ describe('Refresher', () => {
     const invalidated = invalidations(queryClient);
     const refresher = new Refresher(queryClient);
 
-    refresher.orders(1);
+    refresher.order(orderEvent(1));
     vi.advanceTimersByTime(COALESCE_MS);
     refresher.driverStates();
     refresher.driverStates();
     vi.advanceTimersByTime(COALESCE_MS);
 
-    expect(invalidated()).toEqual([
-      key(orderKeys.lists()),
-      CANDIDATES,
-      key(orderKeys.detail(1)),
-      key(driverKeys.all),
-      CANDIDATES,
-    ]);
+    expect(invalidated()).toEqual([key(orderKeys.lists()), key(orderKeys.detail(1)), key(driverKeys.all)]);
   });
 
   it('a window started by one kind of change takes the other kinds along', () => {
@@ -99,18 +100,12 @@ describe('Refresher', () => {
 
     refresher.driverStates();
     vi.advanceTimersByTime(COALESCE_MS / 2);
-    refresher.orders(5);
+    refresher.order(orderEvent(5));
     vi.advanceTimersByTime(COALESCE_MS / 2);
 
-    expect(invalidated()).toEqual([
-      key(orderKeys.lists()),
-      CANDIDATES,
-      key(orderKeys.detail(5)),
-      key(driverKeys.all),
-      CANDIDATES,
-    ]);
+    expect(invalidated()).toEqual([key(orderKeys.lists()), key(orderKeys.detail(5)), key(driverKeys.all)]);
     vi.advanceTimersByTime(10 * COALESCE_MS);
-    expect(invalidated()).toHaveLength(5);
+    expect(invalidated()).toHaveLength(3);
   });
 
   it('refetches everything at once on a resync', () => {
@@ -144,7 +139,6 @@ describe('useOrderEvents', () => {
     act(() => vi.advanceTimersByTime(COALESCE_MS));
     expect(invalidated()).toEqual([
       key(orderKeys.lists()),
-      CANDIDATES,
       key(orderKeys.detail(1)),
       key(orderKeys.detail(2)),
     ]);
@@ -182,7 +176,7 @@ describe('useOrderEvents', () => {
       deliver(event('driver.updated', { driver_id: 7, status: 'on_break' }));
       vi.advanceTimersByTime(COALESCE_MS);
     });
-    expect(invalidated()).toEqual([key(driverKeys.all), CANDIDATES]);
+    expect(invalidated()).toEqual([key(driverKeys.all)]);
   });
 
   it('refetches everything on a resync and stops listening when unmounted', () => {

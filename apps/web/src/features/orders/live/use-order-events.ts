@@ -1,28 +1,64 @@
-import type { Driver, ListResponse } from '@dostava/shared';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { BoardCounts, Driver, ListResponse, OrderListItem, OrderListParams } from '@dostava/shared';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { driverKeys } from '../../../api/drivers/keys';
 import { eventStream, type LiveEvent, type StreamState } from '../../../lib/event-stream';
+import type { BoardCountsParams } from '../api/board-counts';
 import { orderKeys } from '../api/keys';
+import { applyToCounts, applyToList, isLaneList, type OrderChange, orderChangeOf } from './board-cache';
 
 /** Events arriving within this window are answered by one refetch (a busy evening sends bursts). */
 export const COALESCE_MS = 400;
 
 /**
- * Refetches what changed, at most once per window: every kind of refetch is queued and flushed together.
- * Kept per query client, so several screens listening at once still refetch once.
+ * How often an open board asks again for what the events moved: lateness grows with the clock alone,
+ * and a page that lost rows is filled from the server. A handful of requests a minute, whatever the
+ * order rate (decision 0008).
+ */
+export const RECONCILE_MS = 30_000;
+
+/** The board's lanes (counts) under `orderKeys.lists()`: `[…lists, 'lanes', filters]`. */
+const isCountsKey = (key: QueryKey) => key[2] === 'lanes';
+
+/** Whether a cached query takes order events in place (a board lane or its counts). */
+function takesEvents(key: QueryKey): boolean {
+  if (isCountsKey(key)) return !(key[3] as BoardCountsParams | undefined)?.q?.trim();
+  const params = key[2] as OrderListParams | undefined;
+  return !!params && typeof params === 'object' && isLaneList(params);
+}
+
+/**
+ * Keeps the cached order screens in step with the events. An order event that carries the order (this
+ * API's do) is applied where it is on screen: the board's lanes take, move or drop the row and their
+ * counts move, with no request. Lists it cannot be applied to (searches, the orders list with its
+ * dates and sorts) and that order's details are refetched, at most once per window. Kept per query
+ * client and applied once per event, however many screens listen.
  */
 export class Refresher {
+  /** Lists that cannot take events in place are refetched. */
   private lists = false;
+  /** An event without its order: every list is refetched. */
+  private allLists = false;
   private drivers = false;
   private readonly details = new Set<number>();
+  private readonly applied = new Set<string>();
+  /** Lanes that were being fetched when an event came: the answer may predate it, so they are asked again. */
+  private readonly racing: QueryKey[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly queryClient: QueryClient) {}
 
-  orders(orderId?: number) {
-    this.lists = true;
+  /** An order event: applied to the cached board lanes and counts, the rest refetched. */
+  order(event: LiveEvent, now = Date.now()) {
+    if (this.applied.has(event.id)) return;
+    this.applied.add(event.id);
+    if (this.applied.size > 500) this.applied.delete(this.applied.values().next().value as string);
+    const change = orderChangeOf(event.data);
+    const orderId = event.data.order_id;
     if (orderId) this.details.add(orderId);
+    this.lists = true;
+    if (!change) this.allLists = true;
+    else this.apply(change, now);
     this.schedule();
   }
 
@@ -36,6 +72,29 @@ export class Refresher {
     void this.queryClient.invalidateQueries({ queryKey: driverKeys.all });
   }
 
+  /** The board's lanes and counts, fetched again (the periodic reconciliation). */
+  reconcile() {
+    void this.queryClient.invalidateQueries({
+      queryKey: orderKeys.lists(),
+      predicate: (query) => takesEvents(query.queryKey),
+    });
+  }
+
+  private apply(change: OrderChange, now: number) {
+    for (const query of this.queryClient.getQueryCache().findAll({ queryKey: orderKeys.lists() })) {
+      const key = query.queryKey;
+      const data = query.state.data;
+      if (!takesEvents(key)) continue;
+      if (query.state.fetchStatus === 'fetching') this.racing.push(key);
+      if (!data) continue;
+      const next = isCountsKey(key)
+        ? applyToCounts(data as BoardCounts, (key[3] ?? {}) as BoardCountsParams, change, now)
+        : applyToList(data as ListResponse<OrderListItem>, key[2] as OrderListParams, change, now);
+      if (next && next !== data)
+        this.queryClient.setQueryData(key, next, { updatedAt: query.state.dataUpdatedAt });
+    }
+  }
+
   private schedule() {
     this.timer ??= setTimeout(() => this.flush(), COALESCE_MS);
   }
@@ -43,23 +102,24 @@ export class Refresher {
   private flush() {
     this.timer = undefined;
     const { queryClient } = this;
-    if (this.lists) {
-      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
-      // Who may take an order changes with every assignment and delivery.
-      void queryClient.invalidateQueries({ queryKey: [...orderKeys.all, 'candidates'] });
-    }
+    if (this.allLists) void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+    else if (this.lists)
+      void queryClient.invalidateQueries({
+        queryKey: orderKeys.lists(),
+        predicate: (query) => !takesEvents(query.queryKey),
+      });
+    for (const key of this.racing.splice(0))
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
     for (const id of this.details) void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) });
-    if (this.drivers) {
-      void queryClient.invalidateQueries({ queryKey: driverKeys.all });
-      void queryClient.invalidateQueries({ queryKey: [...orderKeys.all, 'candidates'] });
-    }
+    if (this.drivers) void queryClient.invalidateQueries({ queryKey: driverKeys.all });
     this.lists = false;
+    this.allLists = false;
     this.drivers = false;
     this.details.clear();
   }
 }
 const refreshers = new WeakMap<QueryClient, Refresher>();
-const refresherOf = (queryClient: QueryClient) => {
+export const refresherOf = (queryClient: QueryClient) => {
   let refresher = refreshers.get(queryClient);
   if (!refresher) {
     refresher = new Refresher(queryClient);
@@ -94,10 +154,11 @@ function moveDriver(queryClient: QueryClient, event: LiveEvent) {
 }
 
 /**
- * Keeps the order screens live: order events refresh the order lists, the board's counts and that
- * order's details; a driver's change of state refreshes the drivers; a location ping only moves the
- * driver in the cached lists; a reconnect or resync refetches everything. Bursts are coalesced, so
- * a screen fetches once per change. `onEvent` hears each event too. Returns the stream's status.
+ * Keeps the order screens live: an order event moves the board's rows and counts in the cache and
+ * refreshes the other order lists and that order's details; a driver's change of state refreshes the
+ * drivers; a location ping only moves the driver in the cached lists; a reconnect or resync refetches
+ * everything. Bursts are coalesced, so a screen fetches once per change. `onEvent` hears each event
+ * too. Returns the stream's status.
  */
 export function useOrderEvents(onEvent?: (event: LiveEvent) => void): StreamState {
   const queryClient = useQueryClient();
@@ -112,7 +173,7 @@ export function useOrderEvents(onEvent?: (event: LiveEvent) => void): StreamStat
         return;
       }
       const { event } = message;
-      if (event.type.startsWith('order.')) refresher.orders(event.data.order_id);
+      if (event.type.startsWith('order.')) refresher.order(event);
       else if (event.type === 'driver.updated') {
         if ('location' in event.data) moveDriver(queryClient, event);
         else refresher.driverStates();
@@ -122,4 +183,17 @@ export function useOrderEvents(onEvent?: (event: LiveEvent) => void): StreamStat
   }, [queryClient]);
 
   return useSyncExternalStore(eventStream.subscribeState, eventStream.getState);
+}
+
+/**
+ * While the stream is live, asks for the board's lanes and counts again every `RECONCILE_MS`: what the
+ * events cannot say (an order turning late with the clock, the rows that fill a page) is corrected then.
+ */
+export function useReconciliation(enabled: boolean, everyMs = RECONCILE_MS) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setInterval(() => refresherOf(queryClient).reconcile(), everyMs);
+    return () => clearInterval(timer);
+  }, [queryClient, enabled, everyMs]);
 }
