@@ -44,7 +44,7 @@ export default defineConfig({
     cwd: root,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
