@@ -35,7 +35,7 @@ export const timeOfDay = () =>
     .regex(/^([01]?[0-9]|2[0-3]):[0-5][0-9]$/, { error: msg('validation.time') })
     .transform((value) => value.padStart(5, '0'));
 
-export const timeRange = z.object({ opens: timeOfDay(), closes: timeOfDay() }).superRefine((range, ctx) => {
+const timeRange = z.object({ opens: timeOfDay(), closes: timeOfDay() }).superRefine((range, ctx) => {
   if (range.opens === range.closes) {
     ctx.addIssue({ code: 'custom', path: ['closes'], message: msg('validation.hours_equal') });
   }
@@ -45,12 +45,12 @@ export type TimeRange = z.infer<typeof timeRange>;
 /** ISO weekday: 1 Monday … 7 Sunday. */
 const weekday = z.number().int().min(1).max(7);
 
-export const hoursDay = z.object({
+const hoursDay = z.object({
   weekday,
   ranges: z.array(timeRange).max(MAX_RANGES_PER_DAY),
 });
 
-export const hoursException = z
+const hoursException = z
   .object({
     date: calendarDate(),
     /** Closed the whole day; otherwise the day's ranges replace its weekly ones. */

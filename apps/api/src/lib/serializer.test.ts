@@ -31,6 +31,9 @@ const listItem = {
   delivered_at: '2026-11-20T10:40:00.000Z',
   delivered_time: 40,
   estimated_delivery_minutes: 35,
+  promised_at: '2026-11-20T10:45:00.000Z',
+  predicted_delivery_at: '2026-11-20T10:41:00.000Z',
+  risk_reason: null,
   version: 3,
 };
 const order = {
@@ -42,6 +45,21 @@ const order = {
   commission: 150,
   customer_phone: '+387 61 000 000',
   driver_phone: null,
+  eta: {
+    promised_at: '2026-11-20T10:45:00.000Z',
+    predicted_pickup_at: '2026-11-20T10:25:00.000Z',
+    predicted_delivery_at: '2026-11-20T10:41:00.000Z',
+    risk_reason: null,
+    history: [
+      {
+        promised_at: '2026-11-20T10:45:00.000Z',
+        predicted_pickup_at: '2026-11-20T10:25:00.000Z',
+        predicted_delivery_at: '2026-11-20T10:52:00.000Z',
+        risk_reason: 'kitchen_slow',
+        created_at: '2026-11-20T10:00:00.000Z',
+      },
+    ],
+  },
   history: [
     {
       from_status: null,
@@ -128,6 +146,21 @@ describe('response serializer', () => {
         series: [{ bucket: '2026-11-01', orders: 3 }],
         top_categories: [{ id: 1, name: 'Roštilj', quantity: 2, amount: 1500 }],
         top_products: [{ id: 9, name: 'Ćevapi', restaurant: 'Željo', quantity: 2, amount: 1500 }],
+        on_time: { promised: 2, on_time: 1, late: 1, rate: 0.5 },
+        on_time_restaurants: {
+          restaurants: 1,
+          best: [{ id: 3, name: 'Željo', promised: 2, on_time: 1, rate: 0.5 }],
+          worst: [],
+        },
+        lateness: {
+          late_orders: 1,
+          average_minutes: 12.5,
+          stages: [
+            { stage: 'kitchen', average_minutes: 10 },
+            { stage: 'driver', average_minutes: 2.5 },
+            { stage: 'road', average_minutes: 0 },
+          ],
+        },
         drivers_by_vehicle: [{ type: 'bike', drivers: 2 }],
         heatmap: [{ weekday: 1, hour: 12, orders: 3 }],
       },
