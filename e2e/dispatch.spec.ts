@@ -15,6 +15,9 @@ interface Placed {
   taken?: boolean;
 }
 
+/** On a 360 px phone the first order starts this high at most (it started about 500 px down). */
+const FIRST_ORDER_MAX_Y = 380;
+
 async function tokenOf(request: APIRequestContext, email: string, app = false) {
   const res = await request.post(app ? '/api/auth/app/sign-in' : '/api/auth/sign-in', {
     data: { email, password: DEMO_PASSWORD },
@@ -377,6 +380,7 @@ test.describe('dispatch board at volume', () => {
       (await dialog.locator('label').allInnerTexts()).map((text) => text.split('\n')[0]?.trim());
     const held = await names();
     const first = held[0] ?? '';
+    await expectAccessible(page);
 
     // Another dispatcher gives the first driver an order: that driver is now busy.
     const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
@@ -408,5 +412,80 @@ test.describe('dispatch board at volume', () => {
     await expect(busy.getByText(new RegExp(`${first} already carries active orders: \\d+`))).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Assign anyway' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('back from an order keeps the lane and filters; a restaurant filter is named, an unknown one says so', async ({
+    page,
+    request,
+  }) => {
+    const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+    const order = placed[placed.length - 1];
+    if (!order) throw new Error('nothing placed');
+    const { restaurant } = (
+      (await (await request.get(`/api/orders/${order.id}`, { headers: admin })).json()) as {
+        data: { restaurant: { id: number; name: string } };
+      }
+    ).data;
+    for (const [lang, width] of [
+      ['en', 1440],
+      ['bs', 360],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      const path = `/active-orders?lane=new&restaurant_id=${restaurant.id}&per_page=50`;
+      await signInAs(page, 'dispatcher', { lang, path });
+      // Named, though a dispatcher may not read restaurants.
+      const picker = page.getByRole('combobox', { name: lang === 'en' ? 'Restaurant' : 'Restoran' });
+      await expect(picker).toHaveValue(restaurant.name, { timeout: 30_000 });
+      await page
+        .getByRole('link', { name: /^D\d+$/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/orders\/\d+$/);
+      await page.getByRole('link', { name: lang === 'en' ? 'Back to orders' : 'Nazad na narudžbe' }).click();
+      await expect(page).toHaveURL(/lane=new/);
+      await expect(page).toHaveURL(new RegExp(`restaurant_id=${restaurant.id}`));
+      await expect(page).toHaveURL(/per_page=50/);
+      await expect(page.getByRole('tab', { selected: true })).toContainText(lang === 'en' ? 'New' : 'Nove');
+    }
+
+    await page.setViewportSize({ width: 1440, height: 800 });
+    await signInAs(page, 'dispatcher', { lang: 'en', path: '/active-orders?restaurant_id=999999' });
+    await expect(page.getByText('There is no restaurant number 999999')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('#999999')).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'All restaurants' }).click();
+    await expect(page).not.toHaveURL(/restaurant_id/);
+    await expect(page.getByRole('table', { name: 'Active orders' }).getByRole('row').nth(1)).toBeVisible();
+  });
+
+  test('phones see orders near the top; at 1440 names, statuses and actions are whole (bs and en)', async ({
+    page,
+  }) => {
+    for (const lang of ['bs', 'en'] as const) {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await signInAs(page, 'dispatcher', { lang, path: '/active-orders' });
+      const list = page.getByRole('list', { name: lang === 'en' ? 'Active orders' : 'Aktivne narudžbe' });
+      const card = list.getByRole('listitem').first();
+      await expect(card).toBeVisible({ timeout: 30_000 });
+      expect((await card.boundingBox())?.y ?? 9999).toBeLessThan(FIRST_ORDER_MAX_Y);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const table = page.getByRole('table', { name: lang === 'en' ? 'Active orders' : 'Aktivne narudžbe' });
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      // Nothing needed is cut: no restaurant cell, status chip or action button ends in an ellipsis.
+      const cut = await table.evaluate((element) =>
+        [...element.querySelectorAll('tbody tr')]
+          .slice(0, 25)
+          .flatMap((tr) =>
+            [...tr.querySelectorAll('td:nth-child(2), .MuiChip-label, button')]
+              .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+              .map((cell) => cell.textContent),
+          ),
+      );
+      expect(cut).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    }
   });
 });

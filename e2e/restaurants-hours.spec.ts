@@ -190,6 +190,7 @@ test.describe('opening hours', () => {
     await expect(page.getByRole('button', { name: /Add a range/ })).toHaveCount(0);
     await expect(day(page, 'Monday').getByText('Open around the clock (no schedule)')).toBeVisible();
     await expect(day(page, 'Monday').getByLabel('Opens')).toHaveCount(0);
+    await expectAccessible(page);
   });
 
   for (const [lang, width, open, title] of [

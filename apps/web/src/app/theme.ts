@@ -19,6 +19,11 @@ export const theme = createTheme({
         },
       },
     },
+    // A disabled field's help still has to be read (a read-only form explains itself): MUI's disabled
+    // grey fails the contrast check.
+    MuiFormHelperText: {
+      styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } },
+    },
     MuiLink: {
       styleOverrides: {
         root: { '&:focus-visible': { outline: '2px solid #1565c0', outlineOffset: 2 } },
