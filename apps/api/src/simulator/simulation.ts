@@ -182,19 +182,31 @@ export class Simulation {
   private async customerLoop(customers: Account[], restaurantIds: number[]) {
     while (await this.wait(nextArrivalMs(this.options.rate, this.random))) {
       const customer = this.pick(customers);
-      const restaurantId = this.pick(restaurantIds);
       // Not awaited: a slow order does not hold up the next customer.
-      void this.placeOrder(customer, restaurantId).catch((error: Error) =>
+      void this.placeOrder(customer, restaurantIds).catch((error: Error) =>
         this.log(`[simulate] order failed: ${error.message}`),
       );
     }
   }
 
-  private async placeOrder(customer: Account, restaurantId: number) {
-    // The menu as it is now: a customer orders only where it takes orders, nothing out of stock.
-    const menu = await customer.ok<{ data: Menu }>('GET', `/api/restaurants/${restaurantId}/menu`);
-    const products = menu.data.categories.flatMap((c) => c.products).filter((p) => !p.snoozed);
-    if (!menu.data.ordering.takes_orders || products.length === 0) return;
+  /** The menu of a restaurant that takes orders now, looked for as a customer would: one, then another. */
+  private async openMenu(customer: Account, restaurantIds: number[]) {
+    const left = [...restaurantIds];
+    while (left.length) {
+      const [restaurantId] = left.splice(Math.floor(this.random() * left.length), 1) as [number];
+      // The menu as it is now: a customer orders only where it takes orders, nothing out of stock.
+      const menu = await customer.ok<{ data: Menu }>('GET', `/api/restaurants/${restaurantId}/menu`);
+      const products = menu.data.categories.flatMap((c) => c.products).filter((p) => !p.snoozed);
+      if (menu.data.ordering.takes_orders && products.length) return { restaurantId, products };
+      if (this.stopping) return null;
+    }
+    return null;
+  }
+
+  private async placeOrder(customer: Account, restaurantIds: number[]) {
+    const open = await this.openMenu(customer, restaurantIds);
+    if (!open) return;
+    const { restaurantId, products } = open;
     const count = 1 + Math.floor(this.random() * 3);
     const chosen = new Map<number, number>();
     for (let i = 0; i < count; i++) {
