@@ -231,6 +231,7 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
           highlighted={cue.highlighted}
           showRestaurant={dispatch}
           mayDispatch={mayDispatch}
+          riskLane={lane === 'at_risk'}
         />
       ) : (
         <BoardCards
@@ -426,7 +427,15 @@ interface RowsProps {
 
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
-function BoardTable({ label, rows, now, highlighted, showRestaurant, mayDispatch }: RowsProps) {
+function BoardTable({
+  label,
+  rows,
+  now,
+  highlighted,
+  showRestaurant,
+  mayDispatch,
+  riskLane = false,
+}: RowsProps & { riskLane?: boolean }) {
   const { t } = useTranslation();
   const columns = showRestaurant ? 8 : 7;
   return (
@@ -463,6 +472,7 @@ function BoardTable({ label, rows, now, highlighted, showRestaurant, mayDispatch
                   isNew={highlighted.has(order.id)}
                   showRestaurant={showRestaurant}
                   mayDispatch={mayDispatch}
+                  riskLane={riskLane}
                 />
               ))}
         </TableBody>
@@ -564,7 +574,14 @@ function DriverCell({ order, mayDispatch }: { order: OrderListItem; mayDispatch:
   );
 }
 
-function BoardRow({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewProps) {
+function BoardRow({
+  order,
+  now,
+  isNew,
+  showRestaurant,
+  mayDispatch,
+  riskLane,
+}: OrderViewProps & { riskLane: boolean }) {
   const { state, waiting } = useOrderView(order, now);
   const buyer = personName(order.buyer) ?? '';
   return (
@@ -595,7 +612,9 @@ function BoardRow({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewP
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
           <span>{waiting}</span>
           <LateChip state={state} />
-          <RiskChip reason={order.risk_reason} compact />
+          {/* A late order already calls for attention: its risk reason is kept to the at-risk lane (and
+              the order's page), so each row stays one line. */}
+          {state === 'on_time' || riskLane ? <RiskChip reason={order.risk_reason} compact /> : null}
         </Stack>
       </TableCell>
       <TableCell sx={{ maxWidth: 160 }}>

@@ -36,6 +36,7 @@ function row(id: number, status: OrderStatus, changedMinutesAgo: number, extra: 
 
 const counts = (over: Partial<BoardCounts> = {}): BoardCounts => ({
   all: 10,
+  at_risk: 0,
   new: 2,
   preparing: 3,
   ready_no_driver: 1,

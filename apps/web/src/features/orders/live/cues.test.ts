@@ -69,6 +69,7 @@ describe('eventCalls: who an event calls to act', () => {
 
 const counts = (over: Partial<BoardCounts>): BoardCounts => ({
   all: 10,
+  at_risk: 0,
   new: 2,
   preparing: 3,
   ready_no_driver: 5,
