@@ -304,6 +304,8 @@ test.describe('driver meals', () => {
   test('total of the filtered set, add a meal in KM, delete it; settled meals are locked', async ({
     page,
   }) => {
+    // Wide enough for the note column (the list kit lets it give way first on narrower windows).
+    await page.setViewportSize({ width: 1440, height: 900 });
     const session = await signInAs(page, 'admin', { lang: 'en', path: '/drivers-meals' });
     const total = page.getByRole('status').filter({ hasText: /^Meals: / });
     await expect(total).toContainText('Meals: 80 · total');

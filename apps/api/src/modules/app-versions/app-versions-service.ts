@@ -90,11 +90,10 @@ export async function updateVersion(db: Db, actor: ActorContext, id: number, pat
     const row = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(appVersions).where(eq(appVersions.id, id)).for('update');
       if (!before) throw new NotFound();
-      const [after] = await tx
-        .update(appVersions)
-        .set({ ...patch, ...(patch.version ? parts(patch.version) : {}) })
-        .where(eq(appVersions.id, id))
-        .returning();
+      const values = { ...patch, ...(patch.version ? parts(patch.version) : {}) };
+      // An empty correction changes nothing: the version as it is, nothing audited.
+      if (!Object.values(values).some((value) => value !== undefined)) return before;
+      const [after] = await tx.update(appVersions).set(values).where(eq(appVersions.id, id)).returning();
       if (!after) throw new NotFound();
       await audit(tx, actor, 'update', 'app_versions', id, before, after);
       return after;

@@ -10,12 +10,20 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepTimeModel, travelTimeModel } from '../../db/schema/index.js';
 
+/**
+ * A coordinate to 7 decimals (about a centimetre): PostgreSQL refuses a float8 result that underflows,
+ * and a customer app may send a subnormal like 5e-324, which squared would fail the whole query.
+ */
+const coordinate = (value: unknown) => sql`round(${value}::numeric, 7)::float8`;
+
 /** Straight-line km between two points in SQL (the haversine, as the driver candidates measure it). */
-export const kmBetween = (lat1: unknown, lng1: unknown, lat2: unknown, lng2: unknown) =>
-  sql<number>`(2 * 6371 * asin(sqrt(
-    power(sin(radians(${lat2}::float8 - ${lat1}::float8) / 2), 2)
-    + cos(radians(${lat1}::float8)) * cos(radians(${lat2}::float8))
-    * power(sin(radians(${lng2}::float8 - ${lng1}::float8) / 2), 2))))`;
+export const kmBetween = (lat1: unknown, lng1: unknown, lat2: unknown, lng2: unknown) => {
+  const [a, b, c, d] = [coordinate(lat1), coordinate(lng1), coordinate(lat2), coordinate(lng2)];
+  return sql<number>`(2 * 6371 * asin(sqrt(
+    power(sin(radians(${c} - ${a}) / 2), 2)
+    + cos(radians(${a})) * cos(radians(${c}))
+    * power(sin(radians(${d} - ${b}) / 2), 2))))`;
+};
 
 /**
  * Relearns preparation times from the last LEARNING_DAYS days: the median of created → first ready for

@@ -35,6 +35,7 @@ import { pageOf } from '../../lib/lists.js';
 import { fullName, looksLikeOrderNumber, textSearch } from '../../lib/search.js';
 import { preparedFor } from '../../lib/sql.js';
 import { activeOrders, driverState, terminalStatusList } from '../drivers/drivers-service.js';
+import { kmBetween } from '../eta/eta-models.js';
 import { etaHistory, toOrderEta } from '../eta/eta-predictions.js';
 
 type ListQuery = z.output<typeof orderListQuery>;
@@ -417,10 +418,12 @@ export async function driverCandidates(
   const distance =
     order.lat === null || order.lng === null
       ? sql<number | null>`null::float8`
-      : sql<number | null>`(case when ${drivers.lat} is null then null else 2 * 6371 * asin(sqrt(
-          power(sin(radians(${order.lat}::float8 - ${drivers.lat}) / 2), 2)
-          + cos(radians(${drivers.lat})) * cos(radians(${order.lat}::float8))
-          * power(sin(radians(${order.lng}::float8 - ${drivers.lng}) / 2), 2))) end)`;
+      : sql<number | null>`(case when ${drivers.lat} is null then null else ${kmBetween(
+          drivers.lat,
+          drivers.lng,
+          order.lat,
+          order.lng,
+        )} end)`;
   const stale = sql`(${drivers.last_location_at} is null or ${drivers.last_location_at} < now() - ${`${staleLocationMinutes} minutes`}::interval)`;
   const rows = await db
     .select({
