@@ -100,8 +100,8 @@ export async function integrityViolations(db: Db, timeZone = 'Europe/Sarajevo'):
          where promised > 0 group by 1, 2 except
          select month, restaurant_id, promised, on_time from stats_on_time_monthly)
         union all
-        (select day, sum(promised)::int, sum(on_time)::int from stats_orders_daily group by day except
-         select day, promised, on_time from stats_all_daily)) d`,
+        (select day, 0, sum(promised)::int, sum(on_time)::int from stats_orders_daily group by day except
+         select day, 0, promised, on_time from stats_all_daily)) d`,
     ],
     [
       'status counters that differ from the orders',
