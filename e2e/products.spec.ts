@@ -15,6 +15,8 @@ test.describe('products', () => {
   test('Admin, in English: from the restaurants list, add, filter, toggle, edit and delete', async ({
     page,
   }) => {
+    // A long flow (add, filter, toggle, edit, delete, each confirmed): more than the default minute.
+    test.setTimeout(120_000);
     const name = `Pizza Sarajevska ${unique()}`;
     await signInAs(page, 'admin', { lang: 'en', path: '/restaurants' });
     await page.getByLabel('Search restaurants').fill('Željo');
