@@ -166,7 +166,15 @@ async function dumpPostgres(databaseUrl: string, into: string): Promise<Dumped> 
   const file = path.join(into, 'postgres.dump');
   await runTool(
     pgDump,
-    ['--format=custom', '--no-password', `--file=${file}`, `--dbname=${connection.dbname}`],
+    // The job queue's own schema stays out: its jobs are the ends of pauses, busy modes and snoozes,
+    // which every instance schedules again from the restaurants and products at start-up.
+    [
+      '--format=custom',
+      '--no-password',
+      '--exclude-schema=pgboss',
+      `--file=${file}`,
+      `--dbname=${connection.dbname}`,
+    ],
     connection.env,
   );
   const tool = (await runTool(pgDump, ['--version'], connection.env)).trim();

@@ -192,10 +192,10 @@ async function onPostgres(databaseUrl: string, text: string) {
 async function restorePostgres(staging: string, manifest: Manifest, databaseUrl: string, force: boolean) {
   const pgRestore = postgresTool('pg_restore');
   if (force) {
-    // Everything the application keeps lives in these two schemas.
+    // Everything the application keeps lives in these schemas (pgboss: the job queue, rebuilt at start).
     await onPostgres(
       databaseUrl,
-      'begin; drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public; commit',
+      'begin; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; drop schema if exists public cascade; create schema public; commit',
     );
   }
   const connection = libpqConnection(databaseUrl);

@@ -292,9 +292,8 @@ export async function readDemo(backend: Backend): Promise<Demo> {
     const q = <T>(text: string) => rowsOf<T>(database.db, sql.raw(text));
     // These tests place orders at any hour of the day: the demo's opening hours are cleared, so every
     // restaurant takes orders (a restaurant without a schedule is open around the clock).
-    await database.db.execute(
-      sql.raw('delete from restaurant_hours_exceptions; delete from restaurant_hours'),
-    );
+    await database.db.execute(sql.raw('delete from restaurant_hours_exceptions'));
+    await database.db.execute(sql.raw('delete from restaurant_hours'));
     const users = await q<{ email: string; role: string; restaurant_id: number | null }>(
       `select email, role, restaurant_id from users where is_active order by id`,
     );
