@@ -101,6 +101,8 @@ test.describe('products', () => {
   test('Restaurant Manager, in Bosnian: own products with prices in KM; other restaurants refused', async ({
     page,
   }) => {
+    // A long flow under a loaded machine: more than the default minute.
+    test.setTimeout(120_000);
     const name = `Begova čorba ${unique()}`;
     const session = await signInAs(page, 'restaurant_manager', { path: '/' });
     const rid = session.user.restaurant_id;
