@@ -23,12 +23,13 @@ function scrub(value: unknown): unknown {
 }
 
 /**
- * Records a staff write. Call it with the same transaction handle as the write itself, so the entry
- * and the change commit (or roll back) together.
+ * Records a staff write, or (actor null) one the system made by itself, such as a pause the job queue
+ * ended: the log shows "System". Call it with the same transaction handle as the write itself, so the
+ * entry and the change commit (or roll back) together.
  */
 export async function audit(
   tx: Db,
-  actor: ActorContext,
+  actor: ActorContext | null,
   action: 'create' | 'update' | 'delete' | string,
   entity: string,
   entityId: number | string | null,
@@ -36,14 +37,14 @@ export async function audit(
   after: unknown,
 ): Promise<void> {
   await tx.insert(auditLog).values({
-    actor_id: actor.user_id,
-    actor_role: actor.role,
+    actor_id: actor?.user_id ?? null,
+    actor_role: actor?.role ?? null,
     action,
     entity,
     entity_id: entityId === null ? null : String(entityId),
     before: scrub(before),
     after: scrub(after),
-    ip: actor.ip ?? null,
-    request_id: actor.request_id ?? null,
+    ip: actor?.ip ?? null,
+    request_id: actor?.request_id ?? null,
   });
 }

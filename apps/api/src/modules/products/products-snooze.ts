@@ -1,7 +1,7 @@
 import { can, type Product, type SnoozeBody } from '@dostava/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, products } from '../../db/schema/index.js';
+import { products } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
@@ -103,15 +103,7 @@ export async function endSnooze(db: Db, bus: EventBus, data: Record<string, unkn
       .where(guard)
       .returning(state);
     if (!after) return false;
-    await tx.insert(auditLog).values({
-      actor_id: null,
-      actor_role: null,
-      action: 'update',
-      entity: 'products',
-      entity_id: String(id),
-      before: JSON.parse(JSON.stringify(before)),
-      after: JSON.parse(JSON.stringify(after)),
-    });
+    await audit(tx, null, 'update', 'products', id, before, after);
     return true;
   });
   if (ended) await publish(bus, await findProduct(db, id));

@@ -1,19 +1,13 @@
-import {
-  type Capacity,
-  type CapacityBody,
-  can,
-  capacityMode,
-  isRestaurantRole,
-  openingState,
-} from '@dostava/shared';
+import { type Capacity, type CapacityBody, can, capacityMode, isRestaurantRole } from '@dostava/shared';
 import { and, asc, eq, gt, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, restaurantHours, restaurantHoursExceptions, restaurants } from '../../db/schema/index.js';
+import { restaurants } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { rowsOf } from '../../lib/sql.js';
+import { orderingStateOf } from './restaurants-hours.js';
 
 /**
  * Busy and pause (issue 24). One mode at a time: pausing ends busy mode, busy ends a pause, normal
@@ -61,30 +55,15 @@ export interface CapacityDeps {
  * of the operation's day (midnight in its zone) when it has no hours, never closes, or is closed now.
  */
 export async function closingTime(db: Db, restaurantId: number, timeZone: string): Promise<Date> {
-  const [hours, exceptions, [midnight]] = await Promise.all([
-    db
-      .select({
-        weekday: restaurantHours.weekday,
-        opens: restaurantHours.opens,
-        closes: restaurantHours.closes,
-      })
-      .from(restaurantHours)
-      .where(eq(restaurantHours.restaurant_id, restaurantId)),
-    db
-      .select({
-        date: restaurantHoursExceptions.date,
-        opens: restaurantHoursExceptions.opens,
-        closes: restaurantHoursExceptions.closes,
-      })
-      .from(restaurantHoursExceptions)
-      .where(eq(restaurantHoursExceptions.restaurant_id, restaurantId)),
+  const [state, [midnight]] = await Promise.all([
+    orderingStateOf(db, restaurantId, timeZone),
     rowsOf<{ at: Date | string }>(
       db,
       sql`select ((date_trunc('day', now() at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}) as at`,
     ),
   ]);
-  const state = openingState(hours, exceptions, new Date(), timeZone);
-  if (state.open && state.closes_at) return new Date(state.closes_at);
+  // closes_at is set only while the hours say open (a pause does not change when it closes).
+  if (state?.closes_at) return new Date(state.closes_at);
   return new Date(midnight?.at as string);
 }
 
@@ -197,15 +176,7 @@ async function endCapacity(db: Db, bus: EventBus, kind: 'pause' | 'busy', data: 
       .returning(columns);
     if (!row) return null;
     // The queue acts, not a person: no actor (the log shows "System").
-    await tx.insert(auditLog).values({
-      actor_id: null,
-      actor_role: null,
-      action: 'update',
-      entity: 'restaurants',
-      entity_id: String(id),
-      before: JSON.parse(JSON.stringify(before)),
-      after: JSON.parse(JSON.stringify(row)),
-    });
+    await audit(tx, null, 'update', 'restaurants', id, before, row);
     return row;
   });
   if (after) await bus.publish({ type: 'restaurant.capacity', restaurant_id: id, data: toCapacity(after) });
