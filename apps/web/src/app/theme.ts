@@ -24,6 +24,14 @@ export const theme = createTheme({
     MuiFormHelperText: {
       styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } },
     },
+    // MUI's orange on white is too faint for the small words of an outlined chip (axe: contrast).
+    MuiChip: {
+      styleOverrides: {
+        root: {
+          variants: [{ props: { variant: 'outlined', color: 'warning' }, style: { color: '#8a4500' } }],
+        },
+      },
+    },
     MuiLink: {
       styleOverrides: {
         root: { '&:focus-visible': { outline: '2px solid #1565c0', outlineOffset: 2 } },

@@ -20,7 +20,5 @@ export function DriverStateChip({ state, activeOrders }: { state: DriverState; a
     activeOrders > 0 && (state === 'assigned' || state === 'delivering')
       ? `${t(`driver_states.${state}`)} · ${t('driver_states.busy_count', { count: activeOrders })}`
       : t(`driver_states.${state}`);
-  // MUI's orange on white is too faint for small text (axe: contrast): the words take a darker orange.
-  const sx = COLORS[state] === 'warning' ? { color: '#8a4500' } : undefined;
-  return <Chip size="small" variant="outlined" color={COLORS[state]} label={label} sx={sx} />;
+  return <Chip size="small" variant="outlined" color={COLORS[state]} label={label} />;
 }
