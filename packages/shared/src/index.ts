@@ -25,3 +25,4 @@ export * from './uploads.js';
 export * from './users.js';
 export * from './validation.js';
 export * from './vehicles.js';
+export * from './dispatch.js';
