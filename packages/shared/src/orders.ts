@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
+import { DISPATCH_MODES, DISPATCH_PROBLEMS, orderDispatchSchema, orderOfferSchema } from './dispatch.js';
 import { orderEtaSchema, RISK_REASONS } from './eta.js';
 import { msg } from './messages.js';
 import type { Role } from './roles.js';
@@ -172,6 +173,14 @@ export const orderListItemSchema = z.object({
   promised_at: z.string().nullable(),
   predicted_delivery_at: z.string().nullable(),
   risk_reason: z.enum(RISK_REASONS).nullable(),
+  /** How the order is dispatched (its restaurant's mode or the operation's), decision 0024. */
+  dispatch_mode: z.enum(DISPATCH_MODES),
+  /** A dispatcher keeps it out of the automatic mode. */
+  dispatch_locked: z.boolean(),
+  /** Why no driver fits it now (the problems lane); null when one may. */
+  dispatch_problem: z.enum(DISPATCH_PROBLEMS).nullable(),
+  /** The automatic mode's open offer of it to a driver. */
+  offer: orderOfferSchema.nullable(),
   version: z.number().int(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
@@ -202,6 +211,7 @@ export const orderSchema = orderListItemSchema.extend({
   driver_phone: z.string().nullable(),
   history: z.array(orderHistoryEntrySchema),
   eta: orderEtaSchema,
+  dispatch: orderDispatchSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -319,5 +329,7 @@ export const EVENT_TYPES = [
   'restaurant.capacity',
   /** A product was snoozed or is back: data is `{ id, restaurant_id, snoozed, snoozed_until }`. */
   'product.snooze',
+  /** The operation's dispatch settings changed: data is its `DispatchSettings`. */
+  'dispatch.settings',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
