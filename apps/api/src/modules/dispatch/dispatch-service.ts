@@ -325,15 +325,19 @@ export async function runRound(
         (o) => (plan.problems.get(o.id) ?? null) !== o.problem && !made.some((m) => m.order_id === o.id),
       )
       .map((o) => ({ id: o.id, problem: plan.problems.get(o.id) ?? null }));
-    const cleared = await rowsOf<{ id: number; restaurant_id: number }>(
+    const cleared = await rowsOf<{ id: number; problem: string }>(
       tx,
       sql`
-      update "orders" o set "dispatch_problem" = null
-      where o."dispatch_problem" is not null and (o."driver_id" is not null or o."dispatch_locked"
-        or o."status" not in ('preparing_order', 'ready_for_pickup')
-        or exists (select 1 from "order_offers" oo where oo."order_id" = o."id" and oo."status" = 'pending')
-        or coalesce((select r."dispatch_mode" from "restaurants" r where r."id" = o."restaurant_id"), ${settings.mode}) = 'manual')
-      returning o."id", o."restaurant_id"`,
+      with gone as (
+        select o."id", o."dispatch_problem" from "orders" o
+        where o."dispatch_problem" is not null and (o."driver_id" is not null or o."dispatch_locked"
+          or o."status" not in ('preparing_order', 'ready_for_pickup')
+          or exists (select 1 from "order_offers" oo where oo."order_id" = o."id" and oo."status" = 'pending')
+          or coalesce((select r."dispatch_mode" from "restaurants" r where r."id" = o."restaurant_id"), ${settings.mode}) = 'manual')
+        for update
+      )
+      update "orders" o set "dispatch_problem" = null from gone where o."id" = gone."id"
+      returning o."id", gone."dispatch_problem" as problem`,
     );
     if (problems.length)
       await tx.execute(sql`
@@ -341,6 +345,10 @@ export async function runRound(
         from jsonb_to_recordset(${JSON.stringify(problems)}::jsonb) as x(id int, problem text)
         where o."id" = x.id`);
     if (made.length) await predictOrders(tx, { timeZone, ids: made.map((m) => m.order_id) });
+    // What each changed order's problem was before: the boards move it in or out of the problems lane.
+    const before = new Map<number, string | null>();
+    for (const o of waiting) before.set(o.id, o.problem);
+    for (const r of cleared) before.set(Number(r.id), r.problem);
     return {
       changed: [
         ...new Set([
@@ -349,7 +357,7 @@ export async function runRound(
           ...problems.map((p) => p.id),
           ...cleared.map((r) => Number(r.id)),
         ]),
-      ],
+      ].map((id) => ({ id, problem: before.has(id) ? (before.get(id) ?? null) : undefined })),
       drivers: [...new Set([...ended.map((e) => e.driver_id), ...made.map((m) => m.driver_id)])],
       offers: made.map((m) => ({ id: m.id, expires })),
     };
@@ -411,16 +419,26 @@ async function endOffers(tx: Db, now: number) {
 /** Announces changed orders as list rows (the boards move them without asking), then their drivers. */
 async function announceOrders(
   { db, bus }: Pick<DispatchDeps, 'db' | 'bus'>,
-  ids: number[],
+  changed: { id: number; problem?: string | null }[],
   drivers: number[],
 ) {
-  for (const id of ids) {
+  for (const { id, problem } of changed) {
     const order = await readOrder(db, id).catch(() => null);
-    if (order) await announce(bus, 'order.updated', order, null, { dispatch: true });
+    if (!order) continue;
+    // A round moves no status and no driver: only the offer and the problem (as it was, when known).
+    await announce(bus, 'order.updated', order, previousOf(order, problem), { dispatch: true });
   }
   for (const driverId of drivers)
     await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
 }
+
+/** What an order was before a dispatch change: the same status and driver, its problem as it was. */
+const previousOf = (order: Order, problem: string | null | undefined) => ({
+  status: order.status,
+  driver_id: order.driver?.id ?? null,
+  status_changed_at: new Date(order.status_changed_at),
+  dispatch_problem: problem === undefined ? order.dispatch_problem : problem,
+});
 
 // ------------------------------------------------------------------------------------------- the driver
 
@@ -482,7 +500,7 @@ export async function declineOffer(deps: DispatchDeps, actor: ActorContext, orde
     });
     return offer;
   });
-  await announceOrders(deps, [declined.order_id], [actor.user_id]);
+  await announceOrders(deps, [{ id: declined.order_id }], [actor.user_id]);
 }
 
 // ------------------------------------------------------------------------------------------- suggestions
@@ -553,9 +571,9 @@ export async function setLock(
   const { db } = deps;
   if (!can(actor, 'orders.dispatch')) throw new Forbidden();
   await assertReachable(db, actor, orderId);
-  await db.transaction(async (tx) => {
+  const was = await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ locked: orders.dispatch_locked })
+      .select({ locked: orders.dispatch_locked, problem: orders.dispatch_problem })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update');
@@ -572,8 +590,9 @@ export async function setLock(
     await audit(tx, actor, locked ? 'dispatch_lock' : 'dispatch_unlock', 'orders', orderId, before, {
       locked,
     });
+    return before;
   });
   const order = await readOrder(db, orderId);
-  await announce(deps.bus, 'order.updated', order, null, { dispatch: true });
+  await announce(deps.bus, 'order.updated', order, previousOf(order, was.problem), { dispatch: true });
   return order;
 }

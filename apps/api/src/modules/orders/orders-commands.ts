@@ -43,7 +43,8 @@ export interface OrderDeps {
 }
 
 /** What an order was before a change: enough for a board to take it out of its old lane. */
-type Previous = Pick<typeof orders.$inferSelect, 'status' | 'driver_id' | 'status_changed_at'>;
+type Previous = Pick<typeof orders.$inferSelect, 'status' | 'driver_id' | 'status_changed_at'> &
+  Partial<Pick<typeof orders.$inferSelect, 'dispatch_problem'>>;
 
 /**
  * Tells the live views that the order changed, and the driver whose orders it changed, if any. The event
@@ -69,6 +70,7 @@ export async function announce(
         status: previous.status,
         driver_id: previous.driver_id,
         status_changed_at: previous.status_changed_at.toISOString(),
+        dispatch_problem: previous.dispatch_problem ?? null,
       },
     },
   });

@@ -14,6 +14,8 @@ export interface OrderBefore {
   status: OrderStatus;
   driver_id: number | null;
   status_changed_at: string;
+  /** Why no driver fits it (the problems lane); absent from events of older servers. */
+  dispatch_problem?: string | null;
 }
 
 /** The payload of an order event from this API: the order as a list row and what it was before. */
@@ -34,6 +36,7 @@ type State = {
   driver_id: number | null;
   status_changed_at: string;
   restaurant_id: number;
+  dispatch_problem?: string | null;
 };
 
 const stateOf = (order: OrderListItem): State => ({
@@ -41,6 +44,7 @@ const stateOf = (order: OrderListItem): State => ({
   driver_id: order.driver?.id ?? null,
   status_changed_at: order.status_changed_at,
   restaurant_id: order.restaurant.id,
+  dispatch_problem: order.dispatch_problem,
 });
 
 /** When the order's next step is due (the board's urgency, as the API sorts it). */
@@ -51,7 +55,10 @@ export const dueAt = (state: Pick<State, 'status' | 'status_changed_at'>): numbe
  * The counters of the board an order adds to, as the API counts them (modules/orders LANE_FILTERS):
  * none when it is done. A counter this does not know (a lane added later) is left to reconciliation.
  */
-export function countersOf(state: Pick<State, 'status' | 'driver_id' | 'status_changed_at'>, now: number) {
+export function countersOf(
+  state: Pick<State, 'status' | 'driver_id' | 'status_changed_at' | 'dispatch_problem'>,
+  now: number,
+) {
   const keys = new Set<string>();
   if (!isActiveStatus(state.status)) return keys;
   const late = dueAt(state) <= now;
@@ -61,7 +68,7 @@ export function countersOf(state: Pick<State, 'status' | 'driver_id' | 'status_c
   if (state.status === 'ready_for_pickup')
     keys.add(state.driver_id === null ? 'ready_no_driver' : 'awaiting_pickup');
   if (state.status === 'in_delivery') keys.add('in_delivery');
-  if (state.status === 'no_answer' || late) keys.add('problems');
+  if (state.status === 'no_answer' || late || state.dispatch_problem) keys.add('problems');
   if (late) keys.add('late');
   if (late && (state.status === 'created' || state.status === 'preparing_order'))
     keys.add('late_preparation');
