@@ -1,0 +1,163 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { type Database, openDatabase } from '../../db/client.js';
+import {
+  auditLog,
+  categories,
+  drivers,
+  orderOffers,
+  products,
+  restaurants,
+  users,
+} from '../../db/schema/index.js';
+import { createTestContext, type TestContext } from '../../test/helpers.js';
+
+/**
+ * Two API instances on one PostgreSQL server, both running dispatch rounds and working the job queue:
+ * an offer that runs out is expired once and passed on once (decision 0024). Needs the server
+ * (TEST_DATABASE_URL), as .ci/run provides; without Redis each instance hears only its own events, so
+ * the job queue is what tells them.
+ */
+const enabled = Boolean(process.env.TEST_DATABASE_URL);
+const HERE = { lat: 43.8563, lng: 18.4131 };
+
+describe.runIf(enabled)('dispatch on two instances', () => {
+  let a: TestContext;
+  let b: FastifyInstance;
+  let bDatabase: Database;
+  let restaurant = 0;
+  let product = 0;
+  const near: number[] = [];
+
+  beforeAll(async () => {
+    a = await createTestContext({ JOBS_POLLING_SECONDS: '0.5' });
+    bDatabase = await openDatabase({ databaseUrl: a.databaseUrl, poolSize: 3 });
+    b = await buildApp({ ...a.config }, { database: bDatabase, logger: false });
+    await b.ready();
+    const db = a.database.db;
+    const [r] = await db
+      .insert(restaurants)
+      .values({
+        name: 'Two instances',
+        address: 'Ferhadija 2',
+        phone: '+387 33 000 001',
+        percentage: 10,
+        ...HERE,
+      })
+      .returning({ id: restaurants.id });
+    restaurant = r?.id ?? 0;
+    const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+    const [p] = await db
+      .insert(products)
+      .values({
+        restaurant_id: restaurant,
+        category_id: category?.id ?? 0,
+        name: 'Pita',
+        price: 400,
+        show_on_menu: true,
+      })
+      .returning({ id: products.id });
+    product = p?.id ?? 0;
+    await db.update(drivers).set({ shift_state: 'off_shift' });
+    const chosen = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'driver'))
+      .orderBy(users.id)
+      .limit(2);
+    for (const [i, d] of chosen.entries()) {
+      near.push(d.id);
+      await db
+        .update(drivers)
+        .set({
+          shift_state: 'available',
+          lat: HERE.lat + 0.002 * (i + 1),
+          lng: HERE.lng,
+          last_location_at: new Date(),
+        })
+        .where(eq(drivers.user_id, d.id));
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await b?.close();
+    await bDatabase?.close();
+    await a?.close();
+  });
+
+  it('an offer that runs out is expired once and offered once to the next driver', async () => {
+    const admin = (await a.signIn('admin@example.com')).access_token;
+    const customer = (await a.signIn('customer@example.com')).access_token;
+    expect(
+      (
+        await a.request({
+          method: 'PUT',
+          url: '/api/dispatch/settings',
+          token: admin,
+          payload: {
+            mode: 'manual',
+            offer_seconds: 15,
+            batching: true,
+            batch_pickup_km: 0.5,
+            batch_dropoff_km: 2,
+          },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await a.request({
+      method: 'PUT',
+      url: `/api/restaurants/${restaurant}/dispatch-mode`,
+      token: admin,
+      payload: { mode: 'automatic' },
+    });
+    const placed = await a.request({
+      method: 'POST',
+      url: '/api/orders',
+      token: customer,
+      payload: {
+        restaurant_id: restaurant,
+        items: [{ product_id: product, quantity: 1 }],
+        address: 'Titova 12, Sarajevo',
+        phone: '+387 61 111 223',
+        lat: HERE.lat + 0.01,
+        lng: HERE.lng + 0.01,
+        payment: 'cash',
+      },
+    });
+    const id = placed.json().data.id as number;
+    for (const status of ['preparing_order', 'ready_for_pickup'])
+      await a.request({ method: 'POST', url: `/api/orders/${id}/status`, token: admin, payload: { status } });
+
+    const offers = () =>
+      a.database.db.select().from(orderOffers).where(eq(orderOffers.order_id, id)).orderBy(orderOffers.id);
+    const until = async (check: (rows: Awaited<ReturnType<typeof offers>>) => boolean, ms: number) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        if (check(await offers())) return;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`timed out: ${JSON.stringify(await offers())}`);
+    };
+    await until((rows) => rows.some((o) => o.status === 'pending'), 10_000);
+    expect((await offers())[0]?.driver_id).toBe(near[0]);
+    // Nobody answers: 15 s later it expires, and the second driver is offered it, once.
+    await until((rows) => rows.some((o) => o.status === 'pending' && o.driver_id === near[1]), 30_000);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await offers()).map((o) => [o.driver_id, o.status])).toEqual([
+      [near[0], 'expired'],
+      [near[1], 'pending'],
+    ]);
+    const expired = await a.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity_id, String(id)), eq(auditLog.action, 'offer_expired')));
+    expect(expired[0]?.n).toBe(1);
+    await a.request({
+      method: 'PUT',
+      url: `/api/restaurants/${restaurant}/dispatch-mode`,
+      token: admin,
+      payload: { mode: null },
+    });
+  }, 90_000);
+});
