@@ -43,6 +43,11 @@ export interface SimulatorOptions {
   locationInterval: number;
   /** Multiplies every wait (kitchen, breaks, doorstep); 0.1 makes a fast demo or test. */
   pace: number;
+  /**
+   * How a driver answers an offer of the automatic dispatch: accepts with this probability, else
+   * declines or lets it expire, half and half (decision 0024).
+   */
+  accept: number;
   quiet: boolean;
 }
 
@@ -54,6 +59,8 @@ const HELP = `Usage: npm run simulate -- [options]
   --duration S         stop after S seconds (env SIMULATOR_DURATION; default: until Ctrl-C)
   --interval S         seconds between location batches (default 3)
   --pace F             scale every wait by F (default 1)
+  --accept P           probability a driver accepts an automatic offer, else declines or lets it
+                       expire (env SIMULATOR_ACCEPT; default 0.85)
   --quiet              log nothing but errors`;
 
 export class OptionsError extends Error {}
@@ -78,7 +85,17 @@ export function parseOptions(
     if (value === undefined) throw new OptionsError(`--${name} needs a value`);
     flags.set(name, value);
   }
-  const known = new Set(['url', 'drivers', 'rate', 'password', 'duration', 'interval', 'pace', 'quiet']);
+  const known = new Set([
+    'url',
+    'drivers',
+    'rate',
+    'password',
+    'duration',
+    'interval',
+    'pace',
+    'accept',
+    'quiet',
+  ]);
   for (const name of flags.keys())
     if (!known.has(name)) throw new OptionsError(`Unknown option --${name}\n${HELP}`);
 
@@ -107,6 +124,7 @@ export function parseOptions(
     duration: number('duration', 'SIMULATOR_DURATION', 0, 0, 7 * 86_400),
     locationInterval: number('interval', 'SIMULATOR_INTERVAL', 3, 0.2, 60),
     pace: number('pace', 'SIMULATOR_PACE', 1, 0.01, 100),
+    accept: number('accept', 'SIMULATOR_ACCEPT', 0.85, 0, 1),
     quiet: flags.has('quiet') || env.SIMULATOR_QUIET === '1',
   };
 }

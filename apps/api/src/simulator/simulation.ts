@@ -34,6 +34,7 @@ interface OrderItem {
   total: number;
   lat?: number;
   lng?: number;
+  dispatch_mode?: 'manual' | 'suggest' | 'automatic';
 }
 interface Menu {
   ordering: { takes_orders: boolean };
@@ -62,7 +63,14 @@ export class Simulation {
   private readonly destinations = new Map<number, Point>();
   private endShiftAvailable: boolean | null = null;
   private readonly onBreak = new Set<Account>();
-  private readonly stats = { orders: 0, delivered: 0, locations: 0 };
+  private readonly stats = {
+    orders: 0,
+    delivered: 0,
+    locations: 0,
+    offersAccepted: 0,
+    offersDeclined: 0,
+    offersIgnored: 0,
+  };
 
   constructor(
     private readonly options: SimulatorOptions,
@@ -173,7 +181,7 @@ export class Simulation {
       [...this.onBreak].map((account) => account.call('POST', '/api/driver/breaks/end')),
     );
     this.say(
-      `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent`,
+      `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent; offers ${this.stats.offersAccepted} accepted, ${this.stats.offersDeclined} declined, ${this.stats.offersIgnored} left to expire`,
     );
   }
 
@@ -355,6 +363,43 @@ export class Simulation {
       return true;
     };
     const orders = async () => (await driver.ok<{ data: OrderItem[] }>('GET', '/api/driver/orders')).data;
+    /**
+     * Answers the automatic dispatch's offers: accept (the configured share), decline, or let it run out;
+     * each offer once. Returns the order accepted, if any.
+     */
+    const answered = new Set<number>();
+    const answerOffers = async (): Promise<OrderItem | undefined> => {
+      const reply = await driver.call<{
+        data: { items: { id: number; order_id: number; order_number: string }[] };
+      }>('GET', '/api/driver/offers');
+      if (reply.status !== 200) return undefined;
+      for (const offer of reply.body.data.items) {
+        if (answered.has(offer.id)) continue;
+        answered.add(offer.id);
+        const roll = this.random();
+        if (roll < this.options.accept) {
+          const accepted = await driver.call<{ data: OrderItem }>(
+            'POST',
+            `/api/driver/orders/${offer.order_id}/accept`,
+          );
+          if (accepted.status === 200) {
+            this.stats.offersAccepted += 1;
+            this.say(`${name} accepted the offer of ${offer.order_number}`);
+            return accepted.body.data;
+          }
+        } else if (roll < this.options.accept + (1 - this.options.accept) / 2) {
+          const declined = await driver.call('POST', `/api/driver/orders/${offer.order_id}/decline`);
+          if (declined.status === 204) {
+            this.stats.offersDeclined += 1;
+            this.say(`${name} declined the offer of ${offer.order_number}`);
+          }
+        } else {
+          this.stats.offersIgnored += 1;
+          this.say(`${name} lets the offer of ${offer.order_number} run out`);
+        }
+      }
+      return undefined;
+    };
     const status = (order: OrderItem, next: string, reason?: string) =>
       driver.call('POST', `/api/driver/orders/${order.id}/status`, {
         status: next,
@@ -379,11 +424,20 @@ export class Simulation {
         shiftEnds = Date.now() + this.paced(5 * 60, 10 * 60);
       }
 
+      const offered = await answerOffers();
+      if (
+        offered &&
+        !this.destinations.has(offered.id) &&
+        offered.lat !== undefined &&
+        offered.lng !== undefined
+      )
+        this.destinations.set(offered.id, { lat: offered.lat, lng: offered.lng });
       const list = await orders();
       let order = list.find((o) => o.driver?.id === me);
       if (!order) {
+        // An order of the automatic mode comes as an offer; the others a driver takes by themself.
         const waiting = list
-          .filter((o) => !o.driver)
+          .filter((o) => !o.driver && o.dispatch_mode !== 'automatic')
           .sort((a, b) => Number(b.status === 'ready_for_pickup') - Number(a.status === 'ready_for_pickup'));
         const candidate = waiting[0];
         if (candidate && this.random() < 0.6) {

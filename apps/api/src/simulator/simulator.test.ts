@@ -81,7 +81,11 @@ describe('simulator scheduling', () => {
       rate: 4,
       password: 'DemoPass!2026',
       duration: 0,
+      accept: 0.85,
     });
+    expect(parseOptions(['--accept', '0.5'], { SIMULATOR_ACCEPT: '0.9' }).accept).toBe(0.5);
+    expect(parseOptions([], { SIMULATOR_ACCEPT: '0.9' }).accept).toBe(0.9);
+    expect(() => parseOptions(['--accept', '1.5'], {})).toThrow(OptionsError);
     expect(
       parseOptions(['--drivers', '3', '--rate=1.5', '--url', 'http://x:1/'], {
         SIMULATOR_DRIVERS: '50',
