@@ -22,6 +22,9 @@ export interface Metrics {
   url: string;
   streamsOpen: Gauge;
   eventsSent: Counter;
+  /** Dispatch rounds on this instance: their duration, and the offers they made (decision 0024). */
+  dispatchRounds: Histogram;
+  dispatchOffers: Counter;
 }
 
 const OPERATOR = { user_id: 0, role: 'admin' as const, restaurant_id: null };
@@ -72,6 +75,17 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     eventsSent: new Counter({
       name: 'dostava_events_sent_total',
       help: 'Events written to event streams (one per stream that receives it)',
+      registers: [registry],
+    }),
+    dispatchRounds: new Histogram({
+      name: 'dostava_dispatch_round_seconds',
+      help: 'Dispatch rounds run on this instance (expire, withdraw, solve, offer), by duration',
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    dispatchOffers: new Counter({
+      name: 'dostava_dispatch_offers_total',
+      help: 'Offers the automatic dispatch made to drivers on this instance',
       registers: [registry],
     }),
   };

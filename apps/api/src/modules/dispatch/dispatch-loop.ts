@@ -26,6 +26,8 @@ export class Dispatcher {
   constructor(
     private readonly deps: DispatchDeps,
     private readonly warn: (error: unknown) => void,
+    /** Told of every round this instance ran: its seconds and the offers it made. */
+    private readonly observe: (seconds: number, offered: number) => void = () => {},
   ) {}
 
   start() {
@@ -68,7 +70,10 @@ export class Dispatcher {
       try {
         const result = await runRound(this.deps);
         if (!result) this.dirty = true;
-        else if (result.nextExpiry !== null) this.wakeAt(result.nextExpiry);
+        else {
+          this.observe((Date.now() - this.lastStart) / 1000, result.offered);
+          if (result.nextExpiry !== null) this.wakeAt(result.nextExpiry);
+        }
       } catch (error) {
         this.warn(error);
       }

@@ -25,7 +25,15 @@ export async function dispatchRoutes(app: FastifyInstance) {
   const deps = { db: app.db, bus: app.bus, jobs: app.jobs, timeZone: app.config.timeZone };
 
   // Rounds run on every instance's events (one instance at a time does each); offers end on the queue.
-  const dispatcher = new Dispatcher(deps, (error) => app.log.warn({ err: error }, 'dispatch round failed'));
+  const dispatcher = new Dispatcher(
+    deps,
+    (error) => app.log.warn({ err: error }, 'dispatch round failed'),
+    (seconds, offered) => {
+      app.metrics?.dispatchRounds.observe(seconds);
+      app.metrics?.dispatchOffers.inc(offered);
+      if (seconds > 1) app.log.warn({ seconds, offered }, 'dispatch round slower than a second');
+    },
+  );
   app.jobs.handle('dispatch-offer-expires', () => dispatcher.runNow());
   app.addHook('onReady', async () => dispatcher.start());
   app.addHook('preClose', async () => dispatcher.stop());
