@@ -1,6 +1,7 @@
 import {
   type DispatchProblem,
   type DispatchReasons,
+  ETA_DEFAULTS,
   RISK_GRACE_MINUTES,
   type TravelModel,
   travelMinutes,
@@ -15,11 +16,13 @@ import { distanceKm } from '../orders/orders-amounts.js';
  * both run this code.
  *
  * The cost of giving order O to driver D, in "points": 10 per minute O is predicted to miss its promise
- * by, 2 per empty kilometre (the way to the restaurant, or a batch's detour), 0.5 per minute the driver
- * waits at the restaurant for the food; minus what serving O now is worth (100, plus 10 per minute O
- * would miss its promise by if it waited a few more minutes), so that when drivers are scarce the most
- * urgent orders are served first. A driver may also stay idle (0), which wins when every order left
- * would cost more than it is worth.
+ * by, 2 per empty kilometre (the way to the restaurant, or a batch's detour), 1 per minute of the
+ * driver's time O takes (the way there, the wait for the food, the ride and hand-over; for a second
+ * order, the minutes it adds to the route), so a slow or far driver costs what they really cost; minus
+ * what serving O now is worth (100, plus 10 per minute O would miss its promise by if it waited a few
+ * more minutes), so that when drivers are scarce the most urgent orders are served first. A driver may
+ * also stay idle (0), which wins when every order left would cost more than it is worth. The weights
+ * were checked against naive dispatch on `npm run bench:dispatch`.
  */
 
 export interface Place {
@@ -92,18 +95,22 @@ const MINUTE = 60_000;
 const TYPICAL_KM = 2;
 /** A driver is not sent to wait at a restaurant longer than this for the food. */
 export const MAX_DRIVER_WAIT_MINUTES = 10;
+/** A pair is held (scored, not sent) only when it falls due within this: no driver kept for a far-off order. */
+const HOLD_MINUTES = 10;
 /** An order whose food is ready within this is needed now: with no driver fitting, it is a problem. */
 const NEEDED_SOON_MINUTES = 15;
 /** What an order is worth serving now, and the wait its urgency is measured over. */
 const ORDER_VALUE = 100;
 const WAIT_MINUTES = 5;
-const WEIGHT = { late: 10, empty_km: 2, driver_wait: 0.5 } as const;
+const WEIGHT = { late: 10, empty_km: 2, driver_minute: 1 } as const;
 const INFEASIBLE = 1e9;
 
 const lateMinutes = (at: number, promised: number | null) =>
   promised === null ? 0 : Math.max(0, (at - promised) / MINUTE);
-const onTime = (at: number, promised: number | null) =>
-  promised === null || at <= promised + RISK_GRACE_MINUTES * MINUTE;
+const onTime = (at: number, promised: number | null, margin = 0) =>
+  promised === null || at <= promised + (RISK_GRACE_MINUTES - margin) * MINUTE;
+/** A batch keeps both predicted deliveries this far inside their promises: predictions err. */
+const BATCH_MARGIN_MINUTES = 3;
 
 interface Evaluation {
   cost: number;
@@ -119,8 +126,32 @@ export function evaluate(
   order: PlanOrder,
   driver: PlanDriver,
   settings: PlanSettings,
-  { now, fresh_minutes, km = distanceKm }: PlanOptions,
+  options: PlanOptions,
 ): Evaluation | null {
+  const scored = score(order, driver, settings, options);
+  return scored?.due ? { cost: scored.cost, reasons: scored.reasons() } : null;
+}
+
+/** A scored pair; its reasons are put into words only for the pairs a round keeps. */
+interface Scored {
+  cost: number;
+  due: boolean;
+  reasons: () => DispatchReasons;
+}
+
+/**
+ * A pair's cost, and whether it is due: a free driver who would wait more than MAX_DRIVER_WAIT_MINUTES
+ * for the food is not sent yet, but the pair is still scored as if the driver left in time to arrive
+ * when the food is ready. The round weighs it with the others and holds the order for that driver
+ * instead of grabbing whoever is due first: otherwise the farthest and slowest driver, the first whose
+ * wait falls under the limit, would take every order long before a nearer one could.
+ */
+function score(
+  order: PlanOrder,
+  driver: PlanDriver,
+  settings: PlanSettings,
+  { now, fresh_minutes, km = distanceKm }: PlanOptions,
+): Scored | null {
   if (order.excluded.has(driver.id)) return null;
   if (!driver.at || driver.location_at === null || driver.location_at < now - fresh_minutes * MINUTE)
     return null;
@@ -147,18 +178,22 @@ export function evaluate(
 
   if (driver.carrying.length === 0) {
     const distance = dist(driver.at, order.restaurant);
-    const arrival = now + ride(distance);
-    const wait = Math.max(0, order.food_ready_at - arrival) / MINUTE;
-    if (wait > MAX_DRIVER_WAIT_MINUTES) return null;
+    const early = (order.food_ready_at - (now + ride(distance))) / MINUTE;
+    if (early > MAX_DRIVER_WAIT_MINUTES + HOLD_MINUTES) return null;
+    const due = early <= MAX_DRIVER_WAIT_MINUTES;
+    const arrival = due ? now + ride(distance) : order.food_ready_at;
     const delivery = Math.max(arrival, order.food_ready_at) + ride(trip, true);
     const late = lateMinutes(delivery, order.promised_at);
+    // The driver's time the order takes: the way there, the wait for the food, the ride, the hand-over.
+    const busy = (delivery - (arrival - ride(distance))) / MINUTE;
     return {
       cost:
         WEIGHT.late * late +
         WEIGHT.empty_km * distance +
-        WEIGHT.driver_wait * wait -
-        orderValue(order, now, trip, driver.travel),
-      reasons: reasons(arrival, delivery, distance, null),
+        WEIGHT.driver_minute * busy -
+        orderValue(order, now, trip),
+      reasons: () => reasons(arrival, delivery, distance, null),
+      due,
     };
   }
 
@@ -203,30 +238,33 @@ export function evaluate(
     };
   });
   const fitting = routes
-    .filter((r) => onTime(r.firstAt, first.promised_at) || r.firstAt <= firstAlone)
-    .filter((r) => onTime(r.orderAt, order.promised_at))
+    .filter((r) => onTime(r.firstAt, first.promised_at, BATCH_MARGIN_MINUTES) || r.firstAt <= firstAlone)
+    .filter((r) => onTime(r.orderAt, order.promised_at, BATCH_MARGIN_MINUTES))
     .sort((x, y) => x.km - y.km);
   const best = fitting[0];
   // Neither promise put at risk: the carried order stays on time (or no later than alone), the new one on time.
-  if (!best || (!onTime(best.firstAt, first.promised_at) && best.firstAt > firstAlone + MINUTE)) return null;
-  const wait = Math.max(0, order.food_ready_at - arrival) / MINUTE;
+  if (!best) return null;
+  // The driver's time the second order adds: the end of the batched route against the first alone.
+  const busy = Math.max(0, Math.max(best.firstAt, best.orderAt) - firstAlone) / MINUTE;
   return {
-    cost:
-      WEIGHT.empty_km * Math.max(0, detour) +
-      WEIGHT.driver_wait * wait -
-      orderValue(order, now, trip, driver.travel),
-    reasons: reasons(arrival, best.orderAt, dist(driver.at, order.restaurant), first),
+    cost: WEIGHT.empty_km * Math.max(0, detour) + WEIGHT.driver_minute * busy - orderValue(order, now, trip),
+    reasons: () => reasons(arrival, best.orderAt, dist(driver.at, order.restaurant), first),
+    due: true,
   };
 }
 
-/** What serving the order now is worth: a base, and its lateness if it waited WAIT_MINUTES more. */
-function orderValue(order: PlanOrder, now: number, trip: number, travel: TravelModel): number {
+/**
+ * What serving the order now is worth: a base, and its lateness if it waited WAIT_MINUTES more. A
+ * property of the order, measured with the typical travel model, never with the driver's: with the
+ * driver's own, a slow driver made every order look more urgent and won it.
+ */
+function orderValue(order: PlanOrder, now: number, trip: number): number {
   const later =
     Math.max(
-      now + WAIT_MINUTES * MINUTE + travelMinutes(travel, TYPICAL_KM, false) * MINUTE,
+      now + WAIT_MINUTES * MINUTE + travelMinutes(ETA_DEFAULTS, TYPICAL_KM, false) * MINUTE,
       order.food_ready_at,
     ) +
-    travelMinutes(travel, trip, true) * MINUTE;
+    travelMinutes(ETA_DEFAULTS, trip, true) * MINUTE;
   return ORDER_VALUE + WEIGHT.late * lateMinutes(later, order.promised_at);
 }
 
@@ -238,33 +276,50 @@ export function planRound(
   options: PlanOptions,
 ): Plan {
   const problems = new Map<number, DispatchProblem>();
-  const evaluations: (Evaluation | null)[][] = drivers.map((d) =>
-    orders.map((o) => evaluate(o, d, settings, options)),
-  );
-  // Rows: the drivers who fit at least one order; columns: the orders, then one "stay idle" per row.
-  const rows = drivers.map((_, j) => j).filter((j) => evaluations[j]?.some((e) => e !== null));
+  // Costs and due flags only, in typed arrays: a large round scores hundreds of thousands of pairs,
+  // and keeping an object per pair made the garbage collector most of its time.
+  const n = orders.length;
+  const costs = new Float64Array(drivers.length * n).fill(Number.NaN);
+  const due = new Uint8Array(drivers.length * n);
+  const fits = new Uint8Array(n);
+  const rows: number[] = [];
+  drivers.forEach((d, j) => {
+    let any = false;
+    for (let i = 0; i < n; i++) {
+      const e = score(orders[i] as PlanOrder, d, settings, options);
+      if (!e) continue;
+      costs[j * n + i] = e.cost;
+      due[j * n + i] = e.due ? 1 : 0;
+      fits[i] = 1;
+      any = true;
+    }
+    // Rows: the drivers who fit at least one order.
+    if (any) rows.push(j);
+  });
   const assignments: Assignment[] = [];
   const taken = new Set<number>();
-  if (rows.length > 0 && orders.length > 0) {
-    const width = orders.length + rows.length;
+  if (rows.length > 0 && n > 0) {
+    // Columns: the orders, then one "stay idle" per row.
+    const width = n + rows.length;
     const matrix = rows.map((j, r) => {
       const row = new Float64Array(width).fill(INFEASIBLE);
-      const costs = evaluations[j] as (Evaluation | null)[];
-      for (let i = 0; i < orders.length; i++) {
-        const e = costs[i];
-        if (e) row[i] = e.cost;
+      for (let i = 0; i < n; i++) {
+        const cost = costs[j * n + i] as number;
+        if (!Number.isNaN(cost)) row[i] = cost;
       }
-      row[orders.length + r] = 0;
+      row[n + r] = 0;
       return row;
     });
     for (const [r, c] of munkres(matrix)) {
-      if (c >= orders.length) continue;
+      if (c >= n) continue;
       const j = rows[r] as number;
-      const e = evaluations[j]?.[c];
-      if (!e || e.cost >= INFEASIBLE / 2) continue;
+      // A pair that is not due holds the order for its driver: no offer yet, and no problem either.
+      if (!due[j * n + c]) continue;
       const order = orders[c] as PlanOrder;
       const driver = drivers[j] as PlanDriver;
-      assignments.push({ order_id: order.id, driver_id: driver.id, reasons: e.reasons, cost: e.cost });
+      const e = score(order, driver, settings, options);
+      if (!e) continue;
+      assignments.push({ order_id: order.id, driver_id: driver.id, reasons: e.reasons(), cost: e.cost });
       taken.add(order.id);
     }
   }
@@ -274,7 +329,7 @@ export function planRound(
     (d) => d.at && d.location_at !== null && d.location_at >= options.now - options.fresh_minutes * MINUTE,
   );
   orders.forEach((order, i) => {
-    if (taken.has(order.id) || drivers.some((_, j) => evaluations[j]?.[i])) return;
+    if (taken.has(order.id) || fits[i]) return;
     if (drivers.length === 0) problems.set(order.id, 'no_driver_on_shift');
     else if (fresh.length === 0) problems.set(order.id, 'no_fresh_location');
     else if (fresh.every((d) => order.excluded.has(d.id))) problems.set(order.id, 'all_declined');
