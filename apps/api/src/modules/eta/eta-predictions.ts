@@ -15,6 +15,7 @@ import { drivers, orderEtaHistory, orders, restaurants } from '../../db/schema/i
 import type { EventBus } from '../../lib/bus.js';
 import { terminalStatusList } from '../drivers/drivers-service.js';
 import { distanceKm as haversine } from '../orders/orders-amounts.js';
+import { selectOrders, toListItem } from '../orders/orders-queries.js';
 import { kmBetween, loadPrep, loadTravel } from './eta-models.js';
 
 /** A driver's position older than this is not trusted for a prediction. */
@@ -197,14 +198,33 @@ export async function refreshPredictions(db: Db, bus: EventBus, timeZone: string
       .select({ ok: sql<boolean>`pg_try_advisory_xact_lock(hashtext('eta.predictions'))` })
       .from(sql`(select 1) as one`);
     if (!lock?.ok) return [];
-    return predictOrders(tx, { timeZone });
+    return predictOrders(tx, { timeZone, ids: undefined });
   });
-  for (const order of changed)
-    await bus.publish({
-      type: 'order.updated',
-      restaurant_id: order.restaurant_id,
-      data: { order_id: order.id, eta: true },
-    });
+  // Each moved order goes out as its list row (one read for all of them), so an open board patches the
+  // row in place instead of refetching its lists once per pass (decision 0008). Its status and driver
+  // did not move: `previous` is the same state.
+  for (let i = 0; i < changed.length; i += 500) {
+    const ids = changed.slice(i, i + 500).map((c) => c.id);
+    const rows = await selectOrders(db).where(inArray(orders.id, ids));
+    for (const row of rows) {
+      const order = toListItem(row);
+      await bus.publish({
+        type: 'order.updated',
+        restaurant_id: order.restaurant.id,
+        data: {
+          order_id: order.id,
+          eta: true,
+          order,
+          previous: {
+            status: order.status,
+            driver_id: order.driver?.id ?? null,
+            status_changed_at: order.status_changed_at,
+            dispatch_problem: order.dispatch_problem,
+          },
+        },
+      });
+    }
+  }
   return changed.length;
 }
 

@@ -8,6 +8,7 @@ import {
   travelTimeModel,
   users,
 } from '../../db/schema/index.js';
+import type { BusEvent } from '../../lib/bus.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { refreshModels } from './eta-models.js';
 import { predictOrders, refreshPredictions } from './eta-predictions.js';
@@ -120,7 +121,17 @@ describe('the at-risk lane', () => {
       .update(orders)
       .set({ promised_at: sql`now() + interval '5 minutes'` })
       .where(eq(orders.id, risky));
+    const heard: BusEvent[] = [];
+    const stop = t.app.bus.subscribe((event) => heard.push(event));
     await refreshPredictions(t.database.db, t.app.bus, timeZone);
+    stop();
+    // The pass announces each moved order as its list row, so boards patch it in place (no refetch).
+    const mine = heard.find((e) => e.type === 'order.updated' && e.data.order_id === risky);
+    expect(mine?.data).toMatchObject({
+      eta: true,
+      order: { id: risky, risk_reason: expect.any(String) },
+      previous: { status: expect.any(String) },
+    });
   });
 
   it('shows the dispatcher and the admin the orders predicted to miss, most at risk first, with the reason', async () => {
