@@ -1,8 +1,10 @@
 import {
   Box,
+  Card,
   Chip,
   Paper,
   Skeleton,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -10,6 +12,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
@@ -33,9 +37,11 @@ function StateChip({ usage }: { usage: AppVersionUsage }) {
   return <Chip size="small" color="success" variant="outlined" label={t('app_versions.up_to_date')} />;
 }
 
-/** Which versions the apps report running, so support sees who must update. */
+/** Which versions the apps report running, so support sees who must update. A phone gets cards. */
 export function VersionUsage() {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const usage = useAppVersionUsage();
   const headingId = 'versions-in-use-heading';
 
@@ -51,6 +57,25 @@ export function VersionUsage() {
     );
   else if (usage.data.length === 0)
     body = <Typography color="text.secondary">{t('app_versions.usage_empty')}</Typography>;
+  else if (phone)
+    body = (
+      <Stack component="ul" aria-labelledby={headingId} spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {usage.data.map((row) => (
+          <Card component="li" variant="outlined" key={`${row.app_type}:${row.version}`} sx={{ p: 1.5 }}>
+            <Stack direction="row" alignItems="center" gap={1}>
+              <Typography fontWeight={600} sx={{ flexGrow: 1 }}>
+                {t(`app_versions.types.${row.app_type}`)} {row.version}
+              </Typography>
+              <StateChip usage={row} />
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {t('app_versions.reports')}: {formatNumber(row.reports)} · {t('app_versions.last_seen')}:{' '}
+              {formatDateTime(row.last_seen)}
+            </Typography>
+          </Card>
+        ))}
+      </Stack>
+    );
   else
     body = (
       <TableContainer tabIndex={0} role="region" aria-labelledby={headingId} sx={{ overflowX: 'auto' }}>
