@@ -62,8 +62,8 @@ export function VersionUsage() {
       <Stack component="ul" aria-labelledby={headingId} spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {usage.data.map((row) => (
           <Card component="li" variant="outlined" key={`${row.app_type}:${row.version}`} sx={{ p: 1.5 }}>
-            <Stack direction="row" alignItems="center" gap={1}>
-              <Typography fontWeight={600} sx={{ flexGrow: 1 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+              <Typography sx={{ flexGrow: 1, fontWeight: 600 }}>
                 {t(`app_versions.types.${row.app_type}`)} {row.version}
               </Typography>
               <StateChip usage={row} />
