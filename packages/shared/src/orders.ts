@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
+import { DISPATCH_MODES, DISPATCH_PROBLEMS, orderDispatchSchema, orderOfferSchema } from './dispatch.js';
 import { orderEtaSchema, RISK_REASONS } from './eta.js';
 import { msg } from './messages.js';
 import type { Role } from './roles.js';
@@ -173,6 +174,11 @@ export const orderListItemSchema = z.object({
   predicted_delivery_at: z.string().nullable(),
   risk_reason: z.enum(RISK_REASONS).nullable(),
   version: z.number().int(),
+  // Dispatch (decision 0024). Optional on the web branch until the API lands with them.
+  dispatch_mode: z.enum(DISPATCH_MODES).optional(),
+  dispatch_locked: z.boolean().optional(),
+  dispatch_problem: z.enum(DISPATCH_PROBLEMS).nullable().optional(),
+  offer: orderOfferSchema.nullable().optional(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -202,6 +208,7 @@ export const orderSchema = orderListItemSchema.extend({
   driver_phone: z.string().nullable(),
   history: z.array(orderHistoryEntrySchema),
   eta: orderEtaSchema,
+  dispatch: orderDispatchSchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -319,5 +326,7 @@ export const EVENT_TYPES = [
   'restaurant.capacity',
   /** A product was snoozed or is back: data is `{ id, restaurant_id, snoozed, snoozed_until }`. */
   'product.snooze',
+  /** The operation's dispatch settings changed: data is its `DispatchSettings`. */
+  'dispatch.settings',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
+import { DISPATCH_MODES } from './dispatch.js';
 import { optionalIban, requiredIban } from './iban.js';
 import { orderingStateSchema } from './opening-hours.js';
 import { id, optionalUrl, patchOf, phone, requiredText } from './validation.js';
@@ -46,6 +47,8 @@ export const restaurantSchema = z.object({
   image: imageSchema.nullable(),
   /** Whether it takes orders now: opening hours, pause and busy mode, on the operation's clock. */
   ordering: orderingStateSchema,
+  /** Its own dispatch mode, or null to follow the operation's (optional until the API lands). */
+  dispatch_mode: z.enum(DISPATCH_MODES).nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

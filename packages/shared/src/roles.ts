@@ -82,6 +82,8 @@ export const PERMISSIONS = {
   'orders.read': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'orders.status': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'orders.dispatch': [...ADMINS, 'dispatcher'],
+  /** The operation's dispatch mode and its settings, and a restaurant's own mode (decision 0024). */
+  'dispatch.settings': [...ADMINS],
   /**
    * Every order, not only the active ones (restaurant roles: their own restaurant's). Without it a
    * reader (the dispatcher) sees the active orders, and a search or an id reaches the recent ones too
