@@ -28,7 +28,7 @@ import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { useApiForm } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
-import { translateMessage } from '../../../lib/i18n';
+import { currentLanguage, translateMessage } from '../../../lib/i18n';
 import { useUpdateDispatchSettings } from '../api/update-settings';
 
 /** What the inputs hold: the numbers as typed (a Bosnian decimal comma too). */
@@ -44,12 +44,16 @@ export interface DispatchSettingsValues {
 export const typedNumber = (value: string): number | undefined =>
   value.trim() === '' ? undefined : Number(value.trim().replace(',', '.'));
 
-export const toValues = (settings: DispatchSettings): DispatchSettingsValues => ({
+/** A distance as the language writes it: Bosnian with a decimal comma. */
+const typed = (value: number, language: string) =>
+  language === 'bs' ? String(value).replace('.', ',') : String(value);
+
+export const toValues = (settings: DispatchSettings, language = 'en'): DispatchSettingsValues => ({
   mode: settings.mode,
   offer_seconds: String(settings.offer_seconds),
   batching: settings.batching,
-  batch_pickup_km: String(settings.batch_pickup_km),
-  batch_dropoff_km: String(settings.batch_dropoff_km),
+  batch_pickup_km: typed(settings.batch_pickup_km, language),
+  batch_dropoff_km: typed(settings.batch_dropoff_km, language),
 });
 
 const bodyResolver = zodResolver(dispatchSettingsBody);
@@ -78,11 +82,11 @@ export function DispatchSettingsForm({ settings }: { settings: DispatchSettings 
   const modeLabel = useId();
   const { control, submit, busy, reset } = useApiForm({
     resolver: settingsResolver,
-    defaultValues: toValues(settings),
+    defaultValues: toValues(settings, currentLanguage()),
     save: (body) => update.mutateAsync(body),
     onSaved: (saved) => {
       toast.success(t('dispatch.saved'));
-      reset(toValues(saved));
+      reset(toValues(saved, currentLanguage()));
     },
   });
   const batching = useWatch({ control, name: 'batching' });

@@ -296,8 +296,7 @@ export function OrderHistory({ order }: { order: Order }) {
               <>
                 <Stack
                   direction="row"
-                  spacing={1}
-                  sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+                  sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
                 >
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {offerSentence(item.offer, t)}

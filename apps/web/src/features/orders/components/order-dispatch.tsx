@@ -157,8 +157,7 @@ export function OrderDispatchSection({ order }: { order: Order }) {
               <Box component="li" key={offer.id}>
                 <Stack
                   direction="row"
-                  spacing={1}
-                  sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+                  sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
                 >
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {offer.driver.name}
@@ -169,7 +168,14 @@ export function OrderDispatchSection({ order }: { order: Order }) {
                   </Typography>
                 </Stack>
                 <Typography variant="body2" sx={{ mt: 0.25 }}>
-                  {offerSentence(offer, t)}
+                  {t('dispatch.offered_reasons', {
+                    reasons: reasonsInWords(
+                      offer.reasons,
+                      Date.parse(offer.created_at),
+                      t,
+                      currentLanguage(),
+                    ),
+                  })}
                 </Typography>
               </Box>
             ))}
