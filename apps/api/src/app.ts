@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { cashRegisterRoutes } from './modules/cash-register/cash-register-routes.js';
 import { categoriesRoutes } from './modules/categories/categories-routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
+import { dispatchRoutes } from './modules/dispatch/dispatch-routes.js';
 import { driverMealsRoutes } from './modules/driver-meals/driver-meals-routes.js';
 import { driverAppRoutes } from './modules/drivers/driver-app-routes.js';
 import { driversRoutes } from './modules/drivers/drivers-routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(driversRoutes);
   await app.register(vehiclesRoutes);
   await app.register(ordersRoutes);
+  await app.register(dispatchRoutes);
   await app.register(cashRegisterRoutes);
   await app.register(settlementsRoutes);
   await app.register(driverMealsRoutes);

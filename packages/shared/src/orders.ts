@@ -173,12 +173,15 @@ export const orderListItemSchema = z.object({
   promised_at: z.string().nullable(),
   predicted_delivery_at: z.string().nullable(),
   risk_reason: z.enum(RISK_REASONS).nullable(),
+  /** How the order is dispatched (its restaurant's mode or the operation's), decision 0024. */
+  dispatch_mode: z.enum(DISPATCH_MODES),
+  /** A dispatcher keeps it out of the automatic mode. */
+  dispatch_locked: z.boolean(),
+  /** Why no driver fits it now (the problems lane); null when one may. */
+  dispatch_problem: z.enum(DISPATCH_PROBLEMS).nullable(),
+  /** The automatic mode's open offer of it to a driver. */
+  offer: orderOfferSchema.nullable(),
   version: z.number().int(),
-  // Dispatch (decision 0024). Optional on the web branch until the API lands with them.
-  dispatch_mode: z.enum(DISPATCH_MODES).optional(),
-  dispatch_locked: z.boolean().optional(),
-  dispatch_problem: z.enum(DISPATCH_PROBLEMS).nullable().optional(),
-  offer: orderOfferSchema.nullable().optional(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -208,7 +211,7 @@ export const orderSchema = orderListItemSchema.extend({
   driver_phone: z.string().nullable(),
   history: z.array(orderHistoryEntrySchema),
   eta: orderEtaSchema,
-  dispatch: orderDispatchSchema.optional(),
+  dispatch: orderDispatchSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -47,8 +47,8 @@ export const restaurantSchema = z.object({
   image: imageSchema.nullable(),
   /** Whether it takes orders now: opening hours, pause and busy mode, on the operation's clock. */
   ordering: orderingStateSchema,
-  /** Its own dispatch mode, or null to follow the operation's (optional until the API lands). */
-  dispatch_mode: z.enum(DISPATCH_MODES).nullable().optional(),
+  /** Its own dispatch mode; null follows the operation's (decision 0024). */
+  dispatch_mode: z.enum(DISPATCH_MODES).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -82,7 +82,7 @@ export const PERMISSIONS = {
   'orders.read': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'orders.status': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'orders.dispatch': [...ADMINS, 'dispatcher'],
-  /** The operation's dispatch mode and its settings, and a restaurant's own mode (decision 0024). */
+  /** The operation's dispatch mode and its rules, and a restaurant's own mode (decision 0024). */
   'dispatch.settings': [...ADMINS],
   /**
    * Every order, not only the active ones (restaurant roles: their own restaurant's). Without it a

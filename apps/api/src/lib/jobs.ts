@@ -7,7 +7,12 @@ import type { Database } from '../db/client.js';
  * A job may still run twice in rare cases (its worker died after the work, before completing it),
  * so every handler is idempotent: a guarded UPDATE that changes nothing the second time.
  */
-export const JOB_NAMES = ['restaurant-pause-ends', 'restaurant-busy-ends', 'product-snooze-ends'] as const;
+export const JOB_NAMES = [
+  'restaurant-pause-ends',
+  'restaurant-busy-ends',
+  'product-snooze-ends',
+  'dispatch-offer-expires',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;

@@ -34,6 +34,10 @@ const listItem = {
   promised_at: '2026-11-20T10:45:00.000Z',
   predicted_delivery_at: '2026-11-20T10:41:00.000Z',
   risk_reason: null,
+  dispatch_mode: 'automatic',
+  dispatch_locked: false,
+  dispatch_problem: null,
+  offer: { driver: { id: 7, name: 'Adnan Hadžić' }, expires_at: '2026-11-20T10:21:00.000Z' },
   version: 3,
 };
 const order = {
@@ -45,6 +49,32 @@ const order = {
   commission: 150,
   customer_phone: '+387 61 000 000',
   driver_phone: null,
+  dispatch: {
+    mode: 'automatic',
+    locked: false,
+    problem: null,
+    offers: [
+      {
+        id: 1,
+        driver: { id: 7, name: 'Adnan Hadžić' },
+        status: 'pending',
+        reasons: {
+          state: 'free',
+          distance_km: 0.8,
+          location_minutes: 0,
+          arrival_at: '2026-11-20T10:23:00.000Z',
+          food_ready_at: '2026-11-20T10:25:00.000Z',
+          predicted_delivery_at: '2026-11-20T10:41:00.000Z',
+          load: 0,
+          late_minutes: 0,
+          batched_with: null,
+        },
+        created_at: '2026-11-20T10:20:15.000Z',
+        expires_at: '2026-11-20T10:21:00.000Z',
+        decided_at: null,
+      },
+    ],
+  },
   eta: {
     promised_at: '2026-11-20T10:45:00.000Z',
     predicted_pickup_at: '2026-11-20T10:25:00.000Z',

@@ -5,6 +5,7 @@ export * from './capacity.js';
 export * from './cash-register.js';
 export * from './categories.js';
 export * from './dashboard.js';
+export * from './dispatch.js';
 export * from './driver-meals.js';
 export * from './drivers.js';
 export * from './eta.js';

@@ -2,6 +2,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS } from '@dostava/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -53,6 +54,10 @@ export const orders = pgTable(
     predicted_delivery_at: timestamp('predicted_delivery_at', { withTimezone: true }),
     /** Why the order may miss its promise (kitchen_slow, no_driver_near, driver_far); null on track. */
     risk_reason: text('risk_reason'),
+    /** A dispatcher keeps this order out of the automatic mode (decision 0024). */
+    dispatch_locked: boolean('dispatch_locked').notNull().default(false),
+    /** Why no driver fits it, from the last dispatch round (the problems lane); null when one may. */
+    dispatch_problem: text('dispatch_problem'),
     driver_request_time: timestamp('driver_request_time', { withTimezone: true }),
     assigned_at: timestamp('assigned_at', { withTimezone: true }),
     picked_up_at: timestamp('picked_up_at', { withTimezone: true }),
@@ -77,6 +82,8 @@ export const orders = pgTable(
     index('orders_active_idx')
       .on(t.created_at, t.id)
       .where(sql`${t.status} not in ('delivered', 'cancelled', 'declined', 'returned')`),
+    // The orders a dispatch round found no driver for (its clean-up reads only these).
+    index('orders_dispatch_problem_idx').on(t.id).where(sql`${t.dispatch_problem} is not null`),
     check(
       'orders_amounts_check',
       sql`${t.restaurant_amount} >= 0 and ${t.delivery_costs} >= 0 and ${t.total} >= 0`,

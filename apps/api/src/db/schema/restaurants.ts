@@ -35,11 +35,17 @@ export const restaurants = pgTable(
     busy_until: timestamp('busy_until', { withTimezone: true }),
     /** Takes no orders until then; null is not paused. */
     paused_until: timestamp('paused_until', { withTimezone: true }),
+    /** Its own dispatch mode (manual, suggest, automatic); null follows the operation's (decision 0024). */
+    dispatch_mode: text('dispatch_mode'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('restaurants_busy_minutes_check', sql`${t.busy_minutes} between 0 and 120`),
+    check(
+      'restaurants_dispatch_mode_check',
+      sql`${t.dispatch_mode} is null or ${t.dispatch_mode} in ('manual', 'suggest', 'automatic')`,
+    ),
     index('restaurants_name_idx').on(sql`lower(${t.name})`),
     index('restaurants_created_at_idx').on(t.created_at),
     index('restaurants_name_trgm_idx').using('gin', sql`search_text(${t.name}) gin_trgm_ops`),

@@ -17,6 +17,7 @@ import {
   drivers,
   endShiftRequests,
   orderItems,
+  orderOffers,
   orderStatusHistory,
   orders,
   products,
@@ -27,6 +28,7 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken, ServiceError } from '../../lib/errors.js';
 import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
+import { withdrawOffers } from '../dispatch/dispatch-offers.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
 import { predictOrders, promiseFor } from '../eta/eta-predictions.js';
 import { snoozedNow } from '../products/products-service.js';
@@ -48,7 +50,7 @@ type Previous = Pick<typeof orders.$inferSelect, 'status' | 'driver_id' | 'statu
  * carries the order as a list row (`order`) and what it was before (`previous`), so an open board puts
  * the row in its lane and moves its counts without asking the server again (decision 0008).
  */
-async function announce(
+export async function announce(
   bus: EventBus,
   type: 'order.created' | 'order.updated',
   order: Order,
@@ -305,6 +307,8 @@ export async function assignDriver(
   id: number,
   driverId: number,
   allowBusy = false,
+  /** What the audit entry records besides the driver: the reasons of an accepted suggestion. */
+  because: Record<string, unknown> = {},
 ) {
   const order = await findForChange(db, actor, id);
   if (!ASSIGNABLE.includes(order.status))
@@ -322,7 +326,17 @@ export async function assignDriver(
       )
       .returning({ id: orders.id });
     if (changed.length === 0) throw new Conflict();
-    await audit(tx, actor, 'assign', 'orders', id, { driver_id: order.driver_id }, { driver_id: driverId });
+    // A person took the order over: the automatic mode's open offer of it ends (decision 0024).
+    await withdrawOffers(tx, id, actor);
+    await audit(
+      tx,
+      actor,
+      'assign',
+      'orders',
+      id,
+      { driver_id: order.driver_id },
+      { driver_id: driverId, ...because },
+    );
     await predictOrders(tx, { timeZone, ids: [id] });
   });
   const changed = await readOrder(db, id);
@@ -357,6 +371,8 @@ export async function unassignDriver(
       .set({
         driver_id: null,
         assigned_at: null,
+        // Taken off by a person: the automatic mode leaves it to them until they unlock it.
+        dispatch_locked: true,
         version: sql`${orders.version} + 1`,
         ...(inDelivery
           ? { status: 'ready_for_pickup' as const, status_changed_at: now, picked_up_at: null }
@@ -403,12 +419,30 @@ export async function acceptOrder(db: Db, { bus, timeZone }: OrderDeps, actor: A
     // Checked under the driver's lock, which ending a shift takes too: one of the two waits.
     await lockDriver(tx, actor.user_id);
     await assertAvailableDriver(tx, actor.user_id);
+    // An order offered by the automatic mode is taken by the driver it is offered to, in time.
+    const [offer] = await tx
+      .select({ id: orderOffers.id, driver_id: orderOffers.driver_id, expires_at: orderOffers.expires_at })
+      .from(orderOffers)
+      .where(and(eq(orderOffers.order_id, id), eq(orderOffers.status, 'pending')))
+      .for('update');
+    if (offer && (offer.driver_id !== actor.user_id || offer.expires_at.getTime() <= Date.now()))
+      throw new Conflict('order_offered', 'errors.order_offered');
     const changed = await tx
       .update(orders)
       .set({ driver_id: actor.user_id, assigned_at: new Date(), version: sql`${orders.version} + 1` })
       .where(and(eq(orders.id, id), sql`${orders.driver_id} is null`, eq(orders.version, order.version)))
       .returning({ id: orders.id });
     if (changed.length === 0) throw new Conflict('order_taken', 'errors.order_taken');
+    if (offer) {
+      await tx
+        .update(orderOffers)
+        .set({ status: 'accepted', decided_at: new Date() })
+        .where(eq(orderOffers.id, offer.id));
+      await audit(tx, actor, 'offer_accepted', 'orders', id, null, {
+        driver_id: actor.user_id,
+        offer_id: offer.id,
+      });
+    }
     await predictOrders(tx, { timeZone, ids: [id] });
   });
   const changed = await readOrder(db, id);

@@ -4,6 +4,7 @@ import {
   type BoardLane,
   can,
   DISPATCH_SEARCH_DAYS,
+  type DispatchProblem,
   type DriverCandidate,
   isActiveStatus,
   isRestaurantRole,
@@ -34,6 +35,7 @@ import { Forbidden, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { fullName, looksLikeOrderNumber, textSearch } from '../../lib/search.js';
 import { preparedFor } from '../../lib/sql.js';
+import { effectiveDispatchMode, orderOffersOf, pendingOffer } from '../dispatch/dispatch-queries.js';
 import { activeOrders, driverState, terminalStatusList } from '../drivers/drivers-service.js';
 import { kmBetween } from '../eta/eta-models.js';
 import { etaHistory, toOrderEta } from '../eta/eta-predictions.js';
@@ -73,6 +75,10 @@ const listColumns = {
   promised_at: orders.promised_at,
   predicted_delivery_at: orders.predicted_delivery_at,
   risk_reason: orders.risk_reason,
+  dispatch_mode: effectiveDispatchMode,
+  dispatch_locked: orders.dispatch_locked,
+  dispatch_problem: orders.dispatch_problem,
+  offer: pendingOffer,
   version: orders.version,
 };
 const detailColumns = {
@@ -124,6 +130,10 @@ export function toListItem(r: OrderRow): OrderListItem {
     promised_at: iso(r.promised_at),
     predicted_delivery_at: iso(r.predicted_delivery_at),
     risk_reason: r.risk_reason as RiskReason | null,
+    dispatch_mode: r.dispatch_mode,
+    dispatch_locked: r.dispatch_locked,
+    dispatch_problem: r.dispatch_problem as DispatchProblem | null,
+    offer: r.offer,
     version: r.version,
   };
 }
@@ -147,7 +157,8 @@ const LANE_FILTERS: Record<BoardLane, SQL> = {
   ready_no_driver: sql`(${orders.status} = 'ready_for_pickup' and ${orders.driver_id} is null)`,
   awaiting_pickup: sql`(${orders.status} = 'ready_for_pickup' and ${orders.driver_id} is not null)`,
   in_delivery: sql`${orders.status} = 'in_delivery'`,
-  problems: sql`(${orders.status} = 'no_answer' or ${isLate})`,
+  // No answer at the door, late in its status, or no driver fits it (decision 0024).
+  problems: sql`(${orders.status} = 'no_answer' or ${isLate} or (${isActive} and ${orders.dispatch_problem} is not null))`,
   // Predicted to miss the promise while there is still time to act (decision 0021).
   at_risk: sql`(${orders.risk_reason} is not null and ${orders.promised_at} > now())`,
 };
@@ -508,11 +519,12 @@ const detailStatements = preparedFor((db: Db) => {
  */
 export async function readOrder(db: Db, id: number): Promise<Order> {
   const statements = detailStatements(db);
-  const [[row], items, history, etaChanges] = await Promise.all([
+  const [[row], items, history, etaChanges, offers] = await Promise.all([
     statements.row.execute({ id }),
     statements.items.execute({ id }),
     statements.history.execute({ id }),
     etaHistory(db, id),
+    orderOffersOf(db, id),
   ]);
   if (!row) throw new NotFound();
   return {
@@ -541,6 +553,12 @@ export async function readOrder(db: Db, id: number): Promise<Order> {
       created_at: h.created_at.toISOString(),
     })),
     eta: toOrderEta(row, etaChanges),
+    dispatch: {
+      mode: row.dispatch_mode,
+      locked: row.dispatch_locked,
+      problem: row.dispatch_problem as DispatchProblem | null,
+      offers,
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   can,
+  type DispatchMode,
   type OrderingState,
   type Restaurant,
   type RestaurantBody,
@@ -42,6 +43,7 @@ const columns = {
   paused_until: restaurants.paused_until,
   busy_minutes: restaurants.busy_minutes,
   busy_until: restaurants.busy_until,
+  dispatch_mode: sql<DispatchMode | null>`${restaurants.dispatch_mode}`,
   created_at: restaurants.created_at,
   updated_at: restaurants.updated_at,
   image_id: uploads.id,

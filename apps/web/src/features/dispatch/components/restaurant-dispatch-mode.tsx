@@ -18,7 +18,7 @@ export function RestaurantDispatchMode({ restaurant }: { restaurant: Restaurant 
   const titleId = useId();
   const settings = useDispatchSettings();
   const set = useSetRestaurantDispatchMode(restaurant.id);
-  const current = restaurant.dispatch_mode ?? null;
+  const current = restaurant.dispatch_mode;
   const operation = settings.data ? t(`dispatch.modes.${settings.data.mode}`) : '…';
   const label = t('dispatch.restaurant_mode');
 

@@ -14,8 +14,7 @@ import { countdown, reasonsInWords } from './dispatch-words';
 import { ASSIGNABLE_STATUSES } from './order-time';
 
 /** The order's effective mode (its restaurant's, or the operation's). */
-export const modeOf = (order: Pick<OrderListItem, 'dispatch_mode'>): DispatchMode =>
-  order.dispatch_mode ?? 'manual';
+export const modeOf = (order: Pick<OrderListItem, 'dispatch_mode'>): DispatchMode => order.dispatch_mode;
 
 /** Still waiting for a driver: no driver and not yet out of the restaurant. */
 export const needsDriver = (order: Pick<OrderListItem, 'driver' | 'status'>) =>
@@ -23,7 +22,7 @@ export const needsDriver = (order: Pick<OrderListItem, 'driver' | 'status'>) =>
 
 /** Locked out of automatic dispatch while it waits for a driver: a dispatcher assigns it. */
 export const isLocked = (order: OrderListItem) =>
-  (order.dispatch_locked ?? false) && modeOf(order) === 'automatic' && needsDriver(order);
+  order.dispatch_locked && modeOf(order) === 'automatic' && needsDriver(order);
 
 /**
  * Whether the board shows a dispatch line under the order: why no driver fits, a pending offer, or
@@ -161,7 +160,7 @@ export function DispatchLockButton({ order }: { order: OrderListItem }) {
   const { t } = useTranslation();
   const lock = useDispatchLock();
   if (modeOf(order) !== 'automatic' || !needsDriver(order)) return null;
-  const locked = order.dispatch_locked ?? false;
+  const locked = order.dispatch_locked;
   const label = t(locked ? 'dispatch.unlock_label' : 'dispatch.lock_label', { number: order.order_number });
   return (
     <Tooltip title={locked ? t('dispatch.locked_chip') : label}>

@@ -239,14 +239,14 @@ export function OrderDriver({ order }: { order: Order }) {
 
 type HistoryItem =
   | { kind: 'status'; at: string; entry: Order['history'][number] }
-  | { kind: 'offer'; at: string; offer: NonNullable<Order['dispatch']>['offers'][number] };
+  | { kind: 'offer'; at: string; offer: Order['dispatch']['offers'][number] };
 
 export function OrderHistory({ order }: { order: Order }) {
   const { t } = useTranslation();
   // Newest first; every automatic offer is a step of the history too, with its reasons.
   const items: HistoryItem[] = [
     ...order.history.map((entry) => ({ kind: 'status' as const, at: entry.created_at, entry })),
-    ...(order.dispatch?.offers ?? []).map((offer) => ({
+    ...order.dispatch.offers.map((offer) => ({
       kind: 'offer' as const,
       at: offer.created_at,
       offer,

@@ -61,7 +61,6 @@ export function OrderDispatchSection({ order }: { order: Order }) {
   const me = useCurrentUser();
   const lock = useDispatchLock();
   const dispatch = order.dispatch;
-  if (!dispatch) return null;
   const title = t('dispatch.section');
   const mayLock =
     can(me, 'orders.dispatch') &&

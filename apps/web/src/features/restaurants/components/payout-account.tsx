@@ -109,14 +109,17 @@ function PayoutDecision({ restaurant, request }: { restaurant: Restaurant; reque
   const decide = useDecidePayoutRequest(restaurant.id, request.id);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
 
-  function approve() {
-    decide.mutate(
-      { action: 'approve' },
-      {
-        onSuccess: () => toast.success(t('restaurants.payout.approved')),
-        onSettled: () => setDialog(null),
-      },
-    );
+  // mutateAsync, not mutate's own callbacks: those are dropped when this component unmounts first, and
+  // it does as soon as the refreshed requests show none pending (a race the toast used to lose).
+  async function approve() {
+    try {
+      await decide.mutateAsync({ action: 'approve' });
+      toast.success(t('restaurants.payout.approved'));
+    } catch {
+      // The HTTP client has toasted the refusal (409 payout_changed …): the dialog closes on the new state.
+    } finally {
+      setDialog(null);
+    }
   }
 
   async function reject(reason: string | undefined) {

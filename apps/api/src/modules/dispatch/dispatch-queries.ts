@@ -1,0 +1,44 @@
+import type { DispatchMode, DispatchReasons, OfferStatus, OrderDispatch, OrderOffer } from '@dostava/shared';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orderOffers, restaurants, users } from '../../db/schema/index.js';
+
+/** An order's dispatch mode in SQL: its restaurant's own, else the operation's (one row). */
+export const effectiveDispatchMode = sql<DispatchMode>`coalesce(${restaurants.dispatch_mode},
+  (select ds."mode" from "dispatch_settings" ds where ds."id" = 1), 'manual')`;
+
+/** An order's open offer, if any (the partial unique index finds it). */
+export const pendingOffer = sql<OrderOffer | null>`(select json_build_object(
+    'driver', json_build_object('id', u."id", 'name', u."first_name" || ' ' || u."last_name"),
+    'expires_at', to_char(oo."expires_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  from "order_offers" oo join "users" u on u."id" = oo."driver_id"
+  where oo."order_id" = "orders"."id" and oo."status" = 'pending')`;
+
+/** Every offer made of an order, oldest first, with the reasons each was made for. */
+export async function orderOffersOf(db: Db, orderId: number): Promise<OrderDispatch['offers']> {
+  const rows = await db
+    .select({
+      id: orderOffers.id,
+      driver_id: orderOffers.driver_id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      status: orderOffers.status,
+      reasons: orderOffers.reasons,
+      created_at: orderOffers.created_at,
+      expires_at: orderOffers.expires_at,
+      decided_at: orderOffers.decided_at,
+    })
+    .from(orderOffers)
+    .innerJoin(users, eq(users.id, orderOffers.driver_id))
+    .where(eq(orderOffers.order_id, orderId))
+    .orderBy(asc(orderOffers.created_at), asc(orderOffers.id));
+  return rows.map((r) => ({
+    id: r.id,
+    driver: { id: r.driver_id, name: `${r.first_name} ${r.last_name}` },
+    status: r.status as OfferStatus,
+    reasons: r.reasons as DispatchReasons,
+    created_at: r.created_at.toISOString(),
+    expires_at: r.expires_at.toISOString(),
+    decided_at: r.decided_at?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,579 @@
+import {
+  can,
+  type DispatchMode,
+  type DispatchSettings,
+  type DispatchSettingsBody,
+  type DispatchSuggestion,
+  type DriverOffer,
+  hourOfWeek,
+  type Order,
+  prepMinutes,
+  type TravelModel,
+  type VehicleType,
+} from '@dostava/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { dispatchSettings, orderOffers, orders, restaurants, users } from '../../db/schema/index.js';
+import { type ActorContext, audit } from '../../lib/audit.js';
+import type { EventBus } from '../../lib/bus.js';
+import { Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
+import type { JobQueue } from '../../lib/jobs.js';
+import { rowsOf } from '../../lib/sql.js';
+import { loadPrep, loadTravel } from '../eta/eta-models.js';
+import { FRESH_LOCATION_MINUTES, predictOrders } from '../eta/eta-predictions.js';
+import { announce, assignDriver } from '../orders/orders-commands.js';
+import { assertReachable, readOrder } from '../orders/orders-queries.js';
+import { withdrawOffers } from './dispatch-offers.js';
+import { evaluate, type PlanDriver, type PlanOrder, type PlanSettings, planRound } from './dispatch-plan.js';
+
+/**
+ * Dispatch that runs itself (decision 0024): the settings, the rounds that offer waiting orders to
+ * drivers (automatic mode) or compute the suggestions (suggest mode), and the offers' ends.
+ */
+
+export interface DispatchDeps {
+  db: Db;
+  bus: EventBus;
+  jobs: JobQueue;
+  timeZone: string;
+}
+
+const MINUTE = 60_000;
+/** Statuses in which an order waits for a driver (the kitchen has accepted it). */
+const WAITING = ['preparing_order', 'ready_for_pickup'] as const;
+
+// ---------------------------------------------------------------------------------------------- settings
+
+export async function readSettings(db: Db): Promise<DispatchSettings> {
+  const [row] = await db
+    .select({
+      mode: dispatchSettings.mode,
+      offer_seconds: dispatchSettings.offer_seconds,
+      batching: dispatchSettings.batching,
+      batch_pickup_km: dispatchSettings.batch_pickup_km,
+      batch_dropoff_km: dispatchSettings.batch_dropoff_km,
+      updated_at: dispatchSettings.updated_at,
+      first_name: users.first_name,
+      last_name: users.last_name,
+    })
+    .from(dispatchSettings)
+    .leftJoin(users, eq(users.id, dispatchSettings.updated_by))
+    .where(eq(dispatchSettings.id, 1));
+  if (!row) throw new NotFound();
+  return {
+    mode: row.mode as DispatchMode,
+    offer_seconds: row.offer_seconds,
+    batching: row.batching,
+    batch_pickup_km: row.batch_pickup_km,
+    batch_dropoff_km: row.batch_dropoff_km,
+    updated_at: row.updated_at?.toISOString() ?? null,
+    updated_by: row.first_name === null ? null : `${row.first_name} ${row.last_name}`,
+  };
+}
+
+export async function updateSettings(
+  { db, bus }: Pick<DispatchDeps, 'db' | 'bus'>,
+  actor: ActorContext,
+  body: DispatchSettingsBody,
+): Promise<DispatchSettings> {
+  if (!can(actor, 'dispatch.settings')) throw new Forbidden();
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(dispatchSettings).where(eq(dispatchSettings.id, 1)).for('update');
+    await tx
+      .update(dispatchSettings)
+      .set({ ...body, updated_by: actor.user_id, updated_at: new Date() })
+      .where(eq(dispatchSettings.id, 1));
+    await audit(tx, actor, 'update', 'dispatch_settings', 1, before, body);
+  });
+  const settings = await readSettings(db);
+  await bus.publish({ type: 'dispatch.settings', restaurant_id: null, data: settings });
+  return settings;
+}
+
+/** A restaurant's own mode (null: the operation's). The caller reads the restaurant back. */
+export async function setRestaurantMode(
+  { db, bus }: Pick<DispatchDeps, 'db' | 'bus'>,
+  actor: ActorContext,
+  id: number,
+  mode: DispatchMode | null,
+): Promise<void> {
+  if (!can(actor, 'dispatch.settings')) throw new Forbidden();
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ dispatch_mode: restaurants.dispatch_mode })
+      .from(restaurants)
+      .where(eq(restaurants.id, id))
+      .for('update');
+    if (!before) throw new NotFound();
+    await tx
+      .update(restaurants)
+      .set({ dispatch_mode: mode, updated_at: new Date() })
+      .where(eq(restaurants.id, id));
+    await audit(tx, actor, 'dispatch_mode', 'restaurants', id, before, { dispatch_mode: mode });
+  });
+  await bus.publish({ type: 'dispatch.settings', restaurant_id: null, data: await readSettings(db) });
+}
+
+// ------------------------------------------------------------------------------------------ round input
+
+interface WaitingOrder extends PlanOrder {
+  restaurant_id: number;
+  mode: DispatchMode;
+  problem: string | null;
+}
+
+/** The state a round decides on: waiting orders in the given modes, drivers on shift, the settings. */
+async function loadRound(db: Db, timeZone: string, modes: DispatchMode[], now: number, only?: number[]) {
+  const settings = await readSettings(db);
+  const mode = sql<DispatchMode>`coalesce(${restaurants.dispatch_mode}, ${settings.mode})`;
+  const rows = await db
+    .select({
+      id: orders.id,
+      order_number: orders.order_number,
+      status: orders.status,
+      restaurant_id: orders.restaurant_id,
+      restaurant_lat: restaurants.lat,
+      restaurant_lng: restaurants.lng,
+      lat: orders.lat,
+      lng: orders.lng,
+      created_at: orders.created_at,
+      status_changed_at: orders.status_changed_at,
+      promised_at: orders.promised_at,
+      problem: orders.dispatch_problem,
+      mode,
+      busy: sql<number>`(case when ${restaurants.busy_minutes} > 0 and (${restaurants.busy_until} is null
+        or ${restaurants.busy_until} > now()) then ${restaurants.busy_minutes} else 0 end)`,
+      excluded: sql<number[]>`array(select oo."driver_id" from "order_offers" oo
+        where oo."order_id" = ${orders.id} and oo."status" in ('declined', 'expired'))`,
+    })
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+    .where(
+      and(
+        inArray(orders.status, [...WAITING]),
+        sql`${orders.driver_id} is null`,
+        eq(orders.dispatch_locked, false),
+        inArray(mode, modes),
+        sql`not exists (select 1 from "order_offers" oo where oo."order_id" = ${orders.id} and oo."status" = 'pending')`,
+        only ? inArray(orders.id, only) : undefined,
+      ),
+    );
+  const prep = await loadPrep(
+    db,
+    rows.map((r) => r.restaurant_id),
+  );
+  const waiting: WaitingOrder[] = rows.map((r) => ({
+    id: r.id,
+    order_number: r.order_number,
+    restaurant_id: r.restaurant_id,
+    mode: r.mode,
+    problem: r.problem,
+    restaurant:
+      r.restaurant_lat === null || r.restaurant_lng === null
+        ? null
+        : { lat: r.restaurant_lat, lng: r.restaurant_lng },
+    dropoff: { lat: r.lat, lng: r.lng },
+    food_ready_at:
+      r.status === 'ready_for_pickup'
+        ? Math.min(now, r.status_changed_at.getTime())
+        : r.created_at.getTime() +
+          prepMinutes(prep.get(r.restaurant_id), hourOfWeek(r.created_at, timeZone), Number(r.busy)) * MINUTE,
+    promised_at: r.promised_at?.getTime() ?? null,
+    excluded: new Set((r.excluded ?? []).map(Number)),
+  }));
+  return { settings, waiting, drivers: waiting.length ? await loadDrivers(db, timeZone, now) : [] };
+}
+
+/** Drivers on shift (not on a break, not ending the shift) with what they carry and are offered. */
+async function loadDrivers(db: Db, timeZone: string, now: number): Promise<PlanDriver[]> {
+  const rows = await rowsOf<{
+    id: number;
+    lat: number | null;
+    lng: number | null;
+    location_at: Date | string | null;
+    vehicle: VehicleType | null;
+  }>(
+    db,
+    sql`
+    select d."user_id" as id, d."lat", d."lng", d."last_location_at" as location_at,
+      (select v."type"::text from "vehicles" v where v."driver_id" = d."user_id" limit 1) as vehicle
+    from "drivers" d join "users" u on u."id" = d."user_id"
+    where u."role" = 'driver' and u."is_active" and d."shift_state" not in ('off_shift', 'on_break')
+      and not exists (select 1 from "end_shift_requests" e where e."driver_id" = d."user_id" and e."status" = 'pending')`,
+  );
+  const list = rows;
+  if (list.length === 0) return [];
+  const ids = list.map((d) => Number(d.id));
+  const carried = await rowsOf<{
+    id: number;
+    order_number: string;
+    driver_id: number;
+    status: string;
+    restaurant_id: number;
+    rlat: number | null;
+    rlng: number | null;
+    lat: number;
+    lng: number;
+    created_at: Date | string;
+    status_changed_at: Date | string;
+    promised_at: Date | string | null;
+  }>(
+    db,
+    sql`
+    select o."id", o."order_number", coalesce(o."driver_id", oo."driver_id") as driver_id, o."status",
+      o."restaurant_id", r."lat" as rlat, r."lng" as rlng, o."lat", o."lng", o."created_at",
+      o."status_changed_at", o."promised_at"
+    from "orders" o
+    join "restaurants" r on r."id" = o."restaurant_id"
+    left join "order_offers" oo on oo."order_id" = o."id" and oo."status" = 'pending'
+    where o."status" not in ('delivered', 'cancelled', 'declined', 'returned')
+      and (o."driver_id" in (${sql.join(ids, sql`, `)})
+        or (o."driver_id" is null and oo."driver_id" in (${sql.join(ids, sql`, `)})))`,
+  );
+  const prep = await loadPrep(db, [...new Set(carried.map((c) => Number(c.restaurant_id)))]);
+  const travel = await loadTravel(db);
+  const byDriver = new Map<number, PlanDriver['carrying'][number][]>();
+  for (const c of carried) {
+    const created = new Date(c.created_at);
+    const list = byDriver.get(Number(c.driver_id)) ?? [];
+    list.push({
+      id: Number(c.id),
+      order_number: c.order_number,
+      restaurant: c.rlat === null || c.rlng === null ? null : { lat: Number(c.rlat), lng: Number(c.rlng) },
+      dropoff: { lat: Number(c.lat), lng: Number(c.lng) },
+      picked_up: c.status === 'in_delivery' || c.status === 'no_answer',
+      food_ready_at:
+        c.status === 'created' || c.status === 'preparing_order'
+          ? created.getTime() +
+            prepMinutes(prep.get(Number(c.restaurant_id)), hourOfWeek(created, timeZone)) * MINUTE
+          : Math.min(now, new Date(c.status_changed_at).getTime()),
+      promised_at: c.promised_at === null ? null : new Date(c.promised_at).getTime(),
+    });
+    byDriver.set(Number(c.driver_id), list);
+  }
+  return list.map((d) => ({
+    id: Number(d.id),
+    at: d.lat === null || d.lng === null ? null : { lat: Number(d.lat), lng: Number(d.lng) },
+    location_at: d.location_at === null ? null : new Date(d.location_at).getTime(),
+    travel: travel(d.vehicle ?? 'any') as TravelModel,
+    carrying: byDriver.get(Number(d.id)) ?? [],
+  }));
+}
+
+const planSettings = (s: DispatchSettings): PlanSettings => ({
+  batching: s.batching,
+  batch_pickup_km: s.batch_pickup_km,
+  batch_dropoff_km: s.batch_dropoff_km,
+});
+const planOptions = (now: number) => ({ now, fresh_minutes: FRESH_LOCATION_MINUTES });
+
+// ------------------------------------------------------------------------------------------------ rounds
+
+/**
+ * One round, on one instance at a time (a transaction-scoped advisory lock; an instance that does not
+ * get it runs again a moment later): offers that ran out are expired and offers that lost their point
+ * withdrawn; the orders waiting in automatic mode are solved together and offered; the problems of the
+ * suggest and automatic orders are written (the problems lane). Null when another instance holds the
+ * round; else how many offers it made and when the first open offer runs out.
+ */
+export async function runRound(
+  deps: DispatchDeps,
+  now = Date.now(),
+): Promise<{ offered: number; nextExpiry: number | null } | null> {
+  const { db, timeZone } = deps;
+  const result = await db.transaction(async (tx) => {
+    const [lock] = await tx
+      .select({ ok: sql<boolean>`pg_try_advisory_xact_lock(hashtext('dispatch.round'))` })
+      .from(sql`(select 1) as one`);
+    if (!lock?.ok) return null;
+    const ended = await endOffers(tx, now);
+    const { settings, waiting, drivers } = await loadRound(tx, timeZone, ['suggest', 'automatic'], now);
+    const plan = planRound(waiting, drivers, planSettings(settings), planOptions(now));
+    const automatic = new Set(waiting.filter((o) => o.mode === 'automatic').map((o) => o.id));
+    const offers = plan.assignments.filter((a) => automatic.has(a.order_id));
+    const expires = new Date(now + settings.offer_seconds * 1000);
+    const made = offers.length
+      ? (
+          await rowsOf<{ id: number; order_id: number; driver_id: number; reasons: unknown }>(
+            tx,
+            sql`
+            insert into "order_offers" ("order_id", "driver_id", "reasons", "expires_at")
+            select x.order_id, x.driver_id, x.reasons, ${expires.toISOString()}::timestamptz
+            from jsonb_to_recordset(${JSON.stringify(offers)}::jsonb) as x(order_id int, driver_id int, reasons jsonb)
+            join "orders" o on o."id" = x.order_id
+            where o."driver_id" is null and not o."dispatch_locked"
+              and o."status" in ('preparing_order', 'ready_for_pickup')
+            on conflict do nothing
+            returning "id", "order_id", "driver_id", "reasons"`,
+          )
+        ).map((r) => ({
+          ...r,
+          id: Number(r.id),
+          order_id: Number(r.order_id),
+          driver_id: Number(r.driver_id),
+        }))
+      : [];
+    for (const offer of made)
+      await audit(tx, null, 'offer', 'orders', offer.order_id, null, {
+        driver_id: offer.driver_id,
+        offer_id: offer.id,
+        reasons: offer.reasons,
+      });
+    // Problems: set where no driver fits, cleared where one may now (also for orders no longer waiting).
+    const problems = waiting
+      .filter(
+        (o) => (plan.problems.get(o.id) ?? null) !== o.problem && !made.some((m) => m.order_id === o.id),
+      )
+      .map((o) => ({ id: o.id, problem: plan.problems.get(o.id) ?? null }));
+    const cleared = await rowsOf<{ id: number; restaurant_id: number }>(
+      tx,
+      sql`
+      update "orders" o set "dispatch_problem" = null
+      where o."dispatch_problem" is not null and (o."driver_id" is not null or o."dispatch_locked"
+        or o."status" not in ('preparing_order', 'ready_for_pickup')
+        or exists (select 1 from "order_offers" oo where oo."order_id" = o."id" and oo."status" = 'pending')
+        or coalesce((select r."dispatch_mode" from "restaurants" r where r."id" = o."restaurant_id"), ${settings.mode}) = 'manual')
+      returning o."id", o."restaurant_id"`,
+    );
+    if (problems.length)
+      await tx.execute(sql`
+        update "orders" o set "dispatch_problem" = x.problem
+        from jsonb_to_recordset(${JSON.stringify(problems)}::jsonb) as x(id int, problem text)
+        where o."id" = x.id`);
+    if (made.length) await predictOrders(tx, { timeZone, ids: made.map((m) => m.order_id) });
+    return {
+      changed: [
+        ...new Set([
+          ...ended.map((e) => e.order_id),
+          ...made.map((m) => m.order_id),
+          ...problems.map((p) => p.id),
+          ...cleared.map((r) => Number(r.id)),
+        ]),
+      ],
+      drivers: [...new Set([...ended.map((e) => e.driver_id), ...made.map((m) => m.driver_id)])],
+      offers: made.map((m) => ({ id: m.id, expires })),
+    };
+  });
+  if (!result) return null;
+  for (const offer of result.offers)
+    await deps.jobs.schedule(
+      'dispatch-offer-expires',
+      { offer_id: offer.id },
+      offer.expires,
+      `offer:${offer.id}`,
+    );
+  await announceOrders(deps, result.changed, result.drivers);
+  const [next] = await deps.db
+    .select({ at: sql<Date>`min(${orderOffers.expires_at})` })
+    .from(orderOffers)
+    .where(eq(orderOffers.status, 'pending'));
+  return { offered: result.offers.length, nextExpiry: next?.at ? new Date(next.at).getTime() : null };
+}
+
+/** Expires the offers whose time ran out, withdraws the ones whose order or driver moved on. */
+async function endOffers(tx: Db, now: number) {
+  const expired = await rowsOf<{ id: number; order_id: number; driver_id: number }>(
+    tx,
+    sql`
+    update "order_offers" set "status" = 'expired', "decided_at" = now()
+    where "status" = 'pending' and "expires_at" <= ${new Date(now).toISOString()}::timestamptz
+    returning "id", "order_id", "driver_id"`,
+  );
+  for (const e of expired)
+    await audit(tx, null, 'offer_expired', 'orders', Number(e.order_id), null, {
+      driver_id: Number(e.driver_id),
+      offer_id: Number(e.id),
+    });
+  const withdrawn = await rowsOf<{ id: number; order_id: number; driver_id: number }>(
+    tx,
+    sql`
+    update "order_offers" oo set "status" = 'withdrawn', "decided_at" = now()
+    from "orders" o, "drivers" d
+    where oo."status" = 'pending' and o."id" = oo."order_id" and d."user_id" = oo."driver_id"
+      and (o."driver_id" is not null or o."dispatch_locked"
+        or o."status" not in ('preparing_order', 'ready_for_pickup')
+        or d."shift_state" in ('off_shift', 'on_break')
+        or coalesce((select r."dispatch_mode" from "restaurants" r where r."id" = o."restaurant_id"),
+          (select ds."mode" from "dispatch_settings" ds where ds."id" = 1)) <> 'automatic')
+    returning oo."id", oo."order_id", oo."driver_id"`,
+  );
+  for (const w of withdrawn)
+    await audit(tx, null, 'offer_withdrawn', 'orders', Number(w.order_id), null, {
+      driver_id: Number(w.driver_id),
+      offer_id: Number(w.id),
+    });
+  return [...expired, ...withdrawn].map((r) => ({
+    order_id: Number(r.order_id),
+    driver_id: Number(r.driver_id),
+  }));
+}
+
+/** Announces changed orders as list rows (the boards move them without asking), then their drivers. */
+async function announceOrders(
+  { db, bus }: Pick<DispatchDeps, 'db' | 'bus'>,
+  ids: number[],
+  drivers: number[],
+) {
+  for (const id of ids) {
+    const order = await readOrder(db, id).catch(() => null);
+    if (order) await announce(bus, 'order.updated', order, null, { dispatch: true });
+  }
+  for (const driverId of drivers)
+    await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
+}
+
+// ------------------------------------------------------------------------------------------- the driver
+
+/** The driver app: the offers waiting for this driver's answer. */
+export async function driverOffers(db: Db, actor: ActorContext): Promise<DriverOffer[]> {
+  const rows = await db
+    .select({
+      id: orderOffers.id,
+      order_id: orders.id,
+      order_number: orders.order_number,
+      restaurant_id: restaurants.id,
+      restaurant_name: restaurants.name,
+      restaurant_address: restaurants.address,
+      address: orders.address,
+      expires_at: orderOffers.expires_at,
+      reasons: orderOffers.reasons,
+    })
+    .from(orderOffers)
+    .innerJoin(orders, eq(orders.id, orderOffers.order_id))
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+    .where(
+      and(
+        eq(orderOffers.driver_id, actor.user_id),
+        eq(orderOffers.status, 'pending'),
+        sql`${orderOffers.expires_at} > now()`,
+      ),
+    )
+    .orderBy(orderOffers.expires_at);
+  return rows.map((r) => ({
+    id: r.id,
+    order_id: r.order_id,
+    order_number: r.order_number,
+    restaurant: { id: r.restaurant_id, name: r.restaurant_name, address: r.restaurant_address },
+    address: r.address,
+    expires_at: r.expires_at.toISOString(),
+    reasons: r.reasons as DriverOffer['reasons'],
+  }));
+}
+
+/** The driver declines an offer: it is never offered to them again, and the next round passes it on. */
+export async function declineOffer(deps: DispatchDeps, actor: ActorContext, orderId: number) {
+  const { db } = deps;
+  const declined = await db.transaction(async (tx) => {
+    const [offer] = await tx
+      .update(orderOffers)
+      .set({ status: 'declined', decided_at: new Date() })
+      .where(
+        and(
+          eq(orderOffers.order_id, orderId),
+          eq(orderOffers.driver_id, actor.user_id),
+          eq(orderOffers.status, 'pending'),
+        ),
+      )
+      .returning();
+    if (!offer) throw new RuleBroken('no_offer', 'errors.no_offer');
+    await audit(tx, actor, 'offer_declined', 'orders', orderId, null, {
+      driver_id: actor.user_id,
+      offer_id: offer.id,
+    });
+    return offer;
+  });
+  await announceOrders(deps, [declined.order_id], [actor.user_id]);
+}
+
+// ------------------------------------------------------------------------------------------- suggestions
+
+/** The best driver for each order waiting in suggest mode, solved together, with the reasons. */
+export async function suggestions(
+  db: Db,
+  actor: ActorContext,
+  timeZone: string,
+): Promise<DispatchSuggestion[]> {
+  if (!can(actor, 'orders.dispatch')) throw new Forbidden();
+  const now = Date.now();
+  const { settings, waiting, drivers } = await loadRound(db, timeZone, ['suggest'], now);
+  if (waiting.length === 0) return [];
+  const plan = planRound(waiting, drivers, planSettings(settings), planOptions(now));
+  const names = await driverNames(
+    db,
+    plan.assignments.map((a) => a.driver_id),
+  );
+  return plan.assignments.map((a) => ({
+    order_id: a.order_id,
+    driver: { id: a.driver_id, name: names.get(a.driver_id) ?? '' },
+    reasons: a.reasons,
+  }));
+}
+
+async function driverNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`]));
+}
+
+/**
+ * The dispatcher accepts the suggestion they saw: the driver is assigned as by hand, with the reasons
+ * audited. Refused (409 suggestion_changed) when that driver no longer fits the order.
+ */
+export async function acceptSuggestion(
+  deps: DispatchDeps,
+  actor: ActorContext,
+  orderId: number,
+  driverId: number,
+): Promise<Order> {
+  const { db, timeZone } = deps;
+  if (!can(actor, 'orders.dispatch')) throw new Forbidden();
+  await assertReachable(db, actor, orderId);
+  const now = Date.now();
+  const { settings, waiting, drivers } = await loadRound(db, timeZone, ['suggest'], now, [orderId]);
+  const order = waiting[0];
+  if (!order) throw new RuleBroken('no_suggestion', 'errors.no_suggestion');
+  const driver = drivers.find((d) => d.id === driverId);
+  const fit = driver && evaluate(order, driver, planSettings(settings), planOptions(now));
+  if (!fit) throw new Conflict('suggestion_changed', 'errors.suggestion_changed');
+  return assignDriver(db, deps, actor, orderId, driverId, true, { suggested: fit.reasons });
+}
+
+// ------------------------------------------------------------------------------------------------- lock
+
+/** Keeps an order out of the automatic mode (its open offer is withdrawn), or lets it back in. */
+export async function setLock(
+  deps: DispatchDeps,
+  actor: ActorContext,
+  orderId: number,
+  locked: boolean,
+): Promise<Order> {
+  const { db } = deps;
+  if (!can(actor, 'orders.dispatch')) throw new Forbidden();
+  await assertReachable(db, actor, orderId);
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ locked: orders.dispatch_locked })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!before) throw new NotFound();
+    await tx
+      .update(orders)
+      .set({
+        dispatch_locked: locked,
+        ...(locked ? { dispatch_problem: null } : {}),
+        version: sql`${orders.version} + 1`,
+      })
+      .where(eq(orders.id, orderId));
+    if (locked) await withdrawOffers(tx, orderId, actor);
+    await audit(tx, actor, locked ? 'dispatch_lock' : 'dispatch_unlock', 'orders', orderId, before, {
+      locked,
+    });
+  });
+  const order = await readOrder(db, orderId);
+  await announce(deps.bus, 'order.updated', order, null, { dispatch: true });
+  return order;
+}
