@@ -97,17 +97,17 @@ function SuggestionLine({ order, suggestion }: { order: OrderListItem; suggestio
         disabled={accept.isPending}
         aria-label={t('dispatch.accept_label', { name, number: order.order_number })}
         onClick={() =>
-          // A refusal (the suggestion moved, none any more) is toasted by the client in the user's
-          // language, and the board asks again for the rows and the suggestions.
-          accept.mutate(
-            { id: order.id, driver_id: suggestion.driver.id },
-            {
-              onSuccess: () =>
-                toast.success(t('dispatch.accepted', { name, number: order.order_number }), {
-                  toastId: `accepted:${order.id}`,
-                }),
-            },
-          )
+          // The toast follows the promise: the order leaves the lane (this row unmounts) on its event,
+          // often before the answer. A refusal (the suggestion moved, none any more) is toasted by the
+          // client in the user's language, and the board asks again for the rows and the suggestions.
+          accept
+            .mutateAsync({ id: order.id, driver_id: suggestion.driver.id })
+            .then(() =>
+              toast.success(t('dispatch.accepted', { name, number: order.order_number }), {
+                toastId: `accepted:${order.id}`,
+              }),
+            )
+            .catch(() => undefined)
         }
         sx={{ py: 0.25 }}
       >
@@ -172,17 +172,16 @@ export function DispatchLockButton({ order }: { order: OrderListItem }) {
           color={locked ? 'primary' : 'default'}
           disabled={lock.isPending}
           onClick={() =>
-            lock.mutate(
-              { id: order.id, locked: !locked },
-              {
-                onSuccess: () =>
-                  toast.success(
-                    t(locked ? 'dispatch.unlocked_done' : 'dispatch.locked_done', {
-                      number: order.order_number,
-                    }),
-                  ),
-              },
-            )
+            lock
+              .mutateAsync({ id: order.id, locked: !locked })
+              .then(() =>
+                toast.success(
+                  t(locked ? 'dispatch.unlocked_done' : 'dispatch.locked_done', {
+                    number: order.order_number,
+                  }),
+                ),
+              )
+              .catch(() => undefined)
           }
         >
           {locked ? <LockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}

@@ -21,9 +21,9 @@ export function reasonPhrases(
     if (reasons.batched_with)
       phrases.push(t('dispatch.reasons.batched_with', { number: reasons.batched_with }));
   }
-  const km = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    Math.max(0, reasons.distance_km),
-  );
+  // One decimal, with Bosnian's comma set here: Chromium has no Bosnian number data.
+  const fixed = Math.max(0, reasons.distance_km).toFixed(1);
+  const km = language === 'bs' ? fixed.replace('.', ',') : fixed;
   phrases.push(t('dispatch.reasons.distance', { km }));
   phrases.push(
     reasons.location_minutes <= 0
