@@ -163,6 +163,35 @@ test.describe('dispatch that runs itself', () => {
     await expect(form.getByLabel('Rok ponude (sekunde)')).toHaveValue('45');
   });
 
+  test('a restaurant keeps a mode of its own, or follows the operation (1440 px, English)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const admin = await signInAs(page, 'admin', { lang: 'en' });
+    const manager = await signIn(page.request, ACCOUNTS.restaurant_manager);
+    const id = manager.user.restaurant_id ?? 0;
+    const headers = bearer(admin.access_token);
+    const name = (
+      (await (await page.request.get(`/api/restaurants/${id}`, { headers })).json()) as {
+        data: { name: string };
+      }
+    ).data.name;
+    await page.goto(`/restaurant/${id}`);
+    const mode = page.getByRole('region', { name: 'Dispatch' }).getByLabel('Dispatch mode');
+    await expect(mode).toHaveValue('');
+    await expect(mode.locator('option:checked')).toHaveText('Follow the operation (Suggest)');
+    await mode.selectOption('automatic');
+    await expect(page.getByText(`Dispatch mode of ${name}: Automatic`)).toBeVisible();
+    await expectAccessible(page);
+    // Back to the operation's mode: the next tests dispatch this restaurant's orders by it.
+    await mode.selectOption('');
+    await expect(page.getByText(`Dispatch mode of ${name}: Follow the operation (Suggest)`)).toBeVisible();
+    const saved = (await (await page.request.get(`/api/restaurants/${id}`, { headers })).json()) as {
+      data: { dispatch_mode: string | null };
+    };
+    expect(saved.data.dispatch_mode).toBeNull();
+  });
+
   test('suggest, 1440 px, English: the best driver with the reasons in words, accepted in one click', async ({
     page,
   }) => {
