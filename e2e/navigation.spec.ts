@@ -30,6 +30,7 @@ test.describe('navigation per role', () => {
         'Restaurants /restaurants',
         'All orders /orders',
         'Active orders /active-orders',
+        'Dispatch settings /dispatch-settings',
         'Cash register /end-shift',
         'Settlement /settlements',
         'Drivers meals /drivers-meals',

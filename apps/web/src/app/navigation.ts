@@ -39,6 +39,7 @@ export function navigationFor(user: Pick<CurrentUser, 'role' | 'restaurant_id'>)
               children: [
                 { label: 'nav.all_orders', path: '/orders' },
                 { label: 'nav.active_orders', path: '/active-orders' },
+                { label: 'nav.dispatch_settings', path: '/dispatch-settings' },
               ],
             },
             { label: 'nav.cash_register', path: '/end-shift' },

@@ -37,13 +37,24 @@ describe('screen access', () => {
     expect(allows(access('/drivers-location'), dispatcher, {})).toBe(true);
     expect(allows(access('/end-shift'), dispatcher, {})).toBe(true);
     expect(allows(access('/orders/:id'), dispatcher, {})).toBe(true);
-    for (const path of ['/orders', '/drivers', '/vehicles', '/restaurants', '/settlements', '/log']) {
+    for (const path of [
+      '/orders',
+      '/drivers',
+      '/vehicles',
+      '/restaurants',
+      '/settlements',
+      '/log',
+      '/dispatch-settings',
+    ]) {
       expect(allows(access(path), dispatcher, {}), path).toBe(false);
     }
   });
 
   it('keeps the two versions of a screen apart: the operation’s and the restaurant’s order list', () => {
     expect(allows(access('/orders'), admin, {})).toBe(true);
+    expect(allows(access('/dispatch-settings'), admin, {})).toBe(true);
+    expect(allows(access('/dispatch-settings'), { role: 'app_manager', restaurant_id: null }, {})).toBe(true);
+    expect(allows(access('/dispatch-settings'), manager, { id: '7' })).toBe(false);
     expect(allows(access('/restaurant-orders'), admin, {})).toBe(false);
     expect(allows(access('/restaurant-orders'), employee, {})).toBe(true);
     expect(allows(access('/orders'), employee, {})).toBe(false);

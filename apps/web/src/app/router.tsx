@@ -211,6 +211,15 @@ const dashboardRoutes: RouteObject[] = [
     lazy: () => import('./routes/orders/active-orders-page').then((m) => ({ Component: m.ActiveOrdersPage })),
   },
   {
+    path: 'dispatch-settings',
+    handle: {
+      title: 'dispatch.settings_title',
+      access: { permission: 'dispatch.settings' },
+    } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/dispatch/dispatch-settings-page').then((m) => ({ Component: m.DispatchSettingsPage })),
+  },
+  {
     path: 'settlements',
     handle: { title: 'nav.settlement', access: { permission: 'settlements.manage' } } satisfies RouteHandle,
     lazy: () =>

@@ -14,6 +14,7 @@ import {
   OrderHistory,
   OrderItems,
 } from '../../../features/orders/components/order-details';
+import { OrderDispatchSection } from '../../../features/orders/components/order-dispatch';
 import { OrderEta } from '../../../features/orders/components/order-eta';
 import { OrderStatusChip } from '../../../features/orders/components/order-status-chip';
 import { StatusActions } from '../../../features/orders/components/status-actions';
@@ -84,6 +85,7 @@ export function OrderDetailPage() {
                 <OrderCustomer order={order} />
                 <OrderEta order={order} />
                 <OrderDriver order={order} />
+                <OrderDispatchSection order={order} />
               </Stack>
             </Box>
           </>

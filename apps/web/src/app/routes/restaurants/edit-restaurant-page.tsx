@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
+import { RestaurantDispatchMode } from '../../../features/dispatch/components/restaurant-dispatch-mode';
 import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
 import { useUpdateRestaurant } from '../../../features/restaurants/api/update-restaurant';
 import { OrderingStatus } from '../../../features/restaurants/components/ordering-status';
@@ -77,6 +78,7 @@ export function EditRestaurantPage() {
             />
             <RestaurantHours id={restaurant.id} editable={can(user, 'restaurants.hours', restaurant.id)} />
             <PayoutAccount restaurant={restaurant} />
+            {can(user, 'dispatch.settings') ? <RestaurantDispatchMode restaurant={restaurant} /> : null}
           </Stack>
         )}
       </RecordPage>

@@ -3,6 +3,7 @@ import {
   type BoardCounts,
   type BoardLane,
   can,
+  type DispatchSuggestion,
   formatMoney,
   type OrderListItem,
 } from '@dostava/shared';
@@ -34,6 +35,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useDispatchSettings } from '../../../api/dispatch/get-settings';
 import { ErrorState } from '../../../components/error-state';
 import { FilterBar, SearchFilter } from '../../../components/list-filters';
 import { DriverFilter } from '../../../components/pickers/driver-filter';
@@ -44,10 +46,20 @@ import { useCurrentUser } from '../../../lib/session';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import { useNow } from '../../../lib/use-now';
 import { useBoardCounts } from '../api/board-counts';
+import { useDispatchSuggestions } from '../api/dispatch-suggestions';
 import { type OrderListParams, useOrders } from '../api/list-orders';
 import type { BoardAudience } from '../live/cues';
+import { useSuggestionRefresh } from '../live/suggestion-refresh';
 import { useOrderEvents, useReconciliation } from '../live/use-order-events';
 import { AssignDriverDialog } from './assign-driver-dialog';
+import {
+  DispatchLine,
+  DispatchLockButton,
+  DispatchModeChip,
+  hasDispatchLine,
+  modeOf,
+  needsDriver,
+} from './dispatch-line';
 import { LiveStatus } from './live-status';
 import { RiskChip } from './order-eta';
 import { OrderStatusChip } from './order-status-chip';
@@ -122,6 +134,12 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
   const now = useNow();
   const rows = list.data?.data;
   const mayDispatch = can(me, 'orders.dispatch');
+  // Dispatch's mode and suggestions: the operation's board only (the kitchen's board leaves them out).
+  const settings = useDispatchSettings(dispatch && mayDispatch);
+  const suggesting =
+    dispatch && mayDispatch && (rows ?? []).some((row) => modeOf(row) === 'suggest' && needsDriver(row));
+  useSuggestionRefresh(suggesting);
+  const suggestions = useDispatchSuggestions(suggesting).data;
   useCountsCue(
     variant,
     counts.isPlaceholderData ? undefined : counts.data,
@@ -144,7 +162,10 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         direction="row"
         sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
       >
-        <LiveStatus stream={stream} updatedAt={list.dataUpdatedAt} />
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <LiveStatus stream={stream} updatedAt={list.dataUpdatedAt} />
+          {settings.data ? <DispatchModeChip mode={settings.data.mode} /> : null}
+        </Stack>
         <SoundToggle />
       </Stack>
       <BoardSummary audience={variant} counts={counts.data} onLane={goToLane} />
@@ -231,6 +252,7 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
           highlighted={cue.highlighted}
           showRestaurant={dispatch}
           mayDispatch={mayDispatch}
+          suggestions={suggestions}
           riskLane={lane === 'at_risk'}
         />
       ) : (
@@ -241,6 +263,7 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
           highlighted={cue.highlighted}
           showRestaurant={dispatch}
           mayDispatch={mayDispatch}
+          suggestions={suggestions}
         />
       )}
       {list.data && list.data.meta.total > 0 ? (
@@ -423,6 +446,8 @@ interface RowsProps {
   highlighted: ReadonlySet<number>;
   showRestaurant: boolean;
   mayDispatch: boolean;
+  /** Suggest mode: the suggested driver of each order, by order id. */
+  suggestions: ReadonlyMap<number, DispatchSuggestion> | undefined;
 }
 
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
@@ -434,6 +459,7 @@ function BoardTable({
   highlighted,
   showRestaurant,
   mayDispatch,
+  suggestions,
   riskLane = false,
 }: RowsProps & { riskLane?: boolean }) {
   const { t } = useTranslation();
@@ -472,6 +498,7 @@ function BoardTable({
                   isNew={highlighted.has(order.id)}
                   showRestaurant={showRestaurant}
                   mayDispatch={mayDispatch}
+                  suggestion={suggestions?.get(order.id)}
                   riskLane={riskLane}
                 />
               ))}
@@ -487,6 +514,7 @@ interface OrderViewProps {
   isNew: boolean;
   showRestaurant: boolean;
   mayDispatch: boolean;
+  suggestion: DispatchSuggestion | undefined;
 }
 
 /** Late or not (terminal orders never are), and how long the order has waited in its status. */
@@ -580,59 +608,78 @@ function BoardRow({
   isNew,
   showRestaurant,
   mayDispatch,
+  suggestion,
   riskLane,
 }: OrderViewProps & { riskLane: boolean }) {
   const { state, waiting } = useOrderView(order, now);
   const buyer = personName(order.buyer) ?? '';
+  // The operation's board says under the order what dispatch knows: a problem, an offer, a suggestion.
+  const line = showRestaurant && hasDispatchLine(order, suggestion, mayDispatch);
+  const columns = showRestaurant ? 8 : 7;
+  const rowSx = (theme: Theme) => {
+    const tone = toneOf(theme, isNew, state);
+    return {
+      bgcolor: tone ? alpha(tone, 0.05) : undefined,
+      '& > td:first-of-type': tone ? { boxShadow: `inset 4px 0 0 ${tone}` } : undefined,
+    };
+  };
   return (
-    <TableRow
-      sx={(theme) => {
-        const tone = toneOf(theme, isNew, state);
-        return {
-          bgcolor: tone ? alpha(tone, 0.05) : undefined,
-          '& > td:first-of-type': tone ? { boxShadow: `inset 4px 0 0 ${tone}` } : undefined,
-          '& > td': { verticalAlign: 'middle', height: 44 },
-        };
-      }}
-    >
-      <TableCell>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <OrderLink order={order} sx={{ whiteSpace: 'nowrap' }} />
-          {isNew && order.status === 'created' ? <NewChip /> : null}
-        </Stack>
-      </TableCell>
-      {showRestaurant ? <TableCell>{order.restaurant.name}</TableCell> : null}
-      <TableCell title={buyer} sx={{ maxWidth: 0, minWidth: 96 }}>
-        <Box sx={oneLine}>{buyer}</Box>
-      </TableCell>
-      <TableCell>
-        <OrderStatusChip status={order.status} />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
-          <span>{waiting}</span>
-          <LateChip state={state} />
-          {/* A late order already calls for attention: its risk reason is kept to the at-risk lane (and
-              the order's page), so each row stays one line. */}
-          {state === 'on_time' || riskLane ? <RiskChip reason={order.risk_reason} compact /> : null}
-        </Stack>
-      </TableCell>
-      <TableCell sx={{ maxWidth: 160 }}>
-        <Box sx={{ ...oneLine, display: 'flex' }}>
-          <DriverCell order={order} mayDispatch={mayDispatch} />
-        </Box>
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {formatMoney(order.total, currentLanguage())}
-      </TableCell>
-      <TableCell>
-        <StatusActions order={order} compact />
-      </TableCell>
-    </TableRow>
+    <>
+      <TableRow
+        sx={(theme) => ({
+          ...rowSx(theme),
+          '& > td': { verticalAlign: 'middle', height: 44, ...(line ? { borderBottom: 0 } : {}) },
+        })}
+      >
+        <TableCell>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <OrderLink order={order} sx={{ whiteSpace: 'nowrap' }} />
+            {isNew && order.status === 'created' ? <NewChip /> : null}
+          </Stack>
+        </TableCell>
+        {showRestaurant ? <TableCell>{order.restaurant.name}</TableCell> : null}
+        <TableCell title={buyer} sx={{ maxWidth: 0, minWidth: 96 }}>
+          <Box sx={oneLine}>{buyer}</Box>
+        </TableCell>
+        <TableCell>
+          <OrderStatusChip status={order.status} />
+        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+            <span>{waiting}</span>
+            <LateChip state={state} />
+            {/* A late order already calls for attention: its risk reason is kept to the at-risk lane (and
+                the order's page), so each row stays one line. */}
+            {state === 'on_time' || riskLane ? <RiskChip reason={order.risk_reason} compact /> : null}
+          </Stack>
+        </TableCell>
+        <TableCell sx={{ maxWidth: 160 }}>
+          <Box sx={{ ...oneLine, display: 'flex' }}>
+            <DriverCell order={order} mayDispatch={mayDispatch} />
+          </Box>
+        </TableCell>
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+          {formatMoney(order.total, currentLanguage())}
+        </TableCell>
+        <TableCell>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+            {showRestaurant && mayDispatch ? <DispatchLockButton order={order} /> : null}
+            <StatusActions order={order} compact />
+          </Stack>
+        </TableCell>
+      </TableRow>
+      {line ? (
+        <TableRow sx={rowSx}>
+          <TableCell colSpan={columns} sx={{ pt: 0, pb: 1, whiteSpace: 'normal' }}>
+            <DispatchLine order={order} suggestion={suggestion} mayDispatch={mayDispatch} />
+          </TableCell>
+        </TableRow>
+      ) : null}
+    </>
   );
 }
 
-function BoardCards({ label, rows, now, highlighted, showRestaurant, mayDispatch }: RowsProps) {
+function BoardCards({ label, rows, now, highlighted, showRestaurant, mayDispatch, suggestions }: RowsProps) {
   if (!rows)
     return (
       <Stack spacing={1}>
@@ -651,13 +698,14 @@ function BoardCards({ label, rows, now, highlighted, showRestaurant, mayDispatch
           isNew={highlighted.has(order.id)}
           showRestaurant={showRestaurant}
           mayDispatch={mayDispatch}
+          suggestion={suggestions?.get(order.id)}
         />
       ))}
     </Box>
   );
 }
 
-function BoardCard({ order, now, isNew, showRestaurant, mayDispatch }: OrderViewProps) {
+function BoardCard({ order, now, isNew, showRestaurant, mayDispatch, suggestion }: OrderViewProps) {
   const { t } = useTranslation();
   const { state, waiting } = useOrderView(order, now);
   return (
@@ -683,6 +731,11 @@ function BoardCard({ order, now, isNew, showRestaurant, mayDispatch }: OrderView
       <Typography variant="body2" color="text.secondary">
         {t('orders.in_status')}: {waiting} · {formatMoney(order.total, currentLanguage())}
       </Typography>
+      {showRestaurant && hasDispatchLine(order, suggestion, mayDispatch) ? (
+        <Box sx={{ mt: 1 }}>
+          <DispatchLine order={order} suggestion={suggestion} mayDispatch={mayDispatch} />
+        </Box>
+      ) : null}
       <Stack
         direction="row"
         sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
@@ -690,7 +743,10 @@ function BoardCard({ order, now, isNew, showRestaurant, mayDispatch }: OrderView
         <Box sx={{ minWidth: 0, maxWidth: '55%', display: 'flex' }}>
           <DriverCell order={order} mayDispatch={mayDispatch} />
         </Box>
-        <StatusActions order={order} compact />
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+          {showRestaurant && mayDispatch ? <DispatchLockButton order={order} /> : null}
+          <StatusActions order={order} compact />
+        </Stack>
       </Stack>
     </Paper>
   );

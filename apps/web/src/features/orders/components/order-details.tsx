@@ -24,6 +24,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { useUnassignDriver } from '../api/unassign-driver';
 import { AssignDriverDialog } from './assign-driver-dialog';
+import { OfferStatusChip, offerSentence } from './order-dispatch';
 import { OrderStatusChip } from './order-status-chip';
 import { ASSIGNABLE_STATUSES, formatMinutes } from './order-time';
 import { personName } from './orders-table';
@@ -236,14 +237,29 @@ export function OrderDriver({ order }: { order: Order }) {
   );
 }
 
+type HistoryItem =
+  | { kind: 'status'; at: string; entry: Order['history'][number] }
+  | { kind: 'offer'; at: string; offer: Order['dispatch']['offers'][number] };
+
 export function OrderHistory({ order }: { order: Order }) {
   const { t } = useTranslation();
-  // Newest first.
-  const entries = [...order.history].reverse();
+  // Newest first; every automatic offer is a step of the history too, with its reasons.
+  const items: HistoryItem[] = [
+    ...order.history.map((entry) => ({ kind: 'status' as const, at: entry.created_at, entry })),
+    ...order.dispatch.offers.map((offer) => ({
+      kind: 'offer' as const,
+      at: offer.created_at,
+      offer,
+    })),
+  ];
+  const entries = items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => Date.parse(b.item.at) - Date.parse(a.item.at) || b.index - a.index)
+    .map(({ item }) => item);
   return (
     <Section title={t('orders.history')}>
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {entries.map((entry, index) => (
+        {entries.map((item, index) => (
           <Box
             component="li"
             // biome-ignore lint/suspicious/noArrayIndexKey: history entries are append-only.
@@ -276,35 +292,61 @@ export function OrderHistory({ order }: { order: Order }) {
                     },
             }}
           >
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-              {entry.from_status ? (
-                <>
-                  <OrderStatusChip status={entry.from_status} />
-                  <Typography component="span" aria-hidden>
-                    →
+            {item.kind === 'offer' ? (
+              <>
+                <Stack
+                  direction="row"
+                  sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+                >
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {offerSentence(item.offer, t)}
                   </Typography>
-                  <OrderStatusChip status={entry.to_status} />
-                </>
-              ) : (
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t('orders.placed')}
+                  <OfferStatusChip status={item.offer.status} />
+                </Stack>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {formatDateTime(item.offer.created_at)} · {t('orders.by_system')}
                 </Typography>
-              )}
-            </Stack>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {formatDateTime(entry.created_at)} ·{' '}
-              {entry.actor
-                ? `${entry.actor.name} (${t(`roles.${entry.actor.role}`, { defaultValue: entry.actor.role })})`
-                : t('orders.by_system')}
-            </Typography>
-            {entry.reason ? (
-              <Typography variant="body2" sx={{ mt: 0.5 }}>
-                {t('orders.reason')}: {entry.reason}
-              </Typography>
-            ) : null}
+              </>
+            ) : (
+              <StatusEntry entry={item.entry} />
+            )}
           </Box>
         ))}
       </Box>
     </Section>
+  );
+}
+
+function StatusEntry({ entry }: { entry: Order['history'][number] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        {entry.from_status ? (
+          <>
+            <OrderStatusChip status={entry.from_status} />
+            <Typography component="span" aria-hidden>
+              →
+            </Typography>
+            <OrderStatusChip status={entry.to_status} />
+          </>
+        ) : (
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t('orders.placed')}
+          </Typography>
+        )}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {formatDateTime(entry.created_at)} ·{' '}
+        {entry.actor
+          ? `${entry.actor.name} (${t(`roles.${entry.actor.role}`, { defaultValue: entry.actor.role })})`
+          : t('orders.by_system')}
+      </Typography>
+      {entry.reason ? (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {t('orders.reason')}: {entry.reason}
+        </Typography>
+      ) : null}
+    </>
   );
 }

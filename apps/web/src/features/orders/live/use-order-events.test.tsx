@@ -1,4 +1,4 @@
-import type { Driver, ListResponse } from '@dostava/shared';
+import type { Driver, ListResponse, OrderListItem } from '@dostava/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -63,6 +63,32 @@ afterEach(() => {
 });
 
 describe('Refresher', () => {
+  it('takes dispatch’s news of an order (no previous state) in place, and asks the lanes and counts again', () => {
+    const lane = { page: 1, per_page: 25, sort: 'urgency', lane: 'all' } as const;
+    const row = { id: 7, order_number: 'D7', offer: null } as unknown as OrderListItem;
+    queryClient.setQueryData(orderKeys.list(lane), {
+      data: [row],
+      meta: { page: 1, per_page: 25, total: 1 },
+    });
+    queryClient.setQueryData(orderKeys.lanes({}), { all: 1 });
+    const invalidated = invalidations(queryClient);
+    const offered = {
+      ...row,
+      offer: { driver: { id: 3, name: 'Amir H.' }, expires_at: '2026-01-01T10:01:00Z' },
+    };
+    new Refresher(queryClient).order(
+      liveEvent('order.updated', { order_id: 7, order: offered, previous: null }),
+    );
+    // The offer shows at once; nothing was counted twice.
+    expect(queryClient.getQueryData<ListResponse<OrderListItem>>(orderKeys.list(lane))).toEqual({
+      data: [offered],
+      meta: { page: 1, per_page: 25, total: 1 },
+    });
+    expect(queryClient.getQueryData(orderKeys.lanes({}))).toEqual({ all: 1 });
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(invalidated()).toEqual([key(orderKeys.lists()), key(orderKeys.detail(7))]);
+  });
+
   it('answers a burst of order events with one refetch of the lists and of each order named', () => {
     const invalidated = invalidations(queryClient);
     const refresher = new Refresher(queryClient);

@@ -58,8 +58,27 @@ export class Refresher {
     if (orderId) this.details.add(orderId);
     this.lists = true;
     if (!change) this.allLists = true;
-    else this.apply(change, now);
+    else if (change.previous === null && event.type === 'order.updated') {
+      // Dispatch's own news (an offer made or ended, a problem written) says the order, not what it was:
+      // the row is replaced where it is shown, at once, and the lanes and counts are asked again.
+      this.replace(change.order);
+      this.allLists = true;
+    } else this.apply(change, now);
     this.schedule();
+  }
+
+  /** The order's row replaced in every cached list that shows it, nothing moved or counted. */
+  private replace(order: OrderListItem) {
+    for (const query of this.queryClient.getQueryCache().findAll({ queryKey: orderKeys.lists() })) {
+      const data = query.state.data as ListResponse<OrderListItem> | undefined;
+      if (isCountsKey(query.queryKey) || !data || !Array.isArray(data.data)) continue;
+      if (!data.data.some((row) => row.id === order.id)) continue;
+      this.queryClient.setQueryData(
+        query.queryKey,
+        { ...data, data: data.data.map((row) => (row.id === order.id ? order : row)) },
+        { updatedAt: query.state.dataUpdatedAt },
+      );
+    }
   }
 
   driverStates() {

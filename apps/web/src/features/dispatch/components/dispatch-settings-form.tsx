@@ -1,0 +1,212 @@
+import {
+  DISPATCH_LIMITS,
+  DISPATCH_MODES,
+  type DispatchMode,
+  type DispatchSettings,
+  type DispatchSettingsBody,
+  dispatchSettingsBody,
+} from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Box,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { useId } from 'react';
+import { Controller, type Resolver, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { FormActions } from '../../../components/form-actions';
+import { FormTextField } from '../../../components/form-text-field';
+import { useApiForm } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
+import { currentLanguage, translateMessage } from '../../../lib/i18n';
+import { useUpdateDispatchSettings } from '../api/update-settings';
+
+/** What the inputs hold: the numbers as typed (a Bosnian decimal comma too). */
+export interface DispatchSettingsValues {
+  mode: DispatchMode;
+  offer_seconds: string;
+  batching: boolean;
+  batch_pickup_km: string;
+  batch_dropoff_km: string;
+}
+
+/** A typed number: '' stays missing (the schema says "Must be a number"), a comma is a decimal point. */
+export const typedNumber = (value: string): number | undefined =>
+  value.trim() === '' ? undefined : Number(value.trim().replace(',', '.'));
+
+/** A distance as the language writes it: Bosnian with a decimal comma. */
+const typed = (value: number, language: string) =>
+  language === 'bs' ? String(value).replace('.', ',') : String(value);
+
+export const toValues = (settings: DispatchSettings, language = 'en'): DispatchSettingsValues => ({
+  mode: settings.mode,
+  offer_seconds: String(settings.offer_seconds),
+  batching: settings.batching,
+  batch_pickup_km: typed(settings.batch_pickup_km, language),
+  batch_dropoff_km: typed(settings.batch_dropoff_km, language),
+});
+
+const bodyResolver = zodResolver(dispatchSettingsBody);
+
+/** The shared `dispatchSettingsBody` checks the numbers as typed, so its messages and bounds are the API's. */
+export const settingsResolver: Resolver<DispatchSettingsValues, unknown, DispatchSettingsBody> = (
+  values,
+  context,
+  options,
+) =>
+  bodyResolver(
+    {
+      ...values,
+      offer_seconds: typedNumber(values.offer_seconds),
+      batch_pickup_km: typedNumber(values.batch_pickup_km),
+      batch_dropoff_km: typedNumber(values.batch_dropoff_km),
+    } as never,
+    context,
+    options as never,
+  ) as ReturnType<Resolver<DispatchSettingsValues, unknown, DispatchSettingsBody>>;
+
+/** The operation's dispatch settings (Admin, App Manager): mode, offer time and batching. */
+export function DispatchSettingsForm({ settings }: { settings: DispatchSettings }) {
+  const { t } = useTranslation();
+  const update = useUpdateDispatchSettings();
+  const modeLabel = useId();
+  const { control, submit, busy, reset } = useApiForm({
+    resolver: settingsResolver,
+    defaultValues: toValues(settings, currentLanguage()),
+    save: (body) => update.mutateAsync(body),
+    onSaved: (saved) => {
+      toast.success(t('dispatch.saved'));
+      reset(toValues(saved, currentLanguage()));
+    },
+  });
+  const batching = useWatch({ control, name: 'batching' });
+  const limits = DISPATCH_LIMITS;
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        spacing={3}
+        aria-label={t('dispatch.settings_label')}
+      >
+        <Controller
+          control={control}
+          name="mode"
+          render={({ field, fieldState }) => (
+            <FormControl error={Boolean(fieldState.error)}>
+              <FormLabel id={modeLabel} sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>
+                {t('dispatch.mode')}
+              </FormLabel>
+              <RadioGroup
+                aria-labelledby={modeLabel}
+                name={field.name}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value as DispatchMode)}
+                onBlur={field.onBlur}
+              >
+                {DISPATCH_MODES.map((mode) => (
+                  <FormControlLabel
+                    key={mode}
+                    value={mode}
+                    control={
+                      <Radio slotProps={{ input: { ref: mode === field.value ? field.ref : undefined } }} />
+                    }
+                    sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { mt: -0.75 } }}
+                    label={
+                      <Box>
+                        <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                          {t(`dispatch.modes.${mode}`)}
+                        </Typography>
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {t(`dispatch.mode_help.${mode}`)}
+                        </Typography>
+                      </Box>
+                    }
+                  />
+                ))}
+              </RadioGroup>
+              {fieldState.error ? (
+                <FormHelperText>{translateMessage(fieldState.error.message)}</FormHelperText>
+              ) : null}
+            </FormControl>
+          )}
+        />
+        <FormTextField
+          control={control}
+          name="offer_seconds"
+          label={t('dispatch.offer_seconds')}
+          helperText={t('dispatch.offer_seconds_help', limits.offer_seconds)}
+          inputProps={{ inputMode: 'numeric' }}
+          sx={{ maxWidth: 360 }}
+        />
+        <Controller
+          control={control}
+          name="batching"
+          render={({ field }) => (
+            <Box>
+              <FormControlLabel
+                control={
+                  <Switch
+                    name={field.name}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    slotProps={{ input: { ref: field.ref } }}
+                  />
+                }
+                label={t('dispatch.batching')}
+              />
+              <FormHelperText sx={{ mt: 0 }}>{t('dispatch.batching_help')}</FormHelperText>
+            </Box>
+          )}
+        />
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <FormTextField
+            control={control}
+            name="batch_pickup_km"
+            label={t('dispatch.batch_pickup_km')}
+            helperText={t('dispatch.batch_pickup_km_help')}
+            inputProps={{ inputMode: 'decimal' }}
+            disabled={!batching}
+          />
+          <FormTextField
+            control={control}
+            name="batch_dropoff_km"
+            label={t('dispatch.batch_dropoff_km')}
+            helperText={t('dispatch.batch_dropoff_km_help')}
+            inputProps={{ inputMode: 'decimal' }}
+            disabled={!batching}
+          />
+        </Box>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2 }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {settings.updated_at
+              ? settings.updated_by
+                ? t('dispatch.changed_by', {
+                    at: formatDateTime(settings.updated_at),
+                    name: settings.updated_by,
+                  })
+                : t('dispatch.changed_at', { at: formatDateTime(settings.updated_at) })
+              : t('dispatch.never_changed')}
+          </Typography>
+          <FormActions busy={busy} />
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
