@@ -169,6 +169,12 @@ test.describe('dispatch board at volume', () => {
     await expect(list.getByRole('listitem').first()).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expect(page.getByRole('status').filter({ hasText: 'Traži pažnju' })).toHaveCount(1);
+    // The orders come up: one header line, the banner's links without a title line, the restaurant and
+    // driver filters behind a button beside the search (it was about 500 px down).
+    const top = (await list.getByRole('listitem').first().boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(top).toBeLessThan(430);
+    await page.getByRole('button', { name: 'Filteri' }).click();
+    await expect(page.getByRole('combobox', { name: 'Restoran' })).toBeVisible();
     await expect(page.locator('.Toastify__toast')).toHaveCount(0);
     await expectAccessible(page);
 

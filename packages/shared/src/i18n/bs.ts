@@ -489,6 +489,7 @@ export const bs: Catalogue = {
     search_label: 'Pretraži vozila',
   },
   orders: {
+    filters: 'Filteri',
     order: 'Narudžba',
     order_number: 'Broj narudžbe',
     restaurant: 'Restoran',

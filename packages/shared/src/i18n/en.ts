@@ -492,6 +492,7 @@ export const en = {
     search_label: 'Search vehicles',
   },
   orders: {
+    filters: 'Filters',
     order: 'Order',
     order_number: 'Order number',
     restaurant: 'Restaurant',

@@ -7,14 +7,17 @@ import {
   formatMoney,
   type OrderListItem,
 } from '@dostava/shared';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import {
   Alert,
   AlertTitle,
   alpha,
+  Badge,
   Box,
   Button,
   Chip,
   darken,
+  IconButton,
   Link as MuiLink,
   Paper,
   Skeleton,
@@ -150,6 +153,8 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
     restaurantId !== undefined && !counts.isPlaceholderData && counts.data?.restaurant === null;
   const [container, width] = useElementWidth();
   const asTable = width >= TABLE_MIN_WIDTH;
+  // A phone: the header, the summary and the filters take as little height as they can (orders first).
+  const phone = width > 0 && width < 600;
 
   const goToLane = (next: BoardLane) => {
     setParams({ q: '', page: 1 });
@@ -160,16 +165,22 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
     <Box ref={container}>
       <Stack
         direction="row"
-        sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+        sx={{
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: 1,
+          flexWrap: phone ? 'nowrap' : 'wrap',
+        }}
       >
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <LiveStatus stream={stream} updatedAt={list.dataUpdatedAt} />
           {settings.data ? <DispatchModeChip mode={settings.data.mode} /> : null}
         </Stack>
-        <SoundToggle />
+        <SoundToggle compact={phone} />
       </Stack>
-      <BoardSummary audience={variant} counts={counts.data} onLane={goToLane} />
+      <BoardSummary audience={variant} counts={counts.data} onLane={goToLane} compact={phone} />
       <BoardToolbar
+        compact={phone}
         dispatch={dispatch}
         params={params}
         setParams={setParams}
@@ -311,10 +322,13 @@ function BoardSummary({
   audience,
   counts,
   onLane,
+  compact,
 }: {
   audience: BoardAudience;
   counts: BoardCounts | undefined;
   onLane: (lane: BoardLane) => void;
+  /** A phone: the links alone (the colour and the links say it), no title line. */
+  compact: boolean;
 }) {
   const { t } = useTranslation();
   if (!counts) return null;
@@ -358,7 +372,7 @@ function BoardSummary({
       role="status"
     >
       <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1, alignItems: 'center' }}>
-        <AlertTitle sx={{ mb: 0, mr: 0.5 }}>{t('orders.summary_title')}</AlertTitle>
+        <AlertTitle sx={compact ? HIDDEN : { mb: 0, mr: 0.5 }}>{t('orders.summary_title')}</AlertTitle>
         {shown.map((item) => (
           <Button
             key={item.key}
@@ -376,6 +390,7 @@ function BoardSummary({
 }
 
 function BoardToolbar({
+  compact,
   dispatch,
   params,
   setParams,
@@ -391,8 +406,13 @@ function BoardToolbar({
   restaurantName: string | null;
   driverId: number | undefined;
   setFilter: (key: 'lane' | 'restaurant_id' | 'driver_id', value: string) => void;
+  /** A phone: the restaurant and driver filters open from a button beside the search (the orders come up). */
+  compact: boolean;
 }) {
   const { t } = useTranslation();
+  const filtered = (restaurantId ? 1 : 0) + (driverId ? 1 : 0);
+  const [open, setOpen] = useState(false);
+  const showFilters = dispatch && (!compact || open || filtered > 0);
   return (
     <FilterBar
       mb={1.5}
@@ -401,15 +421,28 @@ function BoardToolbar({
         lg: dispatch ? '2fr 1fr 1fr' : 'minmax(0, 420px)',
       }}
     >
-      {/* On a phone the search has its row and the two filters share the next: the orders come up. */}
-      <SearchFilter
-        sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
-        params={params}
-        setParams={setParams}
-        label={t('orders.search_label')}
-        placeholder={t('orders.board_search_placeholder')}
-      />
-      {dispatch ? (
+      {/* On a phone the search has its row (with the filters' button) and the two filters the next. */}
+      <Stack direction="row" sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' }, gap: 1, alignItems: 'center' }}>
+        <SearchFilter
+          params={params}
+          setParams={setParams}
+          label={t('orders.search_label')}
+          placeholder={t('orders.board_search_placeholder')}
+        />
+        {dispatch && compact ? (
+          <IconButton
+            aria-label={t('orders.filters')}
+            aria-expanded={showFilters}
+            onClick={() => setOpen(!open)}
+            sx={{ border: 1, borderColor: 'divider', width: 40, height: 40 }}
+          >
+            <Badge badgeContent={filtered} color="primary">
+              <FilterListIcon />
+            </Badge>
+          </IconButton>
+        ) : null}
+      </Stack>
+      {showFilters ? (
         <RestaurantPicker
           size="small"
           label={t('orders.restaurant')}
@@ -419,7 +452,7 @@ function BoardToolbar({
           onChange={(id) => setFilter('restaurant_id', id)}
         />
       ) : null}
-      {dispatch ? (
+      {showFilters ? (
         <DriverFilter
           value={driverId ? String(driverId) : ''}
           onChange={(id) => setFilter('driver_id', id)}
@@ -449,6 +482,20 @@ interface RowsProps {
   /** Suggest mode: the suggested driver of each order, by order id. */
   suggestions: ReadonlyMap<number, DispatchSuggestion> | undefined;
 }
+
+/** Read by screen readers, not drawn: a phone's banner keeps its name without the title's line. */
+const HIDDEN = {
+  position: 'absolute',
+  // Strings: in sx a number up to 1 is a fraction (1 = 100%) and a margin a spacing step.
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
