@@ -132,3 +132,55 @@ for (const lang of ['bs', 'en'] as const) {
     });
   });
 }
+
+/** The columns a user of each wide list needs at 1440 px: shown, and whole inside the grid's box. */
+const WIDE: { path: string; role: DemoRole; needed: Record<Lang, string[]> }[] = [
+  {
+    path: '/orders',
+    role: 'admin',
+    needed: {
+      en: ['Order number', 'Created at', 'Restaurant', 'Total', 'Status', 'Driver'],
+      bs: ['Broj narudžbe', 'Kreirano', 'Restoran', 'Ukupno', 'Status', 'Vozač'],
+    },
+  },
+  {
+    path: '/restaurant-orders',
+    role: 'restaurant_manager',
+    needed: {
+      en: ['Order number', 'Created at', 'Total', 'Status', 'Actions'],
+      bs: ['Broj narudžbe', 'Kreirano', 'Ukupno', 'Status', 'Akcije'],
+    },
+  },
+  {
+    path: '/drivers',
+    role: 'admin',
+    needed: {
+      en: ['Vehicle', 'Shift', 'Last location', 'Actions'],
+      bs: ['Vozilo', 'Smjena', 'Zadnja lokacija', 'Akcije'],
+    },
+  },
+];
+
+for (const lang of ['en', 'bs'] as const) {
+  test.describe(`lists at 1440 px (${lang})`, () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+    for (const list of WIDE) {
+      test(`${list.path}: the needed columns show whole, none cut at the edge`, async ({ page }) => {
+        await signInAs(page, list.role, { lang, path: list.path });
+        const grid = page.getByRole('main').getByRole('grid').first();
+        await expect(grid.getByRole('row').nth(1)).toBeVisible();
+        const headers = grid.getByRole('columnheader');
+        const names = (await headers.allInnerTexts()).map((name) => name.trim());
+        for (const needed of list.needed[lang]) expect(names).toContain(needed);
+        const box = await grid.boundingBox();
+        for (const header of await headers.all()) {
+          const edge = await header.boundingBox();
+          expect(edge && box && edge.x + edge.width).toBeLessThanOrEqual(
+            (box?.x ?? 0) + (box?.width ?? 0) + 1,
+          );
+        }
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      });
+    }
+  });
+}
