@@ -12,12 +12,15 @@ export interface GoogleMarker {
 }
 export interface GoogleMap {
   panTo(position: LatLngLiteral): void;
+  addListener(event: 'idle', handler: () => void): void;
+  getBounds(): GoogleBounds | undefined;
   getZoom(): number;
   setZoom(zoom: number): void;
   fitBounds(bounds: GoogleBounds, padding: number): void;
 }
 export interface GoogleBounds {
   extend(position: LatLngLiteral): void;
+  toJSON(): { west: number; south: number; east: number; north: number };
 }
 export interface GoogleInfoWindow {
   addListener(event: 'closeclick', handler: () => void): void;

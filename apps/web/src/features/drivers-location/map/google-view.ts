@@ -11,6 +11,7 @@ import {
   RESTAURANT_PATH,
   STATE_COLORS,
 } from './map-view';
+import { createOrderClusters } from './order-clusters';
 
 /** Google Maps (the script already loaded): symbol markers with the state's letter, one InfoWindow. */
 export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbacks): DriverMapView {
@@ -45,6 +46,89 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
     strokeColor: point.highlighted ? ORDER_COLORS.highlight : point.late ? ORDER_COLORS.late_ring : '#ffffff',
     strokeWeight: point.highlighted ? 4 : point.late ? 3 : 1.5,
   });
+
+  // Drop-offs on time cluster where they crowd (hundreds would draw as one mass), as on the Leaflet
+  // map; the late ones and the selected driver's always stand alone (order-clusters.ts).
+  const maps = g; // narrowed for the functions below
+  const clustering = createOrderClusters();
+  const clusterMarkers = new Map<string, { marker: GoogleMarker }>();
+  function drawOrders() {
+    const bounds = map.getBounds()?.toJSON();
+    const { clusters, points } = bounds
+      ? clustering.at(
+          [
+            Math.max(-180, bounds.west),
+            Math.max(-85, bounds.south),
+            Math.min(180, bounds.east),
+            Math.min(85, bounds.north),
+          ],
+          map.getZoom(),
+        )
+      : clustering.at([-180, -85, 180, 85], map.getZoom());
+    const seen = new Set(points.map((p) => p.id));
+    for (const [id, entry] of orders) {
+      if (seen.has(id)) continue;
+      if (orderOwner === id) {
+        orderOwner = null;
+        orderInfo.close();
+      }
+      entry.marker.setMap(null);
+      orders.delete(id);
+    }
+    for (const point of points) {
+      const key = `${point.lat}|${point.lng}|${point.late}|${point.highlighted}`;
+      const entry = orders.get(point.id);
+      if (entry?.key === key) continue;
+      const options = {
+        position: { lat: point.lat, lng: point.lng },
+        icon: orderIcon(point),
+        title: point.label,
+        zIndex: point.highlighted ? 3 : 2,
+      };
+      if (entry) {
+        entry.marker.setOptions(options);
+        entry.key = key;
+      } else {
+        const marker = new maps.Marker({ ...options, map: visible.orders ? map : null });
+        marker.addListener('click', () => callbacks.onOrderClick(point.id));
+        orders.set(point.id, { marker, key });
+      }
+    }
+    const shown = new Set<string>();
+    for (const cluster of clusters) {
+      const label = callbacks.orderClusterLabel(cluster.count);
+      const key = `${cluster.lat}|${cluster.lng}|${cluster.count}|${label}`;
+      shown.add(key);
+      if (clusterMarkers.has(key)) continue;
+      const scale = cluster.count < 10 ? 15 : cluster.count < 100 ? 18 : 22;
+      const marker = new maps.Marker({
+        position: { lat: cluster.lat, lng: cluster.lng },
+        map: visible.orders ? map : null,
+        title: label,
+        zIndex: 1,
+        label: { text: String(cluster.count), color: '#ffffff', fontWeight: '700', fontSize: '12px' },
+        icon: {
+          path: maps.SymbolPath.CIRCLE,
+          scale,
+          fillColor: ORDER_COLORS.on_time,
+          fillOpacity: 0.9,
+          strokeColor: '#ffffff',
+          strokeWeight: 2,
+        },
+      });
+      marker.addListener('click', () => {
+        map.panTo({ lat: cluster.lat, lng: cluster.lng });
+        map.setZoom(cluster.expansionZoom);
+      });
+      clusterMarkers.set(key, { marker });
+    }
+    for (const [key, { marker }] of clusterMarkers) {
+      if (shown.has(key)) continue;
+      marker.setMap(null);
+      clusterMarkers.delete(key);
+    }
+  }
+  map.addListener('idle', drawOrders);
 
   const markerOptions = (look: MarkerLook) => ({
     title: look.label,
@@ -139,36 +223,15 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
       }
     },
     setOrders(points) {
-      const seen = new Set(points.map((p) => p.id));
-      for (const [id, entry] of orders) {
-        if (seen.has(id)) continue;
-        if (orderOwner === id) this.closeOrderPopup();
-        entry.marker.setMap(null);
-        orders.delete(id);
-      }
-      for (const point of points) {
-        const key = `${point.lat}|${point.lng}|${point.late}|${point.highlighted}`;
-        const entry = orders.get(point.id);
-        if (entry?.key === key) continue;
-        const options = {
-          position: { lat: point.lat, lng: point.lng },
-          icon: orderIcon(point),
-          zIndex: point.highlighted ? 3 : 2,
-        };
-        if (entry) {
-          entry.marker.setOptions(options);
-          entry.key = key;
-        } else {
-          const marker = new g.Marker({ ...options, map: visible.orders ? map : null });
-          marker.addListener('click', () => callbacks.onOrderClick(point.id));
-          orders.set(point.id, { marker, key });
-        }
-      }
+      clustering.load(points);
+      drawOrders();
     },
     setLayerVisible(layer, show) {
       visible[layer] = show;
       const markers =
-        layer === 'restaurants' ? [...restaurants.values()] : [...orders.values()].map((e) => e.marker);
+        layer === 'restaurants'
+          ? [...restaurants.values()]
+          : [...orders.values(), ...clusterMarkers.values()].map((e) => e.marker);
       for (const marker of markers) marker.setMap(show ? map : null);
     },
     setRoutes() {
@@ -189,6 +252,8 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
       for (const { marker } of entries.values()) marker.setMap(null);
       for (const marker of restaurants.values()) marker.setMap(null);
       for (const { marker } of orders.values()) marker.setMap(null);
+      for (const { marker } of clusterMarkers.values()) marker.setMap(null);
+      clusterMarkers.clear();
       entries.clear();
       restaurants.clear();
       orders.clear();
