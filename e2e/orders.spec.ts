@@ -63,6 +63,32 @@ async function openAs(browser: Browser, role: 'restaurant_manager' | 'dispatcher
 
 const liveMark = (page: Page) => page.getByRole('status').getByText('Live', { exact: true });
 
+/** One free driver on shift, seen a second ago beside the restaurant (fresher than any other). */
+async function freshFreeDriver(request: APIRequestContext) {
+  const token = async (email: string, app = false) => {
+    const res = await request.post(app ? '/api/auth/app/sign-in' : '/api/auth/sign-in', {
+      data: { email, password: DEMO_PASSWORD },
+    });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  };
+  const admin = { Authorization: `Bearer ${await token(ACCOUNTS.admin)}` };
+  const { data } = (await (await request.get('/api/drivers?per_page=100', { headers: admin })).json()) as {
+    data: { email: string; state: string; is_active: boolean }[];
+  };
+  const free = data.find((d) => d.is_active && (d.state === 'available' || d.state === 'off_shift'));
+  if (!free) throw new Error('no free driver left');
+  const driver = { Authorization: `Bearer ${await token(free.email, true)}` };
+  expect([200, 409]).toContain((await request.post('/api/driver/shift/start', { headers: driver })).status());
+  const located = await request.post('/api/driver/locations', {
+    headers: driver,
+    data: {
+      points: [{ lat: 43.8587, lng: 18.4187, recorded_at: new Date(Date.now() - 1000).toISOString() }],
+    },
+  });
+  expect(located.status()).toBe(200);
+}
+
 test.describe('orders live flow', () => {
   test('a new order appears without a reload; the kitchen accepts and readies it, the dispatcher assigns, unassigns and cancels', async ({
     browser,
@@ -107,6 +133,9 @@ test.describe('orders live flow', () => {
     await expect(dispatchRow).toContainText('Ready for pickup');
 
     // Assign: the dialog ranks the drivers; the first (fittest) is free, and the assignment is confirmed.
+    // A fresh location outranks a stale one: earlier specs leave drivers fresh and busy, so a free driver
+    // is seen beside the restaurant just now.
+    await freshFreeDriver(dispatch.page.request);
     await expectAccessible(dispatch.page);
     await dispatchRow.getByRole('button', { name: `Assign a driver to ${order.order_number}` }).click();
     const assignDialog = dispatch.page.getByRole('dialog', {
