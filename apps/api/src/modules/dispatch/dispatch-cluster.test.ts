@@ -3,16 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { type Database, openDatabase } from '../../db/client.js';
-import {
-  auditLog,
-  categories,
-  drivers,
-  orderOffers,
-  products,
-  restaurants,
-  users,
-} from '../../db/schema/index.js';
+import { auditLog, orderOffers } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { dispatchScene, HERE } from './dispatch-scene.js';
 
 /**
  * Two API instances on one PostgreSQL server, both running dispatch rounds and working the job queue:
@@ -21,7 +14,6 @@ import { createTestContext, type TestContext } from '../../test/helpers.js';
  * the job queue is what tells them.
  */
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
-const HERE = { lat: 43.8563, lng: 18.4131 };
 
 describe.runIf(enabled)('dispatch on two instances', () => {
   let a: TestContext;
@@ -37,48 +29,10 @@ describe.runIf(enabled)('dispatch on two instances', () => {
     b = await buildApp({ ...a.config }, { database: bDatabase, logger: false });
     await b.ready();
     const db = a.database.db;
-    const [r] = await db
-      .insert(restaurants)
-      .values({
-        name: 'Two instances',
-        address: 'Ferhadija 2',
-        phone: '+387 33 000 001',
-        percentage: 10,
-        ...HERE,
-      })
-      .returning({ id: restaurants.id });
-    restaurant = r?.id ?? 0;
-    const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
-    const [p] = await db
-      .insert(products)
-      .values({
-        restaurant_id: restaurant,
-        category_id: category?.id ?? 0,
-        name: 'Pita',
-        price: 400,
-        show_on_menu: true,
-      })
-      .returning({ id: products.id });
-    product = p?.id ?? 0;
-    await db.update(drivers).set({ shift_state: 'off_shift' });
-    const chosen = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.role, 'driver'))
-      .orderBy(users.id)
-      .limit(2);
-    for (const [i, d] of chosen.entries()) {
-      near.push(d.id);
-      await db
-        .update(drivers)
-        .set({
-          shift_state: 'available',
-          lat: HERE.lat + 0.002 * (i + 1),
-          lng: HERE.lng,
-          last_location_at: new Date(),
-        })
-        .where(eq(drivers.user_id, d.id));
-    }
+    const scene = await dispatchScene(db, 'Two instances', 2);
+    restaurant = scene.restaurant;
+    product = scene.product;
+    near.push(...scene.near.map((d) => d.id));
   }, 180_000);
   afterAll(async () => {
     await b?.close();

@@ -20,8 +20,8 @@ import { Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { rowsOf } from '../../lib/sql.js';
 import { loadPrep, loadTravel } from '../eta/eta-models.js';
-import { FRESH_LOCATION_MINUTES, predictOrders } from '../eta/eta-predictions.js';
-import { announce, assignDriver } from '../orders/orders-commands.js';
+import { busyNow, FRESH_LOCATION_MINUTES, predictOrders } from '../eta/eta-predictions.js';
+import { announce, assignDriver, unmoved } from '../orders/orders-commands.js';
 import { assertReachable, readOrder } from '../orders/orders-queries.js';
 import { withdrawOffers } from './dispatch-offers.js';
 import { evaluate, type PlanDriver, type PlanOrder, type PlanSettings, planRound } from './dispatch-plan.js';
@@ -141,8 +141,7 @@ async function loadRound(db: Db, timeZone: string, modes: DispatchMode[], now: n
       promised_at: orders.promised_at,
       problem: orders.dispatch_problem,
       mode,
-      busy: sql<number>`(case when ${restaurants.busy_minutes} > 0 and (${restaurants.busy_until} is null
-        or ${restaurants.busy_until} > now()) then ${restaurants.busy_minutes} else 0 end)`,
+      busy: busyNow,
       excluded: sql<number[]>`array(select oo."driver_id" from "order_offers" oo
         where oo."order_id" = ${orders.id} and oo."status" in ('declined', 'expired'))`,
     })
@@ -426,19 +425,11 @@ async function announceOrders(
     const order = await readOrder(db, id).catch(() => null);
     if (!order) continue;
     // A round moves no status and no driver: only the offer and the problem (as it was, when known).
-    await announce(bus, 'order.updated', order, previousOf(order, problem), { dispatch: true });
+    await announce(bus, 'order.updated', order, unmoved(order, problem), { dispatch: true });
   }
   for (const driverId of drivers)
     await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
 }
-
-/** What an order was before a dispatch change: the same status and driver, its problem as it was. */
-const previousOf = (order: Order, problem: string | null | undefined) => ({
-  status: order.status,
-  driver_id: order.driver?.id ?? null,
-  status_changed_at: new Date(order.status_changed_at),
-  dispatch_problem: problem === undefined ? order.dispatch_problem : problem,
-});
 
 // ------------------------------------------------------------------------------------------- the driver
 
@@ -593,6 +584,6 @@ export async function setLock(
     return before;
   });
   const order = await readOrder(db, orderId);
-  await announce(deps.bus, 'order.updated', order, previousOf(order, was.problem), { dispatch: true });
+  await announce(deps.bus, 'order.updated', order, unmoved(order, was.problem), { dispatch: true });
   return order;
 }

@@ -1,16 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  categories,
-  drivers,
-  orderOffers,
-  orders,
-  products,
-  restaurants,
-  users,
-} from '../../db/schema/index.js';
+import { auditLog, drivers, orderOffers, orders, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { dispatchScene, HERE, placeDriver as placeDriverAt } from './dispatch-scene.js';
 
 /**
  * Dispatch that runs itself (issue 25): who sets the modes, suggestions and their acceptance, offers in
@@ -27,7 +19,6 @@ let other = 0;
 let product = 0;
 /** Drivers on shift, nearest to the restaurant first. */
 const near: { id: number; token: string }[] = [];
-const HERE = { lat: 43.8563, lng: 18.4131 };
 
 beforeAll(async () => {
   t = await createTestContext({ JOBS_POLLING_SECONDS: '0.5' });
@@ -37,51 +28,14 @@ beforeAll(async () => {
   own = (await db.select().from(users).where(eq(users.email, 'manager@example.com')))[0]?.restaurant_id ?? 0;
   other =
     (await db.select().from(users).where(eq(users.email, 'manager2@example.com')))[0]?.restaurant_id ?? 0;
-  const [r] = await db
-    .insert(restaurants)
-    .values({
-      name: 'Dispatch test',
-      address: 'Ferhadija 1',
-      phone: '+387 33 000 000',
-      percentage: 10,
-      ...HERE,
-    })
-    .returning({ id: restaurants.id });
-  restaurant = r?.id ?? 0;
-  const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
-  const [p] = await db
-    .insert(products)
-    .values({
-      restaurant_id: restaurant,
-      category_id: category?.id ?? 0,
-      name: 'Burek',
-      price: 500,
-      show_on_menu: true,
-    })
-    .returning({ id: products.id });
-  product = p?.id ?? 0;
-  // Nobody else on shift: the seed's drivers would take the test's orders.
-  await db.update(drivers).set({ shift_state: 'off_shift' });
-  const chosen = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.role, 'driver'))
-    .orderBy(users.id)
-    .limit(3);
-  for (const [i, d] of chosen.entries()) {
-    near.push({ id: d.id, token: (await t.signIn(d.email)).access_token });
-    await placeDriver(d.id, 0.002 * (i + 1));
-  }
+  const scene = await dispatchScene(db, 'Dispatch test', 3);
+  restaurant = scene.restaurant;
+  product = scene.product;
+  for (const d of scene.near) near.push({ id: d.id, token: (await t.signIn(d.email)).access_token });
 }, 180_000);
 afterAll(() => t.close());
 
-/** On shift, free, seen just now `offset` degrees north of the restaurant (0.002° ≈ 220 m). */
-async function placeDriver(id: number, offset: number) {
-  await t.database.db
-    .update(drivers)
-    .set({ shift_state: 'available', lat: HERE.lat + offset, lng: HERE.lng, last_location_at: new Date() })
-    .where(eq(drivers.user_id, id));
-}
+const placeDriver = (id: number, offset: number) => placeDriverAt(t.database.db, id, offset);
 
 const settings = (token: string | undefined, payload: unknown, lang = 'en') =>
   t.request({

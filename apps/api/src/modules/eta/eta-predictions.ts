@@ -15,6 +15,7 @@ import { drivers, orderEtaHistory, orders, restaurants } from '../../db/schema/i
 import type { EventBus } from '../../lib/bus.js';
 import { terminalStatusList } from '../drivers/drivers-service.js';
 import { distanceKm as haversine } from '../orders/orders-amounts.js';
+import { announce, unmoved } from '../orders/orders-commands.js';
 import { selectOrders, toListItem } from '../orders/orders-queries.js';
 import { kmBetween, loadPrep, loadTravel } from './eta-models.js';
 
@@ -24,7 +25,7 @@ export const FRESH_LOCATION_MINUTES = 10;
 const TYPICAL_TRIP_KM = 2;
 
 /** Busy minutes in force now (busy mode without an end, or before its end). */
-const busyNow = sql<number>`(case when ${restaurants.busy_minutes} > 0
+export const busyNow = sql<number>`(case when ${restaurants.busy_minutes} > 0
   and (${restaurants.busy_until} is null or ${restaurants.busy_until} > now()) then ${restaurants.busy_minutes} else 0 end)`;
 
 /**
@@ -198,7 +199,7 @@ export async function refreshPredictions(db: Db, bus: EventBus, timeZone: string
       .select({ ok: sql<boolean>`pg_try_advisory_xact_lock(hashtext('eta.predictions'))` })
       .from(sql`(select 1) as one`);
     if (!lock?.ok) return [];
-    return predictOrders(tx, { timeZone, ids: undefined });
+    return predictOrders(tx, { timeZone });
   });
   // Each moved order goes out as its list row (one read for all of them), so an open board patches the
   // row in place instead of refetching its lists once per pass (decision 0008). Its status and driver
@@ -208,21 +209,7 @@ export async function refreshPredictions(db: Db, bus: EventBus, timeZone: string
     const rows = await selectOrders(db).where(inArray(orders.id, ids));
     for (const row of rows) {
       const order = toListItem(row);
-      await bus.publish({
-        type: 'order.updated',
-        restaurant_id: order.restaurant.id,
-        data: {
-          order_id: order.id,
-          eta: true,
-          order,
-          previous: {
-            status: order.status,
-            driver_id: order.driver?.id ?? null,
-            status_changed_at: order.status_changed_at,
-            dispatch_problem: order.dispatch_problem,
-          },
-        },
-      });
+      await announce(bus, 'order.updated', order, unmoved(order), { eta: true });
     }
   }
   return changed.length;

@@ -6,6 +6,7 @@ import {
   msg,
   type Order,
   type OrderCreateBody,
+  type OrderListItem,
   type OrderStatus,
   type OrderStatusBody,
   orderListItemSchema,
@@ -54,7 +55,7 @@ type Previous = Pick<typeof orders.$inferSelect, 'status' | 'driver_id' | 'statu
 export async function announce(
   bus: EventBus,
   type: 'order.created' | 'order.updated',
-  order: Order,
+  order: OrderListItem,
   previous: Previous | null,
   extra: Record<string, unknown>,
   driverId: number | null = null,
@@ -77,6 +78,17 @@ export async function announce(
   if (driverId !== null)
     await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
 }
+
+/**
+ * What an order was before a change that moved neither its status nor its driver (a new prediction, an
+ * offer, a dispatch problem): the same state, with its dispatch problem as it was when that is known.
+ */
+export const unmoved = (order: OrderListItem, problem?: string | null): Previous => ({
+  status: order.status,
+  driver_id: order.driver?.id ?? null,
+  status_changed_at: new Date(order.status_changed_at),
+  dispatch_problem: problem === undefined ? order.dispatch_problem : problem,
+});
 
 /** Refuses an order with a product out of stock now (422 `product_snoozed`, naming them). */
 function assertInStock(

@@ -262,8 +262,9 @@ export function OrderHistory({ order }: { order: Order }) {
         {entries.map((item, index) => (
           <Box
             component="li"
-            // biome-ignore lint/suspicious/noArrayIndexKey: history entries are append-only.
-            key={index}
+            key={
+              item.kind === 'offer' ? `offer-${item.offer.id}` : `status-${item.at}-${item.entry.to_status}`
+            }
             sx={{
               position: 'relative',
               pl: 3,
