@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
+import { ACCOUNTS, apiSession, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /**
  * Dispatch that runs itself (decision 0024). Suggest mode: an order that needs a driver shows the best
@@ -13,17 +13,6 @@ const SETTINGS = { offer_seconds: 45, batching: true, batch_pickup_km: 0.5, batc
 
 type Headers = { Authorization: string };
 
-async function signIn(request: APIRequestContext, email: string, app = false) {
-  const res = await request.post(app ? '/api/auth/app/sign-in' : '/api/auth/sign-in', {
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  return (
-    (await res.json()) as {
-      data: { access_token: string; user: { id: number; restaurant_id: number | null } };
-    }
-  ).data;
-}
 const bearer = (token: string): Headers => ({ Authorization: `Bearer ${token}` });
 
 async function setMode(
@@ -31,7 +20,7 @@ async function setMode(
   mode: 'manual' | 'suggest' | 'automatic',
   offerSeconds = 45,
 ) {
-  const admin = bearer((await signIn(request, ACCOUNTS.admin)).access_token);
+  const admin = bearer((await apiSession(request, ACCOUNTS.admin)).access_token);
   const res = await request.put('/api/dispatch/settings', {
     headers: admin,
     data: { ...SETTINGS, offer_seconds: offerSeconds, mode },
@@ -41,7 +30,7 @@ async function setMode(
 
 /** Two drivers on shift with a location a second old beside the manager's restaurant (fresh: < 10 min). */
 async function freshDrivers(request: APIRequestContext) {
-  const admin = bearer((await signIn(request, ACCOUNTS.admin)).access_token);
+  const admin = bearer((await apiSession(request, ACCOUNTS.admin)).access_token);
   const drivers = (
     (await (await request.get('/api/users?role=driver&per_page=100', { headers: admin })).json()) as {
       data: { id: number; email: string; is_active?: boolean }[];
@@ -52,7 +41,7 @@ async function freshDrivers(request: APIRequestContext) {
     ...drivers.map((d) => d.email).filter((email) => email !== ACCOUNTS.driver),
   ].slice(0, 2);
   for (const [index, email] of emails.entries()) {
-    const driver = bearer((await signIn(request, email, true)).access_token);
+    const driver = bearer((await apiSession(request, email, true)).access_token);
     expect([200, 409]).toContain(
       (await request.post('/api/driver/shift/start', { headers: driver })).status(),
     );
@@ -74,8 +63,8 @@ async function freshDrivers(request: APIRequestContext) {
 
 /** The customer places an order at the manager's restaurant; the kitchen cooks it: it needs a driver. */
 async function readyOrder(request: APIRequestContext) {
-  const customer = bearer((await signIn(request, ACCOUNTS.customer, true)).access_token);
-  const manager = await signIn(request, ACCOUNTS.restaurant_manager);
+  const customer = bearer((await apiSession(request, ACCOUNTS.customer, true)).access_token);
+  const manager = await apiSession(request, ACCOUNTS.restaurant_manager);
   const restaurantId = manager.user.restaurant_id ?? 0;
   const menu = (await (
     await request.get(`/api/restaurants/${restaurantId}/menu`, { headers: customer })
@@ -95,7 +84,7 @@ async function readyOrder(request: APIRequestContext) {
   });
   expect(placed.status()).toBe(201);
   const order = ((await placed.json()) as { data: { id: number; order_number: string } }).data;
-  const admin = bearer((await signIn(request, ACCOUNTS.admin)).access_token);
+  const admin = bearer((await apiSession(request, ACCOUNTS.admin)).access_token);
   for (const status of ['preparing_order', 'ready_for_pickup']) {
     expect(
       (await request.post(`/api/orders/${order.id}/status`, { headers: admin, data: { status } })).status(),
@@ -108,7 +97,7 @@ async function readyOrder(request: APIRequestContext) {
 const taken = new Set<number>();
 
 async function release(request: APIRequestContext) {
-  const admin = bearer((await signIn(request, ACCOUNTS.admin)).access_token);
+  const admin = bearer((await apiSession(request, ACCOUNTS.admin)).access_token);
   for (const id of taken) {
     const { data } = (await (await request.get(`/api/orders/${id}`, { headers: admin })).json()) as {
       data: { driver: unknown; status: string };
@@ -168,7 +157,7 @@ test.describe('dispatch that runs itself', () => {
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const admin = await signInAs(page, 'admin', { lang: 'en' });
-    const manager = await signIn(page.request, ACCOUNTS.restaurant_manager);
+    const manager = await apiSession(page.request, ACCOUNTS.restaurant_manager);
     const id = manager.user.restaurant_id ?? 0;
     const headers = bearer(admin.access_token);
     const name = (
@@ -222,7 +211,7 @@ test.describe('dispatch that runs itself', () => {
     await expect(page.getByText(`Driver ${name} assigned to ${number}`)).toBeVisible();
     // It left the lane of orders without a driver (another order may now be batched with it).
     await expect(board.getByRole('row', { name: new RegExp(`^${number} `) })).toHaveCount(0);
-    const admin = bearer((await signIn(page.request, ACCOUNTS.admin)).access_token);
+    const admin = bearer((await apiSession(page.request, ACCOUNTS.admin)).access_token);
     const found = (await (await page.request.get(`/api/orders?q=${number}`, { headers: admin })).json()) as {
       data: { id: number; order_number: string }[];
     };

@@ -1,22 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
+import { ACCOUNTS, apiSession, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /**
  * Promises and late risk (decision 0021): an order whose driver is an hour away is predicted to miss
  * its promise before it is late, so the board's at-risk lane shows it with the reason in plain words,
  * and its details show the promise, the prediction and the history of both.
  */
-async function tokenOf(request: APIRequestContext, email: string, app = false) {
-  const res = await request.post(app ? '/api/auth/app/sign-in' : '/api/auth/sign-in', {
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  return (
-    (await res.json()) as {
-      data: { access_token: string; user: { id: number; restaurant_id: number | null } };
-    }
-  ).data;
-}
 
 let order = { id: 0, order_number: '' };
 
@@ -25,10 +13,10 @@ test.describe.configure({ mode: 'serial' });
 test.describe('ETAs and the at-risk lane', () => {
   test.beforeAll(async ({ request }) => {
     const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-    const customer = bearer((await tokenOf(request, ACCOUNTS.customer, true)).access_token);
-    const manager = await tokenOf(request, ACCOUNTS.restaurant_manager);
-    const dispatcher = bearer((await tokenOf(request, ACCOUNTS.dispatcher)).access_token);
-    const driverSession = await tokenOf(request, ACCOUNTS.driver, true);
+    const customer = bearer((await apiSession(request, ACCOUNTS.customer, true)).access_token);
+    const manager = await apiSession(request, ACCOUNTS.restaurant_manager);
+    const dispatcher = bearer((await apiSession(request, ACCOUNTS.dispatcher)).access_token);
+    const driverSession = await apiSession(request, ACCOUNTS.driver, true);
     const driver = bearer(driverSession.access_token);
     const restaurantId = manager.user.restaurant_id ?? 0;
     const menu = (await (

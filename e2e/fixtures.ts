@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 export const ACCOUNTS = {
@@ -24,6 +24,15 @@ export interface Session {
     role: string;
     restaurant_id: number | null;
   };
+}
+
+/** A session straight from the API, for a spec's own requests: staff, or (`app`) a driver or customer. */
+export async function apiSession(request: APIRequestContext, email: string, app = false): Promise<Session> {
+  const res = await request.post(app ? '/api/auth/app/sign-in' : '/api/auth/sign-in', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: Session }).data;
 }
 
 /** Signs in through the API (fast) and hands the session to the web app the way it stores it. */

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
   ACCOUNTS,
+  apiSession,
   DEMO_PASSWORD,
   dateField,
   expect,
@@ -65,20 +66,13 @@ const liveMark = (page: Page) => page.getByRole('status').getByText('Live', { ex
 
 /** One free driver on shift, seen a second ago beside the restaurant (fresher than any other). */
 async function freshFreeDriver(request: APIRequestContext) {
-  const token = async (email: string, app = false) => {
-    const res = await request.post(app ? '/api/auth/app/sign-in' : '/api/auth/sign-in', {
-      data: { email, password: DEMO_PASSWORD },
-    });
-    expect(res.status()).toBe(200);
-    return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-  };
-  const admin = { Authorization: `Bearer ${await token(ACCOUNTS.admin)}` };
+  const admin = { Authorization: `Bearer ${(await apiSession(request, ACCOUNTS.admin)).access_token}` };
   const { data } = (await (await request.get('/api/drivers?per_page=100', { headers: admin })).json()) as {
     data: { email: string; state: string; is_active: boolean }[];
   };
   const free = data.find((d) => d.is_active && (d.state === 'available' || d.state === 'off_shift'));
   if (!free) throw new Error('no free driver left');
-  const driver = { Authorization: `Bearer ${await token(free.email, true)}` };
+  const driver = { Authorization: `Bearer ${(await apiSession(request, free.email, true)).access_token}` };
   expect([200, 409]).toContain((await request.post('/api/driver/shift/start', { headers: driver })).status());
   const located = await request.post('/api/driver/locations', {
     headers: driver,
