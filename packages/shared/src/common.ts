@@ -5,13 +5,23 @@ import { plainInteger, searchText } from './validation.js';
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
 
+/** A list's sort values: each sortable field, ascending or (`-`) descending. */
+export type SortOf<S extends readonly string[]> = S[number] | `-${S[number]}`;
+export const sortValues = <const S extends readonly [string, ...string[]]>(sortable: S) =>
+  sortable.flatMap((field) => [field, `-${field}`]) as [SortOf<S>, ...SortOf<S>[]];
+
 /** The query every list endpoint takes; `sortable` names the fields it may sort by. */
-export function listQuery<const S extends readonly [string, ...string[]]>(sortable: S, defaultSort: string) {
-  const sorts = sortable.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+export function listQuery<const S extends readonly [string, ...string[]]>(
+  sortable: S,
+  defaultSort: SortOf<S>,
+) {
   return z.object({
     page: plainInteger(1, 1_000_000).default(1),
     per_page: plainInteger(1, MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-    sort: z.enum(sorts, { error: msg('validation.invalid_choice') }).default(defaultSort),
+    // zod cannot check a generic default against its generic enum; the signature above does.
+    sort: z
+      .enum(sortValues(sortable), { error: msg('validation.invalid_choice') })
+      .default(defaultSort as never),
     q: searchText().optional(),
   });
 }

@@ -1,14 +1,19 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastHost } from '../components/toast-host';
-import { ApiError } from '../lib/http';
+import { ApiError, showFailure } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { getSession, subscribeSession } from '../lib/session';
 import { theme } from './theme';
 
 export const queryClient = new QueryClient({
+  // A failure is one toast unless the query or mutation shows it itself (`meta: quiet`: a form).
+  queryCache: new QueryCache({ onError: (error, query) => query.meta?.quiet || showFailure(error) }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => mutation.meta?.quiet || showFailure(error),
+  }),
   defaultOptions: {
     queries: {
       refetchOnWindowFocus: true,

@@ -205,4 +205,30 @@ async function request<T>(path: string, options: RequestOptions): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * The typed client's way out (lib/api-client): the request openapi-fetch built, sent through `api`.
+ * It never toasts: a failed query or mutation is shown by the query cache unless it is `quiet`.
+ * `auth: false` for the endpoints that take no token (a refused sign-in is no reason to refresh).
+ */
+export async function transport(request: Request, auth: boolean): Promise<Response> {
+  const url = new URL(request.url);
+  const type = request.headers.get('content-type') ?? '';
+  let body: unknown;
+  if (request.body !== null)
+    body = type.startsWith('application/json') ? JSON.parse(await request.text()) : await request.formData();
+  return api<Response>(url.pathname.slice(API_BASE.length) + url.search, {
+    method: request.method as NonNullable<RequestOptions['method']>,
+    body,
+    signal: request.signal,
+    auth,
+    toast: false,
+    responseType: 'response',
+  });
+}
+
+/** Shows a failed query's or mutation's message, once (a 401 has already said what it had to). */
+export function showFailure(error: unknown) {
+  if (error instanceof ApiError && error.status !== 401) notify(error, {});
+}
+
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

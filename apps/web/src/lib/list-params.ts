@@ -2,10 +2,10 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@dostava/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-export interface ListParams {
+export interface ListParams<S extends string = string> {
   page: number;
   per_page: number;
-  sort: string;
+  sort: S;
   q: string;
 }
 
@@ -20,21 +20,22 @@ function positiveInt(value: string | null, fallback: number, max = Number.MAX_SA
  * A list screen's page, page size, sort and search, kept in the URL so a reload or a shared link
  * restores the view. `sorts` are the API's accepted sort values; anything else falls back to the default.
  */
-export function useListParams(options: { defaultSort: string; sorts: readonly string[] }) {
+export function useListParams<S extends string>(options: { defaultSort: NoInfer<S>; sorts: readonly S[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { defaultSort, sorts } = options;
 
-  const params = useMemo<ListParams>(() => {
-    const sort = searchParams.get('sort') ?? '';
+  const params = useMemo<ListParams<S>>(() => {
+    const sort = sorts.find((value) => value === searchParams.get('sort'));
     return {
       page: positiveInt(searchParams.get('page'), 1),
       per_page: positiveInt(searchParams.get('per_page'), DEFAULT_PER_PAGE, MAX_PER_PAGE),
-      sort: sorts.includes(sort) ? sort : defaultSort,
+      sort: sort ?? defaultSort,
       q: searchParams.get('q') ?? '',
     };
   }, [searchParams, defaultSort, sorts]);
 
   const setParams = useCallback(
+    // Any text: the kit's sort headers hand over strings; a sort this list does not take reads as its default.
     (changes: Partial<ListParams>) => {
       setSearchParams(
         () => {

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useCreateVehicle } from '../../../features/vehicles/api/create-vehicle';
+import { useCreateVehicle } from '../../../features/vehicles/api/vehicles';
 import { VehicleForm } from '../../../features/vehicles/components/vehicle-form';
 import { useDocumentTitle } from '../../use-document-title';
 

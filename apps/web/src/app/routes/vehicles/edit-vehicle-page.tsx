@@ -5,8 +5,7 @@ import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
-import { useVehicle } from '../../../features/vehicles/api/get-vehicle';
-import { useUpdateVehicle } from '../../../features/vehicles/api/update-vehicle';
+import { useUpdateVehicle, useVehicle } from '../../../features/vehicles/api/vehicles';
 import { VehicleForm } from '../../../features/vehicles/components/vehicle-form';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -32,10 +31,10 @@ export function EditVehiclePage() {
               </Button>
             }
             onSubmit={async (body) => {
-              const saved = await update.mutateAsync(body);
+              const { data } = await update.mutateAsync(body);
               toast.success(t('vehicles.edited'));
               navigate('/vehicles');
-              return saved;
+              return data;
             }}
           />
         )}

@@ -1,4 +1,10 @@
-import { VEHICLE_SORTS, type Vehicle, type VehicleType } from '@dostava/shared';
+import {
+  sortValues,
+  VEHICLE_SORTS,
+  type Vehicle,
+  type VehicleListParams,
+  type VehicleType,
+} from '@dostava/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -12,13 +18,12 @@ import {
 } from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
-import { useDeleteVehicle } from '../api/delete-vehicle';
-import { useVehicles } from '../api/list-vehicles';
+import { useDeleteVehicle, useVehicles } from '../api/vehicles';
 
-export const VEHICLE_SORT_VALUES = VEHICLE_SORTS.flatMap((field) => [field, `-${field}`]);
+export const VEHICLE_SORT_VALUES = sortValues(VEHICLE_SORTS);
 
 interface VehiclesTableProps {
-  params: ListParams;
+  params: ListParams<VehicleListParams['sort']>;
   setParams: (changes: Partial<ListParams>) => void;
   type?: VehicleType;
   canWrite: boolean;

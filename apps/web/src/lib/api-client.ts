@@ -1,0 +1,96 @@
+import { type paths, publicEndpoints, refreshes } from '@dostava/shared/wire';
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import createFetchClient, { type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
+import createQueryClient from 'openapi-react-query';
+import type { HttpMethod, PathsWithMethod } from 'openapi-typescript-helpers';
+import { transport } from './http';
+
+/**
+ * The typed client (decision 0025): every call names its method and path as the OpenAPI document
+ * declares them, so a wrong path, parameter or body does not compile. Requests go through `transport`
+ * (token, refresh, time-out, the saving indicator); failures arrive as `ApiError`.
+ */
+export const client = createFetchClient<paths>({
+  baseUrl: globalThis.location?.origin ?? 'http://localhost',
+});
+const open = new Set(publicEndpoints);
+client.use({
+  onRequest: ({ request, schemaPath }) => transport(request, !open.has(`${request.method} ${schemaPath}`)),
+});
+
+/** Query options whose keys are `[method, path, init]`: `$api.queryOptions('get', '/api/vehicles', …)`. */
+export const $api = createQueryClient(client);
+
+/** A query or mutation whose failure its caller shows itself (a form's fields): no toast. */
+export const quiet = { quiet: true } as const;
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { quiet?: boolean };
+    mutationMeta: { quiet?: boolean };
+  }
+}
+
+type WriteMethod = 'post' | 'put' | 'patch' | 'delete';
+export type Init<M extends HttpMethod, P extends PathsWithMethod<paths, M>> = MaybeOptionalInit<paths[P], M>;
+export type Answer<M extends HttpMethod, P extends PathsWithMethod<paths, M>> = NonNullable<
+  FetchResponse<Extract<paths[P][M], Record<string, unknown>>, Init<M, P>, 'application/json'>['data']
+>;
+
+/** A cached read of this path (any parameters), by its query key `[method, path, init]`. */
+export const isReadOf = (key: QueryKey, path: string) => key[0] === 'get' && key[1] === path;
+
+/** The resource a path belongs to: `/api/restaurants/{id}/hours` → `/api/restaurants`. */
+const resourceOf = (path: string) => path.split('/').slice(0, 3).join('/');
+
+/**
+ * The reads a write changes: everything under its own resource, and what its declaration's
+ * `refreshes` names (assigning a driver changes the drivers).
+ */
+export function readsChangedBy(method: WriteMethod, path: string): string[] {
+  return [resourceOf(path), ...(refreshes[`${method.toUpperCase()} ${path}`] ?? [])];
+}
+
+/** Marks every cached read under these path prefixes stale; the ones on screen refetch at once. */
+export function refresh(queryClient: QueryClient, prefixes: readonly string[]) {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: [method, path] }) =>
+      method === 'get' &&
+      typeof path === 'string' &&
+      prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+  });
+}
+
+interface WriteOptions<M extends WriteMethod, P extends PathsWithMethod<paths, M>, V> {
+  /** The caller shows the failure itself (a form): no toast. */
+  quiet?: boolean;
+  /** After the write and before the refresh: put the answer in the cache, drop a deleted record. */
+  onSuccess?: (answer: Answer<M, P>, variables: V, queryClient: QueryClient) => unknown;
+}
+
+/**
+ * A write by its method and path. `toInit` turns what the component passes (a body, an id) into the
+ * request's parameters and body, typed by the contract. Once it succeeds, the reads it changes are
+ * refreshed (`readsChangedBy`), and the mutation settles when they have been asked for again.
+ */
+export function useWrite<M extends WriteMethod, P extends PathsWithMethod<paths, M>, V = void>(
+  method: M,
+  path: P,
+  toInit: (variables: V) => Init<M, P>,
+  options: WriteOptions<M, P, V> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [method, path],
+    meta: options.quiet ? quiet : undefined,
+    mutationFn: async (variables: V) => {
+      // The generic init is the one openapi-fetch checks at each call site: here it only passes through.
+      const { data } = await client.request(method, path, toInit(variables) as never);
+      return data as Answer<M, P>;
+    },
+    onSuccess: async (answer, variables) => {
+      await options.onSuccess?.(answer, variables, queryClient);
+      await refresh(queryClient, readsChangedBy(method, path));
+    },
+  });
+}
