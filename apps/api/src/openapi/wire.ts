@@ -50,10 +50,18 @@ export async function wireSource(document: OpenAPI3): Promise<string> {
   ].join('\n');
 }
 
-export const wireIsCurrent = async (document: OpenAPI3) =>
-  readFileSync(WIRE_FILE, 'utf8') === (await wireSource(document));
-
+/**
+ *   node apps/api/dist/openapi/wire.js           writes the file (`npm run api:types`)
+ *   node apps/api/dist/openapi/wire.js --check   fails when it is not what the API declares now
+ */
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(WIRE_FILE, await wireSource(await servedDocument()));
-  console.log(`wrote ${path.relative(process.cwd(), WIRE_FILE)}`);
+  const source = await wireSource(await servedDocument());
+  const file = path.relative(process.cwd(), WIRE_FILE);
+  if (!process.argv.includes('--check')) {
+    writeFileSync(WIRE_FILE, source);
+    console.log(`wrote ${file}`);
+  } else if (readFileSync(WIRE_FILE, 'utf8') !== source) {
+    console.error(`${file} is not current: run \`npm run api:types\` and commit it.`);
+    process.exit(1);
+  } else console.log(`${file} is current`);
 }
