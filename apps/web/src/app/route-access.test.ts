@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { type NavGroup, type NavItem, navigationFor } from './navigation';
 import { allows, type RouteHandle } from './route-access';
 import { routes } from './router';
 
@@ -77,5 +78,82 @@ describe('screen access', () => {
       for (const path of ['/', '/profile', '/settings']) expect(allows(access(path), user, {})).toBe(true);
     }
     expect(allows(access('/'), { role: 'driver', restaurant_id: null }, {})).toBe(false);
+  });
+});
+
+/** Today's side navigation of each role (SPEC section 2), as the hand-written menus gave it. */
+const OPERATION_MENU: NavGroup[] = [
+  { subheader: 'nav.overview', items: [{ label: 'nav.dashboard', path: '/' }] },
+  {
+    subheader: 'nav.management',
+    items: [
+      {
+        label: 'nav.users',
+        children: [
+          { label: 'nav.users_list', path: '/users' },
+          { label: 'nav.drivers', path: '/drivers' },
+          { label: 'nav.vehicles', path: '/vehicles' },
+        ],
+      },
+      { label: 'nav.categories', path: '/categories' },
+      { label: 'nav.restaurants', path: '/restaurants' },
+      {
+        label: 'nav.orders',
+        children: [
+          { label: 'nav.all_orders', path: '/orders' },
+          { label: 'nav.active_orders', path: '/active-orders' },
+          { label: 'nav.dispatch_settings', path: '/dispatch-settings' },
+        ],
+      },
+      { label: 'nav.cash_register', path: '/end-shift' },
+      { label: 'nav.settlement', path: '/settlements' },
+      { label: 'nav.drivers_meals', path: '/drivers-meals' },
+    ],
+  },
+  { subheader: 'nav.versions', items: [{ label: 'nav.app_versions', path: '/app-versions' }] },
+  { subheader: 'nav.system', items: [{ label: 'nav.log', path: '/log' }] },
+];
+const DISPATCHER_MENU: NavGroup[] = [
+  {
+    items: [
+      { label: 'nav.orders', path: '/active-orders' },
+      { label: 'nav.drivers', path: '/drivers-location' },
+      { label: 'nav.cash_register', path: '/end-shift' },
+    ],
+  },
+];
+const restaurantMenu = (own: NavItem[]): NavGroup[] => [
+  { subheader: 'nav.overview', items: [{ label: 'nav.dashboard', path: '/' }] },
+  { subheader: 'nav.my_restaurant', items: own },
+  {
+    subheader: 'nav.orders',
+    items: [
+      { label: 'nav.all_orders', path: '/restaurant-orders' },
+      { label: 'nav.active_orders', path: '/restaurant-active-orders' },
+    ],
+  },
+];
+
+describe('side navigation', () => {
+  it('gives each role the menu of the specification', () => {
+    expect(navigationFor(admin)).toEqual(OPERATION_MENU);
+    expect(navigationFor({ role: 'app_manager', restaurant_id: null })).toEqual(OPERATION_MENU);
+    expect(navigationFor(dispatcher)).toEqual(DISPATCHER_MENU);
+    expect(navigationFor(manager)).toEqual(
+      restaurantMenu([
+        { label: 'nav.information', path: '/restaurant/7' },
+        { label: 'nav.products', path: '/resturant/7/products' },
+        { label: 'nav.employees', path: '/resturant/7/employees' },
+      ]),
+    );
+    expect(navigationFor(employee)).toEqual(
+      restaurantMenu([
+        { label: 'nav.information', path: '/restaurant/7' },
+        { label: 'nav.products', path: '/resturant/7/products' },
+      ]),
+    );
+    // Without a restaurant the group keeps its subheader and has no entries.
+    expect(navigationFor({ role: 'restaurant_manager', restaurant_id: null })).toEqual(restaurantMenu([]));
+    expect(navigationFor({ role: 'restaurant_employee', restaurant_id: null })).toEqual(restaurantMenu([]));
   });
 });
