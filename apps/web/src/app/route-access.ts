@@ -6,6 +6,8 @@ import {
   type Role,
   STAFF_ROLES,
 } from '@dostava/shared/roles';
+import type { RouteObject } from 'react-router';
+import type { MenuPlacement } from './navigation';
 
 /**
  * Who may open a screen, in the words of the shared permission table (`PERMISSIONS`), which the API
@@ -24,6 +26,27 @@ export interface RouteHandle {
   /** Catalogue key of the page title. */
   title?: string;
   access?: RouteAccess;
+  /**
+   * Where the screen sits in the side navigations (one placement per menu it appears in); the access
+   * rule above decides which users see the entry.
+   */
+  menu?: readonly MenuPlacement[];
+}
+
+/** A route that renders a page, with its full path. */
+export interface Screen {
+  path: string;
+  handle?: RouteHandle;
+}
+
+/** Every screen of the route tree with its full path, in the order the router holds them. */
+export function screensOf(routes: RouteObject[], prefix = ''): Screen[] {
+  return routes.flatMap((route) => {
+    const path = route.index ? prefix || '/' : route.path ? `${prefix}/${route.path}` : prefix;
+    const handle: RouteHandle | undefined = route.handle;
+    const own = route.index || route.path ? [{ path, handle }] : [];
+    return [...own, ...screensOf(route.children ?? [], path)];
+  });
 }
 
 export function allows(

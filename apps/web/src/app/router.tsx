@@ -12,7 +12,15 @@ import type { RouteHandle } from './route-access';
 const dashboardRoutes: RouteObject[] = [
   {
     index: true,
-    handle: { title: 'nav.dashboard', access: {} } satisfies RouteHandle,
+    handle: {
+      title: 'nav.dashboard',
+      access: {},
+      // The dispatcher starts at the board and has no Dashboard entry (SPEC section 2).
+      menu: [
+        { menu: 'operation', group: 'overview', label: 'nav.dashboard', order: 1 },
+        { menu: 'restaurant', group: 'overview', label: 'nav.dashboard', order: 1 },
+      ],
+    } satisfies RouteHandle,
     // The figures are asked for at once, beside the page's chunk, not after the page has rendered;
     // the page's `useDashboard` finds the request in flight (same period, same key). Not awaited:
     // the page shows its skeleton meanwhile, as before.
@@ -39,7 +47,12 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'restaurants',
-    handle: { title: 'restaurants.title', access: { permission: 'restaurants.list' } } satisfies RouteHandle,
+    handle: {
+      title: 'restaurants.title',
+      access: { permission: 'restaurants.list' },
+      // One screen: a link, not a group of one.
+      menu: [{ menu: 'operation', group: 'management', label: 'nav.restaurants', order: 6 }],
+    } satisfies RouteHandle,
     lazy: () =>
       import('./routes/restaurants/restaurants-page').then((m) => ({ Component: m.RestaurantsPage })),
   },
@@ -54,13 +67,18 @@ const dashboardRoutes: RouteObject[] = [
     handle: {
       title: 'restaurants.edit',
       access: { permission: 'restaurants.read', ownRestaurantParam: 'id' },
+      menu: [{ menu: 'restaurant', group: 'my_restaurant', label: 'nav.information', order: 2 }],
     } satisfies RouteHandle,
     lazy: () =>
       import('./routes/restaurants/edit-restaurant-page').then((m) => ({ Component: m.EditRestaurantPage })),
   },
   {
     path: 'categories',
-    handle: { title: 'categories.title', access: { permission: 'categories.write' } } satisfies RouteHandle,
+    handle: {
+      title: 'categories.title',
+      access: { permission: 'categories.write' },
+      menu: [{ menu: 'operation', group: 'management', label: 'nav.categories', order: 5 }],
+    } satisfies RouteHandle,
     lazy: () => import('./routes/categories/categories-page').then((m) => ({ Component: m.CategoriesPage })),
   },
   {
@@ -80,6 +98,7 @@ const dashboardRoutes: RouteObject[] = [
     handle: {
       title: 'products.title',
       access: { permission: 'products.read', ownRestaurantParam: 'id' },
+      menu: [{ menu: 'restaurant', group: 'my_restaurant', label: 'nav.products', order: 3 }],
     } satisfies RouteHandle,
     lazy: () => import('./routes/products/products-page').then((m) => ({ Component: m.ProductsPage })),
   },
@@ -107,7 +126,13 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'users',
-    handle: { title: 'users.title', access: { permission: 'users.manage' } } satisfies RouteHandle,
+    handle: {
+      title: 'users.title',
+      access: { permission: 'users.manage' },
+      menu: [
+        { menu: 'operation', group: 'management', parent: 'nav.users', label: 'nav.users_list', order: 2 },
+      ],
+    } satisfies RouteHandle,
     lazy: () => import('./routes/users/users-page').then((m) => ({ Component: m.UsersPage })),
   },
   {
@@ -128,7 +153,11 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'drivers',
-    handle: { title: 'drivers.title', access: { permission: 'users.manage' } } satisfies RouteHandle,
+    handle: {
+      title: 'drivers.title',
+      access: { permission: 'users.manage' },
+      menu: [{ menu: 'operation', group: 'management', parent: 'nav.users', label: 'nav.drivers', order: 3 }],
+    } satisfies RouteHandle,
     lazy: () => import('./routes/drivers/drivers-page').then((m) => ({ Component: m.DriversPage })),
   },
   {
@@ -139,7 +168,13 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'vehicles',
-    handle: { title: 'vehicles.title', access: { permission: 'vehicles.write' } } satisfies RouteHandle,
+    handle: {
+      title: 'vehicles.title',
+      access: { permission: 'vehicles.write' },
+      menu: [
+        { menu: 'operation', group: 'management', parent: 'nav.users', label: 'nav.vehicles', order: 4 },
+      ],
+    } satisfies RouteHandle,
     lazy: () => import('./routes/vehicles/vehicles-page').then((m) => ({ Component: m.VehiclesPage })),
   },
   {
@@ -157,6 +192,7 @@ const dashboardRoutes: RouteObject[] = [
     handle: {
       title: 'employees.title',
       access: { permission: 'employees.manage', ownRestaurantParam: 'id' },
+      menu: [{ menu: 'restaurant', group: 'my_restaurant', label: 'nav.employees', order: 4 }],
     } satisfies RouteHandle,
     lazy: () => import('./routes/employees/employees-page').then((m) => ({ Component: m.EmployeesPage })),
   },
@@ -174,7 +210,14 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'end-shift',
-    handle: { title: 'nav.cash_register', access: { permission: 'cash.read' } } satisfies RouteHandle,
+    handle: {
+      title: 'nav.cash_register',
+      access: { permission: 'cash.read' },
+      menu: [
+        { menu: 'operation', group: 'management', label: 'nav.cash_register', order: 10 },
+        { menu: 'dispatch', group: 'main', label: 'nav.cash_register', order: 3 },
+      ],
+    } satisfies RouteHandle,
     lazy: () => import('./routes/cash-register/end-shift-page').then((m) => ({ Component: m.EndShiftPage })),
   },
   {
@@ -193,6 +236,9 @@ const dashboardRoutes: RouteObject[] = [
     handle: {
       title: 'nav.all_orders',
       access: { permission: 'orders.history', side: 'operation' },
+      menu: [
+        { menu: 'operation', group: 'management', parent: 'nav.orders', label: 'nav.all_orders', order: 7 },
+      ],
     } satisfies RouteHandle,
     lazy: () => import('./routes/orders/orders-page').then((m) => ({ Component: m.OrdersPage })),
   },
@@ -207,7 +253,20 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'active-orders',
-    handle: { title: 'nav.active_orders', access: { permission: 'orders.dispatch' } } satisfies RouteHandle,
+    handle: {
+      title: 'nav.active_orders',
+      access: { permission: 'orders.dispatch' },
+      menu: [
+        {
+          menu: 'operation',
+          group: 'management',
+          parent: 'nav.orders',
+          label: 'nav.active_orders',
+          order: 8,
+        },
+        { menu: 'dispatch', group: 'main', label: 'nav.orders', order: 1 },
+      ],
+    } satisfies RouteHandle,
     lazy: () => import('./routes/orders/active-orders-page').then((m) => ({ Component: m.ActiveOrdersPage })),
   },
   {
@@ -215,13 +274,26 @@ const dashboardRoutes: RouteObject[] = [
     handle: {
       title: 'dispatch.settings_title',
       access: { permission: 'dispatch.settings' },
+      menu: [
+        {
+          menu: 'operation',
+          group: 'management',
+          parent: 'nav.orders',
+          label: 'nav.dispatch_settings',
+          order: 9,
+        },
+      ],
     } satisfies RouteHandle,
     lazy: () =>
       import('./routes/dispatch/dispatch-settings-page').then((m) => ({ Component: m.DispatchSettingsPage })),
   },
   {
     path: 'settlements',
-    handle: { title: 'nav.settlement', access: { permission: 'settlements.manage' } } satisfies RouteHandle,
+    handle: {
+      title: 'nav.settlement',
+      access: { permission: 'settlements.manage' },
+      menu: [{ menu: 'operation', group: 'management', label: 'nav.settlement', order: 11 }],
+    } satisfies RouteHandle,
     lazy: () =>
       import('./routes/settlements/settlements-page').then((m) => ({ Component: m.SettlementsPage })),
   },
@@ -246,6 +318,7 @@ const dashboardRoutes: RouteObject[] = [
     handle: {
       title: 'nav.all_orders',
       access: { permission: 'orders.history', side: 'restaurant' },
+      menu: [{ menu: 'restaurant', group: 'orders', label: 'nav.all_orders', order: 5 }],
     } satisfies RouteHandle,
     lazy: () =>
       import('./routes/orders/restaurant-orders-page').then((m) => ({ Component: m.RestaurantOrdersPage })),
@@ -255,6 +328,7 @@ const dashboardRoutes: RouteObject[] = [
     handle: {
       title: 'nav.active_orders',
       access: { permission: 'orders.read', side: 'restaurant' },
+      menu: [{ menu: 'restaurant', group: 'orders', label: 'nav.active_orders', order: 6 }],
     } satisfies RouteHandle,
     lazy: () =>
       import('./routes/orders/active-orders-page').then((m) => ({
@@ -266,6 +340,7 @@ const dashboardRoutes: RouteObject[] = [
     handle: {
       title: 'nav.app_versions',
       access: { permission: 'app_versions.manage' },
+      menu: [{ menu: 'operation', group: 'versions', label: 'nav.app_versions', order: 13 }],
     } satisfies RouteHandle,
     lazy: () =>
       import('./routes/app-versions/app-versions-page').then((m) => ({ Component: m.AppVersionsPage })),
@@ -281,12 +356,20 @@ const dashboardRoutes: RouteObject[] = [
   },
   {
     path: 'log',
-    handle: { title: 'audit_log.title', access: { permission: 'audit_log.read' } } satisfies RouteHandle,
+    handle: {
+      title: 'audit_log.title',
+      access: { permission: 'audit_log.read' },
+      menu: [{ menu: 'operation', group: 'system', label: 'nav.log', order: 14 }],
+    } satisfies RouteHandle,
     lazy: () => import('./routes/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
   },
   {
     path: 'drivers-meals',
-    handle: { title: 'nav.drivers_meals', access: { permission: 'meals.manage' } } satisfies RouteHandle,
+    handle: {
+      title: 'nav.drivers_meals',
+      access: { permission: 'meals.manage' },
+      menu: [{ menu: 'operation', group: 'management', label: 'nav.drivers_meals', order: 12 }],
+    } satisfies RouteHandle,
     lazy: () =>
       import('./routes/driver-meals/driver-meals-page').then((m) => ({ Component: m.DriverMealsPage })),
   },
@@ -296,6 +379,7 @@ const dashboardRoutes: RouteObject[] = [
     handle: {
       title: 'pages.drivers_location',
       access: { permission: 'drivers.read' },
+      menu: [{ menu: 'dispatch', group: 'main', label: 'nav.drivers', order: 2 }],
     } satisfies RouteHandle,
     lazy: () =>
       import('./routes/drivers-location/drivers-location-page').then((m) => ({

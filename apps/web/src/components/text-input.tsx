@@ -28,6 +28,11 @@ export interface TextInputProps {
   autoComplete?: string;
   autoFocus?: boolean;
   placeholder?: string;
+  /** A textarea growing from `minRows` lines. */
+  multiline?: boolean;
+  minRows?: number;
+  /** Keeps the label raised above the empty input (a field whose hint below says what to type). */
+  shrinkLabel?: boolean;
   startAdornment?: ReactNode;
   endAdornment?: ReactNode;
   /** Attributes of the <input> itself (min, max, step, inputMode…). */
@@ -42,7 +47,7 @@ export interface TextInputProps {
  * FormTextField; the sign-in page, which keeps react-hook-form out of its first load, uses it as is.
  */
 export function TextInput(props: TextInputProps) {
-  const { label, error, helperText, required, disabled, readOnly, size, sx, inputProps } = props;
+  const { label, error, helperText, required, disabled, readOnly, size, sx, inputProps, shrinkLabel } = props;
   useTranslation(); // re-render on language change so the message follows it
   const id = useId();
   const helpId = `${id}-help`;
@@ -57,7 +62,9 @@ export function TextInput(props: TextInputProps) {
       size={size}
       sx={sx}
     >
-      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <InputLabel htmlFor={id} shrink={shrinkLabel || undefined}>
+        {label}
+      </InputLabel>
       <OutlinedInput
         id={id}
         label={required ? `${label} *` : label}
@@ -70,6 +77,9 @@ export function TextInput(props: TextInputProps) {
         autoComplete={props.autoComplete}
         autoFocus={props.autoFocus}
         placeholder={props.placeholder}
+        multiline={props.multiline}
+        minRows={props.minRows}
+        notched={shrinkLabel || undefined}
         readOnly={readOnly}
         startAdornment={props.startAdornment}
         endAdornment={props.endAdornment}

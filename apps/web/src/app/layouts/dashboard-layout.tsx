@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../lib/session';
 import { operationTimeZone, setOperationTimeZone } from '../../lib/time-zone';
 import { navigationFor } from '../navigation';
 import { allows, type RouteHandle } from '../route-access';
+import { routes } from '../router';
 import { ForbiddenContent } from '../routes/errors/forbidden-content';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
@@ -68,7 +69,7 @@ export function DashboardLayout() {
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
-  const groups = useMemo(() => navigationFor(user), [user]);
+  const groups = useMemo(() => navigationFor(user, routes), [user]);
   const allowed = useRouteAllowed(user);
   // Set while rendering, so the pages below format their times in the operation's zone this pass.
   const config = useAppConfig();

@@ -1,8 +1,11 @@
 import type { Driver } from '@dostava/shared';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDrivers } from '../../api/drivers/list-drivers';
+import { translateMessage } from '../../lib/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** What the form keeps of the chosen driver. */
@@ -94,6 +97,37 @@ export function DriverAutocomplete(props: DriverAutocompleteProps) {
           helperText={error ?? helperText}
         />
       )}
+    />
+  );
+}
+
+export interface FormDriverAutocompleteProps<T extends FieldValues, TOut extends FieldValues = T>
+  extends Omit<DriverAutocompleteProps, 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error'> {
+  name: FieldPathByValue<T, DriverOption | null>;
+  control: Control<T, unknown, TOut>;
+  /** Called with the chosen driver after the form has it (to set fields that follow the choice). */
+  onValueChange?: (driver: DriverOption | null) => void;
+}
+
+/** The driver picker bound to react-hook-form; its error (a catalogue key or API text) shows translated. */
+export function FormDriverAutocomplete<T extends FieldValues, TOut extends FieldValues = T>({
+  name,
+  control,
+  onValueChange,
+  ...props
+}: FormDriverAutocompleteProps<T, TOut>) {
+  const { field, fieldState } = useController({ name, control });
+  return (
+    <DriverAutocomplete
+      {...props}
+      value={field.value}
+      onChange={(next) => {
+        field.onChange(next);
+        onValueChange?.(next);
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={translateMessage(fieldState.error?.message)}
     />
   );
 }

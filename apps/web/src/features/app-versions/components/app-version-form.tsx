@@ -1,12 +1,12 @@
 import { APP_TYPES, type AppVersion, type AppVersionBody, appVersionBody, PRIORITIES } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Paper, Stack, TextField } from '@mui/material';
-import { type Control, Controller, type Resolver } from 'react-hook-form';
+import { Box, Paper, Stack } from '@mui/material';
+import type { Control, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
+import { FormSelectField } from '../../../components/form-select-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { useApiForm } from '../../../lib/form';
-import { translateMessage } from '../../../lib/i18n';
 
 export interface AppVersionFormValues {
   app_type: string;
@@ -57,45 +57,16 @@ export function AppVersionFields({
   control: Control<AppVersionFormValues, unknown, AppVersionBody>;
 }) {
   const { t } = useTranslation();
-  const select = (name: 'app_type' | 'priority', label: string, placeholder: string, hint?: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          required
-          fullWidth
-          label={label}
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={translateMessage(fieldState.error?.message) ?? hint}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'aria-label': label },
-          }}
-        >
-          <option value="" disabled>
-            {placeholder}
-          </option>
-          {(name === 'app_type' ? APP_TYPES : PRIORITIES).map((value) => (
-            <option key={value} value={value}>
-              {name === 'app_type' ? t(`app_versions.types.${value}`) : t(`app_versions.priorities.${value}`)}
-            </option>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-
   return (
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-      {select('app_type', t('app_versions.app_type'), t('app_versions.choose_type'))}
+      <FormSelectField
+        control={control}
+        name="app_type"
+        required
+        label={t('app_versions.app_type')}
+        placeholder={t('app_versions.choose_type')}
+        options={APP_TYPES.map((value) => ({ value, label: t(`app_versions.types.${value}`) }))}
+      />
       <FormTextField
         control={control}
         name="version"
@@ -105,31 +76,23 @@ export function AppVersionFields({
         inputProps={{ inputMode: 'decimal' }}
         required
       />
-      {select(
-        'priority',
-        t('app_versions.priority'),
-        t('app_versions.choose_priority'),
-        t('app_versions.priority_hint'),
-      )}
+      <FormSelectField
+        control={control}
+        name="priority"
+        required
+        label={t('app_versions.priority')}
+        placeholder={t('app_versions.choose_priority')}
+        helperText={t('app_versions.priority_hint')}
+        options={PRIORITIES.map((value) => ({ value, label: t(`app_versions.priorities.${value}`) }))}
+      />
       <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-        <Controller
+        <FormTextField
           control={control}
           name="notes"
-          render={({ field, fieldState }) => (
-            <TextField
-              fullWidth
-              multiline
-              minRows={3}
-              label={t('app_versions.notes')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={translateMessage(fieldState.error?.message) ?? t('app_versions.notes_hint')}
-            />
-          )}
+          multiline
+          minRows={3}
+          label={t('app_versions.notes')}
+          helperText={t('app_versions.notes_hint')}
         />
       </Box>
     </Box>

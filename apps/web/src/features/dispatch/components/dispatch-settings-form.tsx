@@ -7,28 +7,17 @@ import {
   dispatchSettingsBody,
 } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  Switch,
-  Typography,
-} from '@mui/material';
-import { useId } from 'react';
-import { Controller, type Resolver, useWatch } from 'react-hook-form';
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import { type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormActions } from '../../../components/form-actions';
+import { FormRadioField } from '../../../components/form-radio-field';
+import { FormSwitchField } from '../../../components/form-switch-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { useApiForm } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, translateMessage } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { useUpdateDispatchSettings } from '../api/update-settings';
 
 /** What the inputs hold: the numbers as typed (a Bosnian decimal comma too). */
@@ -79,7 +68,6 @@ export const settingsResolver: Resolver<DispatchSettingsValues, unknown, Dispatc
 export function DispatchSettingsForm({ settings }: { settings: DispatchSettings }) {
   const { t } = useTranslation();
   const update = useUpdateDispatchSettings();
-  const modeLabel = useId();
   const { control, submit, busy, reset } = useApiForm({
     resolver: settingsResolver,
     defaultValues: toValues(settings, currentLanguage()),
@@ -101,47 +89,23 @@ export function DispatchSettingsForm({ settings }: { settings: DispatchSettings 
         spacing={3}
         aria-label={t('dispatch.settings_label')}
       >
-        <Controller
+        <FormRadioField
           control={control}
           name="mode"
-          render={({ field, fieldState }) => (
-            <FormControl error={Boolean(fieldState.error)}>
-              <FormLabel id={modeLabel} sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>
-                {t('dispatch.mode')}
-              </FormLabel>
-              <RadioGroup
-                aria-labelledby={modeLabel}
-                name={field.name}
-                value={field.value}
-                onChange={(event) => field.onChange(event.target.value as DispatchMode)}
-                onBlur={field.onBlur}
-              >
-                {DISPATCH_MODES.map((mode) => (
-                  <FormControlLabel
-                    key={mode}
-                    value={mode}
-                    control={
-                      <Radio slotProps={{ input: { ref: mode === field.value ? field.ref : undefined } }} />
-                    }
-                    sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { mt: -0.75 } }}
-                    label={
-                      <Box>
-                        <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                          {t(`dispatch.modes.${mode}`)}
-                        </Typography>
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          {t(`dispatch.mode_help.${mode}`)}
-                        </Typography>
-                      </Box>
-                    }
-                  />
-                ))}
-              </RadioGroup>
-              {fieldState.error ? (
-                <FormHelperText>{translateMessage(fieldState.error.message)}</FormHelperText>
-              ) : null}
-            </FormControl>
-          )}
+          label={t('dispatch.mode')}
+          options={DISPATCH_MODES.map((mode) => ({
+            value: mode,
+            label: (
+              <Box>
+                <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                  {t(`dispatch.modes.${mode}`)}
+                </Typography>
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {t(`dispatch.mode_help.${mode}`)}
+                </Typography>
+              </Box>
+            ),
+          }))}
         />
         <FormTextField
           control={control}
@@ -151,26 +115,11 @@ export function DispatchSettingsForm({ settings }: { settings: DispatchSettings 
           inputProps={{ inputMode: 'numeric' }}
           sx={{ maxWidth: 360 }}
         />
-        <Controller
+        <FormSwitchField
           control={control}
           name="batching"
-          render={({ field }) => (
-            <Box>
-              <FormControlLabel
-                control={
-                  <Switch
-                    name={field.name}
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                    slotProps={{ input: { ref: field.ref } }}
-                  />
-                }
-                label={t('dispatch.batching')}
-              />
-              <FormHelperText sx={{ mt: 0 }}>{t('dispatch.batching_help')}</FormHelperText>
-            </Box>
-          )}
+          label={t('dispatch.batching')}
+          helperText={t('dispatch.batching_help')}
         />
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <FormTextField

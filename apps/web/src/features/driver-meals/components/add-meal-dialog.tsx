@@ -1,16 +1,17 @@
 import { type DriverMealBody, driverMealBody, parseMoneyInput } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, TextField } from '@mui/material';
+import { Box } from '@mui/material';
 import { useEffect } from 'react';
-import { Controller, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { DateField } from '../../../components/date-field';
+import { FormDateField } from '../../../components/form-date-field';
 import { FormDialog } from '../../../components/form-dialog';
-import { DriverAutocomplete, type DriverOption } from '../../../components/pickers/driver-autocomplete';
-import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
+import { FormTextField } from '../../../components/form-text-field';
+import { type DriverOption, FormDriverAutocomplete } from '../../../components/pickers/driver-autocomplete';
+import { FormRestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { useApiForm } from '../../../lib/form';
-import { currentLanguage, translateMessage } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { operationToday } from '../../../lib/time-zone';
 import { useCreateDriverMeal } from '../api/create-driver-meal';
 
@@ -87,105 +88,46 @@ export function AddMealDialog({ open, onClose }: { open: boolean; onClose: () =>
     >
       <Box sx={{ display: 'grid', gap: 2.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Controller
+          <FormDriverAutocomplete
             control={control}
             name="driver_id"
-            render={({ field, fieldState }) => (
-              <DriverAutocomplete
-                required
-                label={t('driver_meals.driver')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={translateMessage(fieldState.error?.message)}
-              />
-            )}
+            required
+            label={t('driver_meals.driver')}
           />
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Controller
+          <FormRestaurantPicker
             control={control}
             name="restaurant_id"
-            render={({ field, fieldState }) => (
-              <RestaurantPicker
-                required
-                label={t('driver_meals.restaurant')}
-                placeholder={t('driver_meals.choose_restaurant')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={translateMessage(fieldState.error?.message)}
-              />
-            )}
+            required
+            label={t('driver_meals.restaurant')}
+            placeholder={t('driver_meals.choose_restaurant')}
           />
         </Box>
-        <Controller
+        <FormDateField
           control={control}
           name="date"
-          render={({ field, fieldState }) => (
-            <DateField
-              required
-              fullWidth
-              label={t('driver_meals.date')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={translateMessage(fieldState.error?.message)}
-              max={operationToday()}
-            />
-          )}
+          required
+          label={t('driver_meals.date')}
+          max={operationToday()}
         />
-        <Controller
+        <FormTextField
           control={control}
           name="amount"
-          render={({ field, fieldState }) => (
-            <TextField
-              required
-              fullWidth
-              label={t('driver_meals.amount_km')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={translateMessage(fieldState.error?.message) ?? t('driver_meals.amount_hint')}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: {
-                  'aria-label': t('driver_meals.amount_km'),
-                  inputMode: 'decimal',
-                  autoComplete: 'off',
-                },
-              }}
-            />
-          )}
+          required
+          shrinkLabel
+          label={t('driver_meals.amount_km')}
+          helperText={t('driver_meals.amount_hint')}
+          inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Controller
+          <FormTextField
             control={control}
             name="note"
-            render={({ field, fieldState }) => (
-              <TextField
-                fullWidth
-                multiline
-                minRows={2}
-                label={t('driver_meals.note')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(fieldState.error)}
-                helperText={translateMessage(fieldState.error?.message)}
-                slotProps={{ htmlInput: { maxLength: 300 } }}
-              />
-            )}
+            multiline
+            minRows={2}
+            label={t('driver_meals.note')}
+            inputProps={{ maxLength: 300 }}
           />
         </Box>
       </Box>

@@ -499,6 +499,13 @@ const HIDDEN = {
 
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
+/**
+ * The board's own table, not the DataTable kit: an order may take a second, full-width row under it
+ * (its dispatch line: an offer, a suggestion, a lock), which the kit's one-row-per-record grid has no
+ * place for; its order is the lane's (urgency, or risk in the at-risk lane), not a column the user
+ * sorts; and rows carry the new-order highlight and waiting times that tick with `useNow`. (Live events
+ * patching the cached page, live/board-cache.ts, would not stop the kit: it shows the rows it is given.)
+ */
 function BoardTable({
   label,
   rows,

@@ -7,16 +7,18 @@ import {
   productBody,
 } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, FormControlLabel, InputAdornment, Paper, Stack, Switch, TextField } from '@mui/material';
+import { Alert, Box, InputAdornment, Paper, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Controller, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../../../api/categories/list-categories';
 import { FormActions } from '../../../components/form-actions';
+import { FormSelectField } from '../../../components/form-select-field';
+import { FormSwitchField } from '../../../components/form-switch-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { useApiForm } from '../../../lib/form';
-import { currentLanguage, translateMessage } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 
 /** What the inputs hold: the price as typed in KM, the category as the select's value. */
 export interface ProductFormValues {
@@ -122,60 +124,21 @@ export function ProductForm({ product, readOnly, onSubmit, secondaryActions }: P
             inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
             endAdornment={<InputAdornment position="end">KM</InputAdornment>}
           />
-          <Controller
+          <FormSelectField
             control={control}
             name="category_id"
-            render={({ field: select, fieldState }) => (
-              <TextField
-                select
-                required
-                fullWidth
-                label={t('products.category')}
-                name={select.name}
-                value={select.value}
-                onChange={select.onChange}
-                onBlur={select.onBlur}
-                inputRef={select.ref}
-                disabled={readOnly}
-                error={Boolean(fieldState.error)}
-                helperText={translateMessage(fieldState.error?.message)}
-                slotProps={{
-                  select: { native: true },
-                  inputLabel: { shrink: true },
-                  // The accessible name without the visual required asterisk, as the other fields.
-                  htmlInput: { 'aria-label': t('products.category') },
-                }}
-              >
-                <option value="" disabled>
-                  {t('products.choose_category')}
-                </option>
-                {options.map((category) => (
-                  <option key={category.id} value={String(category.id)}>
-                    {category.name}
-                  </option>
-                ))}
-              </TextField>
-            )}
+            required
+            label={t('products.category')}
+            placeholder={t('products.choose_category')}
+            options={options.map((category) => ({ value: String(category.id), label: category.name }))}
+            disabled={readOnly}
           />
-          <Controller
+          <FormSwitchField
             control={control}
             name="show_on_menu"
-            render={({ field: toggle }) => (
-              <FormControlLabel
-                sx={{ alignSelf: 'center' }}
-                control={
-                  <Switch
-                    name={toggle.name}
-                    checked={toggle.value}
-                    onChange={(event) => toggle.onChange(event.target.checked)}
-                    onBlur={toggle.onBlur}
-                    slotProps={{ input: { ref: toggle.ref } }}
-                    disabled={readOnly}
-                  />
-                }
-                label={t('products.show_on_menu')}
-              />
-            )}
+            label={t('products.show_on_menu')}
+            disabled={readOnly}
+            sx={{ alignSelf: 'center' }}
           />
           <FormTextField
             {...field}

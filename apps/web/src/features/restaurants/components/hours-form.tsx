@@ -5,9 +5,7 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
   Divider,
-  FormControlLabel,
   FormHelperText,
   IconButton,
   Paper,
@@ -16,18 +14,12 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useId } from 'react';
-import {
-  type Control,
-  Controller,
-  type UseFormSetValue,
-  useFieldArray,
-  useFormState,
-  useWatch,
-} from 'react-hook-form';
+import { type Control, type UseFormSetValue, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { DateField } from '../../../components/date-field';
 import { FormActions } from '../../../components/form-actions';
+import { FormDateField } from '../../../components/form-date-field';
+import { FormSwitchField } from '../../../components/form-switch-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { useApiForm } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
@@ -304,23 +296,11 @@ function ExceptionFields({
           )}
         </Stack>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Controller
+          <FormDateField
             control={control}
             name={`exceptions.${index}.date`}
-            render={({ field, fieldState }) => (
-              <DateField
-                required
-                fullWidth
-                label={t('restaurants.hours.date')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(fieldState.error)}
-                helperText={translateMessage(fieldState.error?.message)}
-              />
-            )}
+            required
+            label={t('restaurants.hours.date')}
           />
           <FormTextField
             control={control}
@@ -329,28 +309,16 @@ function ExceptionFields({
             readOnly={readOnly}
           />
         </Box>
-        <Controller
+        <FormSwitchField
           control={control}
           name={`exceptions.${index}.closed`}
-          render={({ field }) => (
-            <FormControlLabel
-              label={t('restaurants.hours.closed_all_day')}
-              control={
-                <Checkbox
-                  checked={Boolean(field.value)}
-                  disabled={readOnly}
-                  onChange={(event) => {
-                    field.onChange(event.target.checked);
-                    // Closed all day keeps no hours; open again starts from one range to fill in.
-                    setValue(
-                      `exceptions.${index}.ranges`,
-                      event.target.checked ? [] : [{ opens: '', closes: '' }],
-                    );
-                  }}
-                />
-              }
-            />
-          )}
+          kind="checkbox"
+          label={t('restaurants.hours.closed_all_day')}
+          disabled={readOnly}
+          onValueChange={(checked) =>
+            // Closed all day keeps no hours; open again starts from one range to fill in.
+            setValue(`exceptions.${index}.ranges`, checked ? [] : [{ opens: '', closes: '' }])
+          }
         />
         {closed ? null : (
           <>

@@ -2,16 +2,15 @@ import { periodDays, type SettlementBody, settlementBody } from '@dostava/shared
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Controller, type Resolver, useWatch } from 'react-hook-form';
+import { type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { DateField } from '../../../components/date-field';
+import { FormDateField } from '../../../components/form-date-field';
 import { FormDialog } from '../../../components/form-dialog';
-import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
+import { FormRestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { useApiForm } from '../../../lib/form';
 import { isDay } from '../../../lib/format';
-import { translateMessage } from '../../../lib/i18n';
 import { useCreateSettlement } from '../api/create-settlement';
 
 interface FormValues {
@@ -77,63 +76,25 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
     >
       <Box sx={{ display: 'grid', gap: 2.5, pt: 1 }}>
         {refusal ? <Alert severity="error">{refusal}</Alert> : null}
-        <Controller
+        <FormRestaurantPicker
           control={control}
           name="restaurant_id"
-          render={({ field, fieldState }) => (
-            <RestaurantPicker
-              required
-              label={t('settlements.restaurant')}
-              placeholder={t('settlements.choose_restaurant')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={translateMessage(fieldState.error?.message)}
-            />
-          )}
+          required
+          label={t('settlements.restaurant')}
+          placeholder={t('settlements.choose_restaurant')}
         />
-        <Controller
-          control={control}
-          name="from"
-          render={({ field, fieldState }) => (
-            <DateField
-              required
-              fullWidth
-              label={t('settlements.from')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={translateMessage(fieldState.error?.message)}
-            />
-          )}
-        />
-        <Controller
+        <FormDateField control={control} name="from" required label={t('settlements.from')} />
+        <FormDateField
           control={control}
           name="to"
-          render={({ field, fieldState }) => (
-            <DateField
-              required
-              fullWidth
-              label={t('settlements.to')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={
-                translateMessage(fieldState.error?.message) ??
-                (days !== null && days > 0
-                  ? `${t('settlements.period_days', { count: days })} · ${t('settlements.period_hint')}`
-                  : t('settlements.period_hint'))
-              }
-              min={isDay(from) ? from : undefined}
-            />
-          )}
+          required
+          label={t('settlements.to')}
+          helperText={
+            days !== null && days > 0
+              ? `${t('settlements.period_days', { count: days })} · ${t('settlements.period_hint')}`
+              : t('settlements.period_hint')
+          }
+          min={isDay(from) ? from : undefined}
         />
       </Box>
     </FormDialog>

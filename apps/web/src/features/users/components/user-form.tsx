@@ -10,17 +10,18 @@ import {
   userUpdateBody,
 } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, FormControlLabel, FormHelperText, Paper, Stack, Switch, TextField } from '@mui/material';
+import { Alert, Box, Paper, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Controller, type Resolver, useWatch } from 'react-hook-form';
+import { type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
+import { FormSelectField } from '../../../components/form-select-field';
+import { FormSwitchField } from '../../../components/form-switch-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { PasswordField } from '../../../components/password-field';
-import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
+import { FormRestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { useApiForm } from '../../../lib/form';
-import { translateMessage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 
 /** What the inputs hold: the role and restaurant as the selects' values, the password as typed. */
@@ -179,85 +180,35 @@ export function UserForm({
             helperText={editing ? t('users.password_edit_hint') : t('account.password_hint')}
           />
           {employee ? null : (
-            <Controller
+            <FormSelectField
               control={control}
               name="role"
-              render={({ field: select, fieldState }) => (
-                <TextField
-                  select
-                  required
-                  fullWidth
-                  label={t('users.role')}
-                  name={select.name}
-                  value={select.value}
-                  onChange={(event) => {
-                    select.onChange(event);
-                    if (!isRestaurantRole(event.target.value as Role)) setValue('restaurant_id', '');
-                  }}
-                  onBlur={select.onBlur}
-                  inputRef={select.ref}
-                  disabled={self}
-                  error={Boolean(fieldState.error)}
-                  helperText={translateMessage(fieldState.error?.message)}
-                  slotProps={{
-                    select: { native: true },
-                    inputLabel: { shrink: true },
-                    htmlInput: { 'aria-label': t('users.role') },
-                  }}
-                >
-                  <option value="" disabled>
-                    {t('users.choose_role')}
-                  </option>
-                  {roles.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`roles.${r}`)}
-                    </option>
-                  ))}
-                </TextField>
-              )}
+              required
+              label={t('users.role')}
+              placeholder={t('users.choose_role')}
+              options={roles.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+              disabled={self}
+              onValueChange={(value) => {
+                if (!roles.some((r) => r === value && isRestaurantRole(r))) setValue('restaurant_id', '');
+              }}
             />
           )}
           {!employee && role !== '' && isRestaurantRole(role) ? (
-            <Controller
+            <FormRestaurantPicker
               control={control}
               name="restaurant_id"
-              render={({ field: select, fieldState }) => (
-                <RestaurantPicker
-                  required
-                  label={t('users.restaurant')}
-                  placeholder={t('users.choose_restaurant')}
-                  value={select.value}
-                  onChange={select.onChange}
-                  onBlur={select.onBlur}
-                  inputRef={select.ref}
-                  error={translateMessage(fieldState.error?.message)}
-                />
-              )}
+              required
+              label={t('users.restaurant')}
+              placeholder={t('users.choose_restaurant')}
             />
           ) : null}
-          <Controller
+          <FormSwitchField
             control={control}
             name="is_active"
-            render={({ field: toggle, fieldState }) => (
-              <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      name={toggle.name}
-                      checked={toggle.value}
-                      onChange={(event) => toggle.onChange(event.target.checked)}
-                      onBlur={toggle.onBlur}
-                      slotProps={{ input: { ref: toggle.ref } }}
-                      disabled={self}
-                    />
-                  }
-                  label={t('users.is_active')}
-                />
-                <FormHelperText error={Boolean(fieldState.error)} sx={{ mt: 0 }}>
-                  {translateMessage(fieldState.error?.message) ?? t('users.is_active_hint')}
-                </FormHelperText>
-              </Box>
-            )}
+            label={t('users.is_active')}
+            helperText={t('users.is_active_hint')}
+            disabled={self}
+            sx={{ gridColumn: { md: '1 / -1' } }}
           />
         </Box>
         <FormActions busy={busy}>{secondaryActions}</FormActions>

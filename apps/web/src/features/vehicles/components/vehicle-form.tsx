@@ -6,14 +6,15 @@ import {
   vehicleBody,
 } from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Checkbox, FormControlLabel, Paper, Stack, TextField } from '@mui/material';
-import { Controller, type Resolver, useWatch } from 'react-hook-form';
+import { Box, Paper, Stack } from '@mui/material';
+import { type Resolver, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
+import { FormSelectField } from '../../../components/form-select-field';
+import { FormSwitchField } from '../../../components/form-switch-field';
 import { FormTextField } from '../../../components/form-text-field';
-import { DriverAutocomplete, type DriverOption } from '../../../components/pickers/driver-autocomplete';
+import { type DriverOption, FormDriverAutocomplete } from '../../../components/pickers/driver-autocomplete';
 import { useApiForm } from '../../../lib/form';
-import { translateMessage } from '../../../lib/i18n';
 
 /** What the inputs hold: the type as the select's value, the driver as the chosen option. */
 export interface VehicleFormValues {
@@ -92,76 +93,33 @@ export function VehicleForm({ vehicle, onSubmit, secondaryActions }: VehicleForm
             autoComplete="off"
             required
           />
-          <Controller
+          <FormSelectField
             control={control}
             name="type"
-            render={({ field: select, fieldState }) => (
-              <TextField
-                select
-                required
-                fullWidth
-                label={t('vehicles.type')}
-                name={select.name}
-                value={select.value}
-                onChange={select.onChange}
-                onBlur={select.onBlur}
-                inputRef={select.ref}
-                error={Boolean(fieldState.error)}
-                helperText={translateMessage(fieldState.error?.message)}
-                slotProps={{
-                  select: { native: true },
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'aria-label': t('vehicles.type') },
-                }}
-              >
-                <option value="" disabled>
-                  {t('vehicles.choose_type')}
-                </option>
-                {VEHICLE_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`vehicles.types.${type}`)}
-                  </option>
-                ))}
-              </TextField>
-            )}
+            required
+            label={t('vehicles.type')}
+            placeholder={t('vehicles.choose_type')}
+            options={VEHICLE_TYPES.map((type) => ({ value: type, label: t(`vehicles.types.${type}`) }))}
           />
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-            <Controller
+            <FormDriverAutocomplete
               control={control}
               name="driver_id"
-              render={({ field, fieldState }) => (
-                <DriverAutocomplete
-                  label={t('vehicles.driver')}
-                  value={field.value}
-                  onChange={(next) => {
-                    field.onChange(next);
-                    setValue('move_driver', Boolean(next?.plate && next.plate !== vehicle?.plate_number));
-                  }}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={translateMessage(fieldState.error?.message)}
-                  helperText={t('vehicles.driver_hint')}
-                />
-              )}
+              label={t('vehicles.driver')}
+              helperText={t('vehicles.driver_hint')}
+              onValueChange={(next) =>
+                setValue('move_driver', Boolean(next?.plate && next.plate !== vehicle?.plate_number))
+              }
             />
             {otherPlate && driver ? (
-              <Controller
+              <FormSwitchField
                 control={control}
                 name="move_driver"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                      />
-                    }
-                    label={t('vehicles.move_driver', {
-                      name: `${driver.first_name} ${driver.last_name}`,
-                      plate: otherPlate,
-                    })}
-                  />
-                )}
+                kind="checkbox"
+                label={t('vehicles.move_driver', {
+                  name: `${driver.first_name} ${driver.last_name}`,
+                  plate: otherPlate,
+                })}
               />
             ) : null}
           </Box>
