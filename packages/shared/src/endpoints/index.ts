@@ -1,6 +1,30 @@
+import { appVersions } from './app-versions.js';
+import { auditLog } from './audit-log.js';
+import { auth } from './auth.js';
+import { categories } from './categories.js';
+import { dashboard } from './dashboard.js';
+import { health } from './health.js';
+import { products } from './products.js';
+import { restaurants } from './restaurants.js';
+import { search } from './search.js';
+import { uploads } from './uploads.js';
+import { users } from './users.js';
 import { vehicles } from './vehicles.js';
 
 export * from './endpoint.js';
 
 /** Every endpoint of the API, by domain: the one declaration the API, its document and clients share. */
-export const endpoints = { vehicles };
+export const endpoints = {
+  vehicles,
+  auth,
+  users,
+  restaurants,
+  products,
+  categories,
+  appVersions,
+  auditLog,
+  dashboard,
+  search,
+  uploads,
+  health,
+};

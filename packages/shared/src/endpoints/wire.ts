@@ -8193,16 +8193,46 @@ export interface operations {
 
 /** The reads each write changes beyond its own resource (the endpoint declarations' `refreshes`). */
 export const refreshes: Readonly<Record<string, readonly string[]>> = {
+  "DELETE /api/products/{id}": [
+    "/api/categories",
+    "/api/restaurants"
+  ],
+  "DELETE /api/products/{id}/snooze": [
+    "/api/restaurants"
+  ],
   "DELETE /api/vehicles/{id}": [
     "/api/drivers"
+  ],
+  "PATCH /api/categories/{id}": [
+    "/api/products",
+    "/api/restaurants"
+  ],
+  "PATCH /api/products/{id}": [
+    "/api/categories",
+    "/api/restaurants"
   ],
   "PATCH /api/vehicles/{id}": [
     "/api/drivers"
   ],
+  "POST /api/restaurants/{id}/products": [
+    "/api/categories"
+  ],
   "POST /api/vehicles": [
     "/api/drivers"
+  ],
+  "PUT /api/products/{id}/snooze": [
+    "/api/restaurants"
   ]
 };
 
 /** The endpoints that take no token (a 401 there is an answer, not an expired token). */
-export const publicEndpoints: readonly string[] = [];
+export const publicEndpoints: readonly string[] = [
+  "GET /api/app-versions/check",
+  "GET /api/config",
+  "GET /api/health",
+  "GET /api/health/live",
+  "GET /api/health/ready",
+  "POST /api/auth/app/sign-in",
+  "POST /api/auth/refresh",
+  "POST /api/auth/sign-in"
+];
