@@ -2,7 +2,7 @@ import type { Driver } from '@dostava/shared';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDrivers } from '../../api/drivers/list-drivers';
+import { useDrivers } from '../../api/drivers/drivers';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** What the form keeps of the chosen driver. */

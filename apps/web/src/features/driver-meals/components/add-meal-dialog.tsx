@@ -12,7 +12,7 @@ import { RestaurantPicker } from '../../../components/pickers/restaurant-picker'
 import { useApiForm } from '../../../lib/form';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
 import { operationToday } from '../../../lib/time-zone';
-import { useCreateDriverMeal } from '../api/create-driver-meal';
+import { useCreateDriverMeal } from '../api/driver-meals';
 
 interface FormValues {
   driver_id: DriverOption | null;
