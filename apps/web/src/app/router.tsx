@@ -1,7 +1,7 @@
 import { can } from '@dostava/shared/roles';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteProgress } from '../components/route-progress';
-import { dashboardQueryOptions } from '../features/dashboard/api/get-dashboard';
+import { dashboardQueryOptions } from '../features/dashboard/api/dashboard';
 import { parseDashboardPeriod } from '../features/dashboard/components/dashboard-period';
 import { getSession } from '../lib/session';
 import { RequireAuth } from './guards';

@@ -66,6 +66,11 @@ interface WriteOptions<M extends WriteMethod, P extends PathsWithMethod<paths, M
   quiet?: boolean;
   /** After the write and before the refresh: put the answer in the cache, drop a deleted record. */
   onSuccess?: (answer: Answer<M, P>, variables: V, queryClient: QueryClient) => unknown;
+  /**
+   * A refusal that still means the record changed (409: someone else changed it first): the same reads
+   * are refreshed as after a success, so the screen shows what the server has now.
+   */
+  refreshOnFailure?: boolean | ((error: Error) => boolean);
 }
 
 /**
@@ -91,6 +96,11 @@ export function useWrite<M extends WriteMethod, P extends PathsWithMethod<paths,
     onSuccess: async (answer, variables) => {
       await options.onSuccess?.(answer, variables, queryClient);
       await refresh(queryClient, readsChangedBy(method, path));
+    },
+    onError: (error) => {
+      const { refreshOnFailure: again } = options;
+      if (typeof again === 'function' ? again(error) : again)
+        void refresh(queryClient, readsChangedBy(method, path));
     },
   });
 }

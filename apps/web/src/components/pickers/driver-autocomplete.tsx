@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useDrivers } from '../../api/drivers/list-drivers';
+import { useDrivers } from '../../api/drivers/drivers';
 import { translateMessage } from '../../lib/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDriver } from '../../api/drivers/get-driver';
-import { useDrivers } from '../../api/drivers/list-drivers';
+import { useDriver, useDrivers } from '../../api/drivers/drivers';
 import { SearchPicker } from './search-picker';
 
 const nameOf = (driver: { first_name: string; last_name: string }) =>

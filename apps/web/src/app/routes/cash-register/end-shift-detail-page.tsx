@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
-import { useEndShiftRequest } from '../../../features/cash-register/api/get-end-shift-request';
+import { useEndShiftRequest } from '../../../features/cash-register/api/cash-register';
 import { EndShiftActions } from '../../../features/cash-register/components/end-shift-actions';
 import {
   EndShiftCash,

@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useDashboard } from '../../../features/dashboard/api/get-dashboard';
+import { useDashboard } from '../../../features/dashboard/api/dashboard';
 import { DashboardSkeleton, DashboardView } from '../../../features/dashboard/components/dashboard-view';
 import { PeriodPicker } from '../../../features/dashboard/components/period-picker';
 import { useDashboardPeriod } from '../../../features/dashboard/components/use-dashboard-period';

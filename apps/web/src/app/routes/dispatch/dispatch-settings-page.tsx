@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useDispatchSettings } from '../../../api/dispatch/get-settings';
+import { useDispatchSettings } from '../../../api/dispatch/dispatch';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';

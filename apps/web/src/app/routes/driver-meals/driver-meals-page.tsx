@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useDriverMeals } from '../../../features/driver-meals/api/list-driver-meals';
+import { useDriverMeals } from '../../../features/driver-meals/api/driver-meals';
 import { AddMealDialog } from '../../../features/driver-meals/components/add-meal-dialog';
 import {
   DRIVER_MEAL_SORT_VALUES,

@@ -10,7 +10,7 @@ import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useBreaks } from '../../../features/breaks/api/list-breaks';
+import { useBreaks } from '../../../features/breaks/api/breaks';
 import { BreaksByDay, dayOf, formatDuration } from '../../../features/breaks/components/breaks-by-day';
 import { isApiError } from '../../../lib/http';
 import { useCurrentUser } from '../../../lib/session';

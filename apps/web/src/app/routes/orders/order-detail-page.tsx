@@ -6,7 +6,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
-import { useOrder } from '../../../features/orders/api/get-order';
+import { useOrder } from '../../../features/orders/api/orders';
 import { LiveStatus } from '../../../features/orders/components/live-status';
 import {
   OrderCustomer,

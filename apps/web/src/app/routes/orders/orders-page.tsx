@@ -3,7 +3,7 @@ import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useExportOrders } from '../../../features/orders/api/export-orders';
+import { useExportOrders } from '../../../features/orders/api/orders';
 import {
   ORDER_SORT_VALUES,
   OrderFiltersBar,

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
-import { useSettlement } from '../../../features/settlements/api/get-settlement';
+import { useSettlement } from '../../../features/settlements/api/settlements';
 import { SettlementActions } from '../../../features/settlements/components/settlement-actions';
 import {
   SettlementAmounts,

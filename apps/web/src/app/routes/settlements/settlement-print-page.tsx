@@ -7,8 +7,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
-import { usePaymentOrders } from '../../../features/settlements/api/get-payment-orders';
-import { useSettlement } from '../../../features/settlements/api/get-settlement';
+import { usePaymentOrders, useSettlement } from '../../../features/settlements/api/settlements';
 import { PaymentOrderSheets } from '../../../features/settlements/components/payment-order-print';
 import { useDocumentTitle } from '../../use-document-title';
 

@@ -13,7 +13,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, intlLocale } from '../../../lib/i18n';
-import type { BreaksResult } from '../api/list-breaks';
+import type { BreaksResult } from '../api/breaks';
 
 /** Seconds as hh:mm ('00:25', '01:05'). */
 export function formatDuration(seconds: number): string {

@@ -9,9 +9,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
-import { useCollectEndShiftRequest } from '../api/collect-end-shift-request';
-import type { EndShiftRequestDetail } from '../api/get-end-shift-request';
-import { useRejectEndShiftRequest } from '../api/reject-end-shift-request';
+import type { EndShiftRequestDetail } from '../api/cash-register';
+import { useCollectEndShiftRequest, useRejectEndShiftRequest } from '../api/cash-register';
 
 /**
  * 'End shift' (the cash is received) and 'Reject' (with a reason) of a pending request, for those who

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { Facts, Section } from '../../../components/facts';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import type { EndShiftRequestDetail } from '../api/get-end-shift-request';
+import type { EndShiftRequestDetail } from '../api/cash-register';
 import { EndShiftStatusChip } from './end-shift-status-chip';
 import { MoneyDifference } from './money-difference';
 

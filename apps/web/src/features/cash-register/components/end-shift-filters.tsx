@@ -1,4 +1,10 @@
-import { END_SHIFT_STATUSES, type EndShiftStatus, rangeOrderError } from '@dostava/shared';
+import {
+  END_SHIFT_SORTS,
+  END_SHIFT_STATUSES,
+  type EndShiftStatus,
+  rangeOrderError,
+  sortValues,
+} from '@dostava/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/date-range-filter';
@@ -6,12 +12,9 @@ import { FilterBar, optionsOf, SelectFilter } from '../../../components/list-fil
 import { DriverFilter } from '../../../components/pickers/driver-filter';
 import { isDay } from '../../../lib/format';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
-import type { EndShiftFilterParams } from '../api/list-end-shift-requests';
+import type { EndShiftFilterParams } from '../api/cash-register';
 
-export const END_SHIFT_SORT_VALUES = ['created_at', 'shift_total', 'number'].flatMap((field) => [
-  field,
-  `-${field}`,
-]);
+export const END_SHIFT_SORT_VALUES = sortValues(END_SHIFT_SORTS);
 
 const ALLOWED = { status: oneOf(END_SHIFT_STATUSES), driver_id: positiveId, from: isDay, to: isDay };
 

@@ -1,4 +1,4 @@
-import type { EndShiftRequest, EndShiftStatus } from '@dostava/shared';
+import type { EndShiftListParams, EndShiftRequest, EndShiftStatus } from '@dostava/shared';
 import { Link as MuiLink } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,13 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { dateTimeColumn, type ListColumn, moneyColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
-import type { EndShiftFilterParams } from '../api/list-end-shift-requests';
-import { useEndShiftRequests } from '../api/list-end-shift-requests';
+import type { EndShiftFilterParams } from '../api/cash-register';
+import { useEndShiftRequests } from '../api/cash-register';
 import { EndShiftStatusChip } from './end-shift-status-chip';
 import { MoneyDifference } from './money-difference';
 
 interface EndShiftTableProps {
-  params: ListParams;
+  params: ListParams<EndShiftListParams['sort']>;
   setParams: (changes: Partial<ListParams>) => void;
   filters: EndShiftFilterParams;
 }

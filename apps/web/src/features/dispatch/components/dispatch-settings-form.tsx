@@ -18,7 +18,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { useApiForm } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useUpdateDispatchSettings } from '../api/update-settings';
+import { useUpdateDispatchSettings } from '../api/dispatch';
 
 /** What the inputs hold: the numbers as typed (a Bosnian decimal comma too). */
 export interface DispatchSettingsValues {
@@ -71,7 +71,7 @@ export function DispatchSettingsForm({ settings }: { settings: DispatchSettings 
   const { control, submit, busy, reset } = useApiForm({
     resolver: settingsResolver,
     defaultValues: toValues(settings, currentLanguage()),
-    save: (body) => update.mutateAsync(body),
+    save: async (body) => (await update.mutateAsync(body)).data,
     onSaved: (saved) => {
       toast.success(t('dispatch.saved'));
       reset(toValues(saved, currentLanguage()));

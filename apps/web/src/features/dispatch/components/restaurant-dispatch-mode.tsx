@@ -3,8 +3,8 @@ import { Paper, Stack, TextField, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { useDispatchSettings } from '../../../api/dispatch/get-settings';
-import { useSetRestaurantDispatchMode } from '../api/set-restaurant-mode';
+import { useDispatchSettings } from '../../../api/dispatch/dispatch';
+import { useSetRestaurantDispatchMode } from '../api/dispatch';
 
 /** The option of following the operation: '' in the select, null on the wire. */
 const FOLLOW = '';
@@ -43,7 +43,7 @@ export function RestaurantDispatchMode({ restaurant }: { restaurant: Restaurant 
           onChange={(event) => {
             const mode = event.target.value === FOLLOW ? null : (event.target.value as DispatchMode);
             set.mutate(mode, {
-              onSuccess: (saved) =>
+              onSuccess: ({ data: saved }) =>
                 toast.success(
                   t('dispatch.restaurant_mode_saved', {
                     name: saved.name,

@@ -13,7 +13,7 @@ import { FormRestaurantPicker } from '../../../components/pickers/restaurant-pic
 import { useApiForm } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { operationToday } from '../../../lib/time-zone';
-import { useCreateDriverMeal } from '../api/create-driver-meal';
+import { useCreateDriverMeal } from '../api/driver-meals';
 
 interface FormValues {
   driver_id: DriverOption | null;

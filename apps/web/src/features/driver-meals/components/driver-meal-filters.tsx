@@ -1,4 +1,4 @@
-import { rangeOrderError } from '@dostava/shared';
+import { DRIVER_MEAL_SORTS, rangeOrderError, sortValues } from '@dostava/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/date-range-filter';
@@ -7,9 +7,9 @@ import { DriverFilter } from '../../../components/pickers/driver-filter';
 import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { isDay } from '../../../lib/format';
 import { positiveId, useUrlFilters } from '../../../lib/url-filters';
-import type { DriverMealFilterParams } from '../api/list-driver-meals';
+import type { DriverMealFilterParams } from '../api/driver-meals';
 
-export const DRIVER_MEAL_SORT_VALUES = ['date', 'amount'].flatMap((field) => [field, `-${field}`]);
+export const DRIVER_MEAL_SORT_VALUES = sortValues(DRIVER_MEAL_SORTS);
 
 const ALLOWED = { driver_id: positiveId, restaurant_id: positiveId, from: isDay, to: isDay };
 

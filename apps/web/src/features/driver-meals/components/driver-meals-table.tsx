@@ -19,9 +19,8 @@ import { formatDate } from '../../../lib/format';
 import { isApiError } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import type { ListParams } from '../../../lib/list-params';
-import { useDeleteDriverMeal } from '../api/delete-driver-meal';
-import type { DriverMealList } from '../api/list-driver-meals';
-import { useReviewDriverMeal } from '../api/review-driver-meal';
+import type { DriverMealList } from '../api/driver-meals';
+import { useApproveDriverMeal, useDeleteDriverMeal, useRejectDriverMeal } from '../api/driver-meals';
 
 interface DriverMealsTableProps {
   query: {
@@ -54,7 +53,10 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
     onDeleted: () => toast.success(t('driver_meals.deleted')),
     page: { rows: query.data?.data.length, params, setParams },
   });
-  const review = useReviewDriverMeal();
+  const approve = useApproveDriverMeal();
+  const reject = useRejectDriverMeal();
+  // One decision at a time: either one pending holds both back.
+  const reviewing = approve.isPending || reject.isPending;
   const [toReject, setToReject] = useState<DriverMeal | null>(null);
 
   const columns = useMemo<ListColumn<DriverMeal>[]>(
@@ -137,12 +139,9 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
                   })}
                   size="small"
                   color="success"
-                  disabled={review.isPending}
+                  disabled={reviewing}
                   onClick={() =>
-                    review.mutate(
-                      { id: row.id, decision: 'approve' },
-                      { onSuccess: () => toast.success(t('driver_meals.approved')) },
-                    )
+                    approve.mutate(row.id, { onSuccess: () => toast.success(t('driver_meals.approved')) })
                   }
                 >
                   <CheckCircleOutline fontSize="small" />
@@ -171,7 +170,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
           ) : null,
       },
     ],
-    [t, i18n.language, canManage, review.isPending, review.mutate, remove.ask],
+    [t, i18n.language, canManage, reviewing, approve.mutate, remove.ask],
   );
 
   // The same rejection as the cash register's: a required reason (the shared `rejectionBody`), a
@@ -179,7 +178,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
   async function confirmReject(reason: string | undefined) {
     if (!toReject) return;
     try {
-      await review.mutateAsync({ id: toReject.id, decision: 'reject', reason: reason ?? '' });
+      await reject.mutateAsync({ id: toReject.id, reason: reason ?? '' });
       toast.success(t('driver_meals.rejected'));
       setToReject(null);
     } catch (error) {
@@ -198,7 +197,7 @@ export function DriverMealsTable({ query, params, setParams, canManage }: Driver
         confirmLabel={t('driver_meals.reject')}
         reason="required"
         destructive
-        busy={review.isPending}
+        busy={reviewing}
         onConfirm={confirmReject}
         onClose={() => setToReject(null)}
       />

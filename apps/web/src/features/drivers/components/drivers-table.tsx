@@ -1,4 +1,4 @@
-import { DRIVER_SORTS, type Driver, type DriverListParams } from '@dostava/shared';
+import { DRIVER_SORTS, type Driver, type DriverListParams, sortValues } from '@dostava/shared';
 import FreeBreakfastOutlined from '@mui/icons-material/FreeBreakfastOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
@@ -6,7 +6,7 @@ import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlin
 import { Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDrivers } from '../../../api/drivers/list-drivers';
+import { useDrivers } from '../../../api/drivers/drivers';
 import { DataTable } from '../../../components/data-table';
 import {
   actionsColumn,
@@ -19,12 +19,12 @@ import { formatDateTime } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { formatAge } from '../../../lib/location-age';
 
-export const DRIVER_SORT_VALUES = DRIVER_SORTS.flatMap((field) => [field, `-${field}`]);
+export const DRIVER_SORT_VALUES = sortValues(DRIVER_SORTS);
 
 export type DriverFilters = Pick<DriverListParams, 'shift_state' | 'vehicle_type'>;
 
 interface DriversTableProps {
-  params: ListParams;
+  params: ListParams<DriverListParams['sort']>;
   setParams: (changes: Partial<ListParams>) => void;
   filters: DriverFilters;
 }

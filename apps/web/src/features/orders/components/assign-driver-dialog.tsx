@@ -28,8 +28,7 @@ import { ErrorState } from '../../../components/error-state';
 import { eventStream } from '../../../lib/event-stream';
 import { formatNumber } from '../../../lib/format';
 import { formatAge } from '../../../lib/location-age';
-import { useAssignDriver } from '../api/assign-driver';
-import { useDriverCandidates } from '../api/driver-candidates';
+import { useAssignDriver, useDriverCandidates } from '../api/orders';
 import { orderChangeOf } from '../live/board-cache';
 
 interface AssignDriverDialogProps {

@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { currentLanguage } from '../../../lib/i18n';
 import { useNow } from '../../../lib/use-now';
-import { useAcceptSuggestion } from '../api/accept-suggestion';
-import { useDispatchLock } from '../api/dispatch-lock';
+import { useAcceptSuggestion, useDispatchLock } from '../api/orders';
 import { countdown, reasonsInWords } from './dispatch-words';
 import { ASSIGNABLE_STATUSES } from './order-time';
 

@@ -22,7 +22,7 @@ import { ReasonDialog } from '../../../components/reason-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
-import { useUnassignDriver } from '../api/unassign-driver';
+import { useUnassignDriver } from '../api/orders';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { OfferStatusChip, offerSentence } from './order-dispatch';
 import { OrderStatusChip } from './order-status-chip';

@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { formatTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
-import { useDispatchLock } from '../api/dispatch-lock';
+import { useDispatchLock } from '../api/orders';
 import { reasonsInWords } from './dispatch-words';
 import { ASSIGNABLE_STATUSES } from './order-time';
 

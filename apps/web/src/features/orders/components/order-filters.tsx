@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus, rangeOrderError } from '@dostava/shared';
+import { ORDER_STATUSES, type OrderStatus, rangeOrderError, sortValues } from '@dostava/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/date-range-filter';
@@ -8,12 +8,10 @@ import { RestaurantPicker } from '../../../components/pickers/restaurant-picker'
 import { isDay } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
-import type { OrderFilterParams } from '../api/list-orders';
+import type { OrderFilterParams } from '../api/orders';
 
-export const ORDER_SORT_VALUES = ['created_at', 'total', 'status', 'order_number'].flatMap((field) => [
-  field,
-  `-${field}`,
-]);
+/** The orders list sorts by these (the board's urgency and risk are its lanes' own). */
+export const ORDER_SORT_VALUES = sortValues(['created_at', 'total', 'status', 'order_number']);
 
 const ALLOWED = {
   status: oneOf(ORDER_STATUSES),

@@ -1,4 +1,4 @@
-import type { OrderListItem } from '@dostava/shared';
+import type { OrderListItem, OrderListParams } from '@dostava/shared';
 import { Link as MuiLink, Stack } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { dateTimeColumn, type ListColumn, moneyColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
-import type { OrderFilterParams } from '../api/list-orders';
-import { useOrders } from '../api/list-orders';
+import type { OrderFilterParams } from '../api/orders';
+import { useOrders } from '../api/orders';
 import { OrderStatusChip } from './order-status-chip';
 import { formatMinutes } from './order-time';
 import { StatusActions } from './status-actions';
@@ -16,7 +16,7 @@ export const personName = (person: { first_name: string; last_name: string } | n
   person ? `${person.first_name} ${person.last_name}`.trim() : null;
 
 interface OrdersTableProps {
-  params: ListParams;
+  params: ListParams<OrderListParams['sort']>;
   setParams: (changes: Partial<ListParams>) => void;
   filters: OrderFilterParams;
   /** 'admin': every restaurant. 'restaurant': the own restaurant, with the kitchen's status buttons. */

@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { useCurrentUser } from '../../../lib/session';
-import { useChangeOrderStatus } from '../api/change-status';
+import { useChangeOrderStatus } from '../api/orders';
 
 type ReasonStatus = 'cancelled' | 'declined' | 'returned';
 const needsReason = (status: OrderStatus): status is ReasonStatus => REASON_REQUIRED.includes(status);

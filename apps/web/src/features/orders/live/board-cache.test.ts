@@ -1,7 +1,14 @@
-import type { BoardCounts, ListResponse, OrderListItem, OrderListParams, OrderStatus } from '@dostava/shared';
+import type {
+  BoardCounts,
+  DataResponse,
+  ListResponse,
+  OrderListItem,
+  OrderListParams,
+  OrderStatus,
+} from '@dostava/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderKeys } from '../api/keys';
+import { boardCountsQueryOptions, orderQueryOptions, ordersQueryOptions } from '../api/orders';
 import { applyToCounts, applyToList, countersOf, type OrderChange } from './board-cache';
 import { COALESCE_MS, Refresher } from './use-order-events';
 
@@ -212,16 +219,16 @@ describe('Refresher applies order events to the cached board', () => {
   afterEach(() => vi.useRealTimers());
 
   it('moves the lane and its counts without a request, once per event, and refetches a search', () => {
-    const listKey = orderKeys.list(lane('new'));
-    const countsKey = orderKeys.lanes({});
-    const searchKey = orderKeys.list({
+    const listKey = ordersQueryOptions(lane('new')).queryKey;
+    const countsKey = boardCountsQueryOptions({}).queryKey;
+    const searchKey = ordersQueryOptions({
       page: 1,
       per_page: 25,
       sort: '-created_at',
       q: '10',
-    } as OrderListParams);
+    } as OrderListParams).queryKey;
     queryClient.setQueryData(listKey, page([a(), c()], 2));
-    queryClient.setQueryData(countsKey, counts());
+    queryClient.setQueryData(countsKey, { data: counts() });
     queryClient.setQueryData(searchKey, page([], 0));
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
     const refresher = new Refresher(queryClient);
@@ -237,7 +244,10 @@ describe('Refresher applies order events to the cached board', () => {
     expect(queryClient.getQueryData<ListResponse<OrderListItem>>(listKey)?.data.map((r) => r.id)).toEqual([
       1, 2, 3,
     ]);
-    expect(queryClient.getQueryData<BoardCounts>(countsKey)).toMatchObject({ all: 11, new: 3 });
+    expect(queryClient.getQueryData<DataResponse<BoardCounts>>(countsKey)?.data).toMatchObject({
+      all: 11,
+      new: 3,
+    });
 
     vi.advanceTimersByTime(COALESCE_MS);
     // Only the lists that cannot take the event (the search) and the order's details are refetched.
@@ -249,7 +259,7 @@ describe('Refresher applies order events to the cached board', () => {
     expect(lists.predicate({ queryKey: [...searchKey] })).toBe(true);
     expect(lists.predicate({ queryKey: [...listKey] })).toBe(false);
     expect(lists.predicate({ queryKey: [...countsKey] })).toBe(false);
-    expect(detail).toEqual({ queryKey: orderKeys.detail(2) });
+    expect(detail).toEqual({ queryKey: orderQueryOptions(2).queryKey });
   });
 
   function a() {

@@ -7,7 +7,7 @@ import {
   type OrderStatus,
   STATUS_TARGET_MINUTES,
 } from '@dostava/shared';
-import type { BoardCountsParams } from '../api/board-counts';
+import type { BoardCountsParams } from '../api/orders';
 
 /** What an order was before the change an event announces (null for a new order). */
 export interface OrderBefore {

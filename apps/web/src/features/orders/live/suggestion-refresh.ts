@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { dispatchKeys } from '../../../api/dispatch/keys';
+import { refresh } from '../../../lib/api-client';
 import { eventStream, type LiveEvent } from '../../../lib/event-stream';
 
 /**
@@ -48,7 +48,7 @@ export class SuggestionRefresher {
 }
 
 const refetchSuggestions = (queryClient: QueryClient) => () =>
-  void queryClient.invalidateQueries({ queryKey: dispatchKeys.suggestions() });
+  void refresh(queryClient, ['/api/dispatch/suggestions']);
 
 /** Keeps the board's suggestions current while it shows any (`enabled`). */
 export function useSuggestionRefresh(enabled: boolean) {

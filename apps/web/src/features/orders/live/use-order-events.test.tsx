@@ -1,11 +1,11 @@
-import type { Driver, ListResponse, OrderListItem } from '@dostava/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { DataResponse, Driver, ListResponse, OrderListItem } from '@dostava/shared';
+import { matchQuery, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { driverKeys } from '../../../api/drivers/keys';
+import { driverQueryOptions, driversQueryOptions } from '../../../api/drivers/drivers';
 import type { LiveEvent, StreamMessage } from '../../../lib/event-stream';
-import { orderKeys } from '../api/keys';
+import { boardCountsQueryOptions, orderQueryOptions, ordersQueryOptions } from '../api/orders';
 import { COALESCE_MS, Refresher, useOrderEvents } from './use-order-events';
 
 // The hook's stream is replaced by one the test speaks through (the stream itself: event-stream.test.ts).
@@ -43,12 +43,39 @@ const event = (type: LiveEvent['type'], data: LiveEvent['data']): StreamMessage 
 });
 const orderEvent = (orderId?: number) => liveEvent('order.updated', orderId ? { order_id: orderId } : {});
 
-/** The keys invalidated so far, each as JSON, in order. */
+const key = (queryKey: readonly unknown[]) => JSON.stringify(queryKey);
+
+/** A read of each kind, by name: an invalidation by a predicate is told by the ones it reaches. */
+const probes = new QueryClient();
+const reads = Object.entries({
+  'order lists': ordersQueryOptions({ page: 1, per_page: 20, sort: '-created_at' }).queryKey,
+  'lane counts': boardCountsQueryOptions({}).queryKey,
+  'order 1': orderQueryOptions(1).queryKey,
+  'driver lists': driversQueryOptions({ page: 1, per_page: 20, sort: 'last_name' }).queryKey,
+  'driver 1': driverQueryOptions(1).queryKey,
+} satisfies Record<string, QueryKey>).map(([name, queryKey]) => ({
+  name,
+  query: probes.getQueryCache().build(probes, { queryKey }),
+}));
+
+/** The invalidations so far, in order: each key as JSON, or the reads a predicate reaches. */
 function invalidations(queryClient: QueryClient) {
   const spy = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
-  return () => spy.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
+  return () =>
+    spy.mock.calls.map(([filters = {}]) =>
+      filters.queryKey
+        ? key(filters.queryKey)
+        : reads
+            .filter(({ query }) => matchQuery(filters, query))
+            .map(({ name }) => name)
+            .join(', '),
+    );
 }
-const key = (queryKey: readonly unknown[]) => JSON.stringify(queryKey);
+/** What the board's lists and counts, every order's, and the drivers' refreshes reach. */
+const LISTS = 'order lists, lane counts';
+const ORDERS = 'order lists, lane counts, order 1';
+const DRIVERS = 'driver lists, driver 1';
+const detail = (id: number) => key(orderQueryOptions(id).queryKey);
 
 let queryClient: QueryClient;
 
@@ -66,11 +93,11 @@ describe('Refresher', () => {
   it('takes dispatch’s news of an order (no previous state) in place, and asks the lanes and counts again', () => {
     const lane = { page: 1, per_page: 25, sort: 'urgency', lane: 'all' } as const;
     const row = { id: 7, order_number: 'D7', offer: null } as unknown as OrderListItem;
-    queryClient.setQueryData(orderKeys.list(lane), {
+    queryClient.setQueryData(ordersQueryOptions(lane).queryKey, {
       data: [row],
       meta: { page: 1, per_page: 25, total: 1 },
     });
-    queryClient.setQueryData(orderKeys.lanes({}), { all: 1 });
+    queryClient.setQueryData(boardCountsQueryOptions({}).queryKey, { data: { all: 1 } });
     const invalidated = invalidations(queryClient);
     const offered = {
       ...row,
@@ -80,13 +107,13 @@ describe('Refresher', () => {
       liveEvent('order.updated', { order_id: 7, order: offered, previous: null }),
     );
     // The offer shows at once; nothing was counted twice.
-    expect(queryClient.getQueryData<ListResponse<OrderListItem>>(orderKeys.list(lane))).toEqual({
+    expect(queryClient.getQueryData<ListResponse<OrderListItem>>(ordersQueryOptions(lane).queryKey)).toEqual({
       data: [offered],
       meta: { page: 1, per_page: 25, total: 1 },
     });
-    expect(queryClient.getQueryData(orderKeys.lanes({}))).toEqual({ all: 1 });
+    expect(queryClient.getQueryData(boardCountsQueryOptions({}).queryKey)).toEqual({ data: { all: 1 } });
     vi.advanceTimersByTime(COALESCE_MS);
-    expect(invalidated()).toEqual([key(orderKeys.lists()), key(orderKeys.detail(7))]);
+    expect(invalidated()).toEqual([LISTS, detail(7)]);
   });
 
   it('answers a burst of order events with one refetch of the lists and of each order named', () => {
@@ -99,12 +126,7 @@ describe('Refresher', () => {
     expect(invalidated()).toEqual([]);
 
     vi.advanceTimersByTime(1);
-    expect(invalidated()).toEqual([
-      key(orderKeys.lists()),
-      key(orderKeys.detail(1)),
-      key(orderKeys.detail(2)),
-      key(orderKeys.detail(3)),
-    ]);
+    expect(invalidated()).toEqual([LISTS, detail(1), detail(2), detail(3)]);
   });
 
   it('opens a new window after a flush, with only what changed since', () => {
@@ -117,7 +139,7 @@ describe('Refresher', () => {
     refresher.driverStates();
     vi.advanceTimersByTime(COALESCE_MS);
 
-    expect(invalidated()).toEqual([key(orderKeys.lists()), key(orderKeys.detail(1)), key(driverKeys.all)]);
+    expect(invalidated()).toEqual([LISTS, detail(1), DRIVERS]);
   });
 
   it('a window started by one kind of change takes the other kinds along', () => {
@@ -129,7 +151,7 @@ describe('Refresher', () => {
     refresher.order(orderEvent(5));
     vi.advanceTimersByTime(COALESCE_MS / 2);
 
-    expect(invalidated()).toEqual([key(orderKeys.lists()), key(orderKeys.detail(5)), key(driverKeys.all)]);
+    expect(invalidated()).toEqual([LISTS, detail(5), DRIVERS]);
     vi.advanceTimersByTime(10 * COALESCE_MS);
     expect(invalidated()).toHaveLength(3);
   });
@@ -137,7 +159,7 @@ describe('Refresher', () => {
   it('refetches everything at once on a resync', () => {
     const invalidated = invalidations(queryClient);
     new Refresher(queryClient).everything();
-    expect(invalidated()).toEqual([key(orderKeys.all), key(driverKeys.all)]);
+    expect(invalidated()).toEqual([ORDERS, DRIVERS]);
   });
 });
 
@@ -163,23 +185,19 @@ describe('useOrderEvents', () => {
     expect(invalidated()).toEqual([]);
 
     act(() => vi.advanceTimersByTime(COALESCE_MS));
-    expect(invalidated()).toEqual([
-      key(orderKeys.lists()),
-      key(orderKeys.detail(1)),
-      key(orderKeys.detail(2)),
-    ]);
+    expect(invalidated()).toEqual([LISTS, detail(1), detail(2)]);
   });
 
   it('moves a driver in the cached lists on a location ping, without a refetch', () => {
     const invalidated = invalidations(queryClient);
     const driver = (id: number) =>
       ({ id, location: { lat: 43.85, lng: 18.41 }, last_location_at: 'earlier' }) as unknown as Driver;
-    const listKey = driverKeys.list({} as Parameters<typeof driverKeys.list>[0]);
+    const listKey = driversQueryOptions({} as Parameters<typeof driversQueryOptions>[0]).queryKey;
     queryClient.setQueryData<ListResponse<Driver>>(listKey, {
       data: [driver(7), driver(8)],
       meta: { page: 1, per_page: 20, total: 2 },
     });
-    queryClient.setQueryData(driverKeys.detail(7), driver(7));
+    queryClient.setQueryData<DataResponse<Driver>>(driverQueryOptions(7).queryKey, { data: driver(7) });
     renderHook(() => useOrderEvents(), { wrapper });
 
     act(() => {
@@ -194,7 +212,9 @@ describe('useOrderEvents', () => {
       [7, { lat: 44, lng: 18 }, 'now'],
       [8, { lat: 43.85, lng: 18.41 }, 'earlier'],
     ]);
-    expect(queryClient.getQueryData<Driver>(driverKeys.detail(7))?.location).toEqual({ lat: 44, lng: 18 });
+    expect(
+      queryClient.getQueryData<DataResponse<Driver>>(driverQueryOptions(7).queryKey)?.data.location,
+    ).toEqual({ lat: 44, lng: 18 });
     expect(invalidated()).toEqual([]);
 
     // A change of the driver's state (no location) is refetched.
@@ -202,7 +222,7 @@ describe('useOrderEvents', () => {
       deliver(event('driver.updated', { driver_id: 7, status: 'on_break' }));
       vi.advanceTimersByTime(COALESCE_MS);
     });
-    expect(invalidated()).toEqual([key(driverKeys.all)]);
+    expect(invalidated()).toEqual([DRIVERS]);
   });
 
   it('refetches everything on a resync and stops listening when unmounted', () => {
@@ -210,7 +230,7 @@ describe('useOrderEvents', () => {
     const { unmount } = renderHook(() => useOrderEvents(), { wrapper });
 
     act(() => deliver({ kind: 'resync' }));
-    expect(invalidated()).toEqual([key(orderKeys.all), key(driverKeys.all)]);
+    expect(invalidated()).toEqual([ORDERS, DRIVERS]);
 
     unmount();
     expect(stream.listeners.size).toBe(0);

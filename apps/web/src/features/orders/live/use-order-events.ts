@@ -1,10 +1,17 @@
-import type { BoardCounts, Driver, ListResponse, OrderListItem, OrderListParams } from '@dostava/shared';
-import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import type {
+  BoardCounts,
+  DataResponse,
+  Driver,
+  ListResponse,
+  OrderListItem,
+  OrderListParams,
+} from '@dostava/shared';
+import { type Query, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { driverKeys } from '../../../api/drivers/keys';
+import { driverQueryOptions } from '../../../api/drivers/drivers';
+import { type Answer, isReadOf, refresh } from '../../../lib/api-client';
 import { eventStream, type LiveEvent, type StreamState } from '../../../lib/event-stream';
-import type { BoardCountsParams } from '../api/board-counts';
-import { orderKeys } from '../api/keys';
+import { type BoardCountsParams, orderQueryOptions } from '../api/orders';
 import { applyToCounts, applyToList, isLaneList, type OrderChange, orderChangeOf } from './board-cache';
 
 /** Events arriving within this window are answered by one refetch (a busy evening sends bursts). */
@@ -17,15 +24,27 @@ export const COALESCE_MS = 400;
  */
 export const RECONCILE_MS = 30_000;
 
-/** The board's lanes (counts) under `orderKeys.lists()`: `[…lists, 'lanes', filters]`. */
-const isCountsKey = (key: QueryKey) => key[2] === 'lanes';
+/** The query of a read by its key `[method, path, { params: { query } }]`. */
+const queryOf = <Q>(key: QueryKey) => (key[2] as { params?: { query?: Q } } | undefined)?.params?.query;
+
+/** The board's lane counts: `GET /api/orders/lanes`. */
+const isCountsKey = (key: QueryKey) => isReadOf(key, '/api/orders/lanes');
+/** The order lists (the board's lanes among them) and the lane counts: what order events move. */
+const isListKey = (key: QueryKey) => isReadOf(key, '/api/orders') || isCountsKey(key);
+const lists = { predicate: (query: Query) => isListKey(query.queryKey) };
 
 /** Whether a cached query takes order events in place (a board lane or its counts). */
 function takesEvents(key: QueryKey): boolean {
-  if (isCountsKey(key)) return !(key[3] as BoardCountsParams | undefined)?.q?.trim();
-  const params = key[2] as OrderListParams | undefined;
-  return !!params && typeof params === 'object' && isLaneList(params);
+  if (isCountsKey(key)) return !queryOf<BoardCountsParams>(key)?.q?.trim();
+  const params = queryOf<OrderListParams>(key);
+  return isReadOf(key, '/api/orders') && !!params && typeof params === 'object' && isLaneList(params);
 }
+
+/** The reads of drivers whose state an event changed: their lists and their records. */
+const driverReads = {
+  predicate: ({ queryKey }: Query) =>
+    isReadOf(queryKey, '/api/drivers') || isReadOf(queryKey, '/api/drivers/{id}'),
+};
 
 /**
  * Keeps the cached order screens in step with the events. An order event that carries the order (this
@@ -69,7 +88,7 @@ export class Refresher {
 
   /** The order's row replaced in every cached list that shows it, nothing moved or counted. */
   private replace(order: OrderListItem) {
-    for (const query of this.queryClient.getQueryCache().findAll({ queryKey: orderKeys.lists() })) {
+    for (const query of this.queryClient.getQueryCache().findAll(lists)) {
       const data = query.state.data as ListResponse<OrderListItem> | undefined;
       if (isCountsKey(query.queryKey) || !data || !Array.isArray(data.data)) continue;
       if (!data.data.some((row) => row.id === order.id)) continue;
@@ -87,28 +106,28 @@ export class Refresher {
   }
 
   everything() {
-    void this.queryClient.invalidateQueries({ queryKey: orderKeys.all });
-    void this.queryClient.invalidateQueries({ queryKey: driverKeys.all });
+    void refresh(this.queryClient, ['/api/orders']);
+    void refresh(this.queryClient, ['/api/drivers']);
   }
 
   /** The board's lanes and counts, fetched again (the periodic reconciliation). */
   reconcile() {
     void this.queryClient.invalidateQueries({
-      queryKey: orderKeys.lists(),
-      predicate: (query) => takesEvents(query.queryKey),
+      predicate: (query) => isListKey(query.queryKey) && takesEvents(query.queryKey),
     });
   }
 
   private apply(change: OrderChange, now: number) {
-    for (const query of this.queryClient.getQueryCache().findAll({ queryKey: orderKeys.lists() })) {
+    for (const query of this.queryClient.getQueryCache().findAll(lists)) {
       const key = query.queryKey;
       const data = query.state.data;
       if (!takesEvents(key)) continue;
       if (query.state.fetchStatus === 'fetching') this.racing.push(key);
       if (!data) continue;
+      const params = queryOf<OrderListParams>(key);
       const next = isCountsKey(key)
-        ? applyToCounts(data as BoardCounts, (key[3] ?? {}) as BoardCountsParams, change, now)
-        : applyToList(data as ListResponse<OrderListItem>, key[2] as OrderListParams, change, now);
+        ? countsAfter(data as DataResponse<BoardCounts>, queryOf<BoardCountsParams>(key) ?? {}, change, now)
+        : params && applyToList(data as ListResponse<OrderListItem>, params, change, now);
       if (next && next !== data)
         this.queryClient.setQueryData(key, next, { updatedAt: query.state.dataUpdatedAt });
     }
@@ -121,22 +140,33 @@ export class Refresher {
   private flush() {
     this.timer = undefined;
     const { queryClient } = this;
-    if (this.allLists) void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+    if (this.allLists) void queryClient.invalidateQueries(lists);
     else if (this.lists)
       void queryClient.invalidateQueries({
-        queryKey: orderKeys.lists(),
-        predicate: (query) => !takesEvents(query.queryKey),
+        predicate: (query) => isListKey(query.queryKey) && !takesEvents(query.queryKey),
       });
     for (const key of this.racing.splice(0))
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
-    for (const id of this.details) void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) });
-    if (this.drivers) void queryClient.invalidateQueries({ queryKey: driverKeys.all });
+    for (const id of this.details)
+      void queryClient.invalidateQueries({ queryKey: orderQueryOptions(id).queryKey });
+    if (this.drivers) void queryClient.invalidateQueries(driverReads);
     this.lists = false;
     this.allLists = false;
     this.drivers = false;
     this.details.clear();
   }
 }
+/** The counts' answer after a change (the wire's `{ data }`), or undefined to refetch them. */
+function countsAfter(
+  answer: DataResponse<BoardCounts>,
+  filters: BoardCountsParams,
+  change: OrderChange,
+  now: number,
+): DataResponse<BoardCounts> | undefined {
+  const counts = applyToCounts(answer.data, filters, change, now);
+  return counts && (counts === answer.data ? answer : { ...answer, data: counts });
+}
+
 const refreshers = new WeakMap<QueryClient, Refresher>();
 export const refresherOf = (queryClient: QueryClient) => {
   let refresher = refreshers.get(queryClient);
@@ -166,10 +196,15 @@ function moveDriver(queryClient: QueryClient, event: LiveEvent) {
     driver.id === id
       ? { ...driver, location, last_location_at: last_location_at ?? driver.last_location_at }
       : driver;
-  queryClient.setQueriesData<ListResponse<Driver>>({ queryKey: driverKeys.lists() }, (list) =>
-    list ? { ...list, data: list.data.map(move) } : list,
+  queryClient.setQueriesData<ListResponse<Driver>>(
+    { predicate: ({ queryKey }) => isReadOf(queryKey, '/api/drivers') },
+    (list) => (list ? { ...list, data: list.data.map(move) } : list),
   );
-  queryClient.setQueryData<Driver>(driverKeys.detail(id), (driver) => (driver ? move(driver) : driver));
+  queryClient.setQueryData(
+    driverQueryOptions(id).queryKey,
+    (answer: Answer<'get', '/api/drivers/{id}'> | undefined) =>
+      answer ? { ...answer, data: move(answer.data) } : answer,
+  );
 }
 
 /**

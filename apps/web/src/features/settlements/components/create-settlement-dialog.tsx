@@ -11,7 +11,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { FormRestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { useApiForm } from '../../../lib/form';
 import { isDay } from '../../../lib/format';
-import { useCreateSettlement } from '../api/create-settlement';
+import { useCreateSettlement } from '../api/settlements';
 
 interface FormValues {
   restaurant_id: string;
@@ -44,7 +44,7 @@ export function CreateSettlementDialog({ open, onClose }: { open: boolean; onClo
     defaultValues: EMPTY,
     save: (body) => {
       setRefusal(null);
-      return create.mutateAsync(body);
+      return create.mutateAsync(body).then((answer) => answer.data);
     },
     onSaved: (settlement) => {
       toast.success(t('settlements.created'));

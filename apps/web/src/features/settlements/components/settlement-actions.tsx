@@ -8,8 +8,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatPeriod } from '../../../lib/format';
-import { useApproveSettlement } from '../api/approve-settlement';
-import { useDeleteSettlement } from '../api/delete-settlement';
+import { useApproveSettlement, useDeleteSettlement } from '../api/settlements';
 
 /** 'Approve settlement' (once) and 'Delete settlement' of a pending settlement, each confirmed first. */
 export function SettlementActions({ settlement }: { settlement: Settlement }) {

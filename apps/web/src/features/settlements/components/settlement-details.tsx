@@ -9,8 +9,7 @@ import { toast } from 'react-toastify';
 import { Facts, Section } from '../../../components/facts';
 import { formatDateTime, formatPercent, formatPeriod } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useCreatePaymentOrders } from '../api/create-payment-orders';
-import { useDownloadPaymentOrders } from '../api/payment-orders-file';
+import { useCreatePaymentOrders, useDownloadPaymentOrders } from '../api/settlements';
 import { SettlementStatusChip } from './settlement-status-chip';
 
 const money = (minor: number) => formatMoney(minor, currentLanguage());

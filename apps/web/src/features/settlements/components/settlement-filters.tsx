@@ -1,15 +1,12 @@
-import { SETTLEMENT_STATUSES, type Settlement } from '@dostava/shared';
+import { SETTLEMENT_SORTS, SETTLEMENT_STATUSES, type Settlement, sortValues } from '@dostava/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, optionsOf, SelectFilter } from '../../../components/list-filters';
 import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
-import type { SettlementFilterParams } from '../api/list-settlements';
+import type { SettlementFilterParams } from '../api/settlements';
 
-export const SETTLEMENT_SORT_VALUES = ['created_at', 'from', 'net_amount'].flatMap((field) => [
-  field,
-  `-${field}`,
-]);
+export const SETTLEMENT_SORT_VALUES = sortValues(SETTLEMENT_SORTS);
 
 const ALLOWED = { restaurant_id: positiveId, status: oneOf(SETTLEMENT_STATUSES) };
 

@@ -1,4 +1,4 @@
-import type { Settlement } from '@dostava/shared';
+import type { Settlement, SettlementListParams } from '@dostava/shared';
 import { Link as MuiLink } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,11 @@ import { DataTable } from '../../../components/data-table';
 import { dateTimeColumn, type ListColumn, moneyColumn } from '../../../components/data-table/columns';
 import { formatPeriod } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
-import { type SettlementFilterParams, useSettlements } from '../api/list-settlements';
+import { type SettlementFilterParams, useSettlements } from '../api/settlements';
 import { SettlementStatusChip } from './settlement-status-chip';
 
 interface SettlementsTableProps {
-  params: ListParams;
+  params: ListParams<SettlementListParams['sort']>;
   setParams: (changes: Partial<ListParams>) => void;
   filters: SettlementFilterParams;
 }

@@ -1,0 +1,91 @@
+import type { SettlementBody, SettlementListParams } from '@dostava/shared';
+import type { paths } from '@dostava/shared/wire';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { $api, quiet, useWrite } from '../../../lib/api-client';
+import { downloadFile, type ExportFormat } from '../../../lib/download';
+import { isApiError } from '../../../lib/http';
+
+export type { SettlementListParams };
+export type SettlementFilterParams = Pick<SettlementListParams, 'restaurant_id' | 'status'>;
+
+export function useSettlements(query: SettlementListParams) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/settlements',
+      { params: { query } },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+}
+
+export const settlementQueryOptions = (id: number) =>
+  $api.queryOptions(
+    'get',
+    '/api/settlements/{id}',
+    { params: { path: { id } } },
+    { meta: quiet, select: (answer) => answer.data },
+  );
+
+export function useSettlement(id: number) {
+  return useQuery({ ...settlementQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+/** The payment orders as the API gives them to the bank's CSV: the printed sheet shows exactly that. */
+export function usePaymentOrders(id: number, enabled: boolean) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/settlements/{id}/payment-orders',
+      { params: { path: { id } } },
+      { meta: quiet, enabled: enabled && Number.isInteger(id) && id > 0, select: (answer) => answer.data },
+    ),
+  );
+}
+
+/** Creates a pending settlement of 7–31 days; an overlapping period is refused (409) in the dialog. */
+export const useCreateSettlement = () =>
+  useWrite('post', '/api/settlements', (body: SettlementBody) => ({ body }), {
+    quiet: true,
+    onSuccess: (answer, _body, queryClient) =>
+      queryClient.setQueryData(settlementQueryOptions(answer.data.id).queryKey, answer),
+  });
+
+/**
+ * Approves a pending settlement, once; a second approval is refused (409), and then what the server
+ * has now is shown.
+ */
+export const useApproveSettlement = (id: number) =>
+  useWrite('post', '/api/settlements/{id}/approve', () => ({ params: { path: { id } } }), {
+    onSuccess: (answer, _none, queryClient) =>
+      queryClient.setQueryData(settlementQueryOptions(id).queryKey, answer),
+    refreshOnFailure: (error) => isApiError(error) && error.status === 409,
+  });
+
+/** Deletes a pending settlement; an approved one is refused (409). */
+export const useDeleteSettlement = () =>
+  useWrite('delete', '/api/settlements/{id}', (id: number) => ({ params: { path: { id } } }), {
+    onSuccess: (_answer, id, queryClient) =>
+      queryClient.removeQueries({ queryKey: settlementQueryOptions(id).queryKey }),
+  });
+
+/** Creates the bank payment orders of an approved settlement (422 while it is pending). */
+export const useCreatePaymentOrders = (id: number) =>
+  useWrite('post', '/api/settlements/{id}/payment-orders', () => ({ params: { path: { id } } }), {
+    refreshOnFailure: true,
+  });
+
+/** The file's path as the contract spells it: a misspelt one does not compile. */
+const paymentOrdersPath = (format: ExportFormat) =>
+  `/api/settlements/{id}/payment-orders.${format}` as const satisfies keyof paths;
+
+/** Saves the settlement's payment orders as a CSV or a spreadsheet file (not JSON: `downloadFile`). */
+export const downloadPaymentOrders = ({ id, format }: { id: number; format: ExportFormat }) =>
+  downloadFile(
+    paymentOrdersPath(format).slice('/api'.length).replace('{id}', String(id)),
+    `payment-orders-${id}.${format}`,
+  );
+
+export function useDownloadPaymentOrders() {
+  return useMutation({ mutationFn: downloadPaymentOrders });
+}
