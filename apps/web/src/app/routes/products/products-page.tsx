@@ -3,7 +3,7 @@ import Add from '@mui/icons-material/Add';
 import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useCategories } from '../../../api/categories/list-categories';
+import { useCategories } from '../../../api/categories/categories';
 import { useRestaurant } from '../../../api/restaurants/get-restaurant';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../components/list-filters';
 import { PageContainer } from '../../../components/page-container';

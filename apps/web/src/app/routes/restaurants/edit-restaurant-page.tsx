@@ -67,7 +67,7 @@ export function EditRestaurantPage() {
                 // Restaurant staff never send the commission or the payout account: the API refuses any
                 // change of them from them (the account changes through a payout request below).
                 const { percentage, iban, ...rest } = body;
-                const saved = await update.mutateAsync({
+                const { data: saved } = await update.mutateAsync({
                   ...rest,
                   ...(setsCommission ? { percentage } : {}),
                   ...(setsPayout ? { iban } : {}),

@@ -11,7 +11,7 @@ import { Alert, Box, FormControlLabel, InputAdornment, Paper, Stack, Switch, Tex
 import { useState } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCategories } from '../../../api/categories/list-categories';
+import { useCategories } from '../../../api/categories/categories';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
