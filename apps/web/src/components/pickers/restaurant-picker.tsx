@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useRestaurant } from '../../api/restaurants/get-restaurant';
-import { useRestaurants } from '../../api/restaurants/list-restaurants';
+import { useRestaurant, useRestaurants } from '../../api/restaurants/restaurants';
 import { SearchPicker, type SearchPickerProps } from './search-picker';
 
 function useRestaurantOptions(q: string, enabled: boolean) {

@@ -6,7 +6,7 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { useCreateProduct } from '../../../features/products/api/products';
 import { ProductForm } from '../../../features/products/components/product-form';
-import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
+import { useRestaurant } from '../../../features/restaurants/api/restaurants';
 import { useDocumentTitle } from '../../use-document-title';
 
 export function AddProductPage() {

@@ -4,7 +4,7 @@ import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCategories } from '../../../api/categories/categories';
-import { useRestaurant } from '../../../api/restaurants/get-restaurant';
+import { useRestaurant } from '../../../api/restaurants/restaurants';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../components/list-filters';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';

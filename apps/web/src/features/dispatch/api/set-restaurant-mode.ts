@@ -1,7 +1,7 @@
 import type { DataResponse, DispatchMode, Restaurant } from '@dostava/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dispatchKeys } from '../../../api/dispatch/keys';
-import { restaurantKeys } from '../../../api/restaurants/keys';
+import { restaurantKey } from '../../../api/restaurants/restaurants';
 import { api } from '../../../lib/http';
 
 /** PUT /restaurants/:id/dispatch-mode: the restaurant's own mode, or null to follow the operation. */
@@ -18,8 +18,8 @@ export function useSetRestaurantDispatchMode(id: number) {
   return useMutation({
     mutationFn: (mode: DispatchMode | null) => setRestaurantDispatchMode(id, mode),
     onSuccess: (restaurant) => {
-      queryClient.setQueryData(restaurantKeys.detail(id), restaurant);
-      void queryClient.invalidateQueries({ queryKey: restaurantKeys.lists() });
+      queryClient.setQueryData(restaurantKey(id), { data: restaurant });
+      void queryClient.invalidateQueries({ queryKey: ['get', '/api/restaurants'] });
       void queryClient.invalidateQueries({ queryKey: dispatchKeys.suggestions() });
     },
   });
