@@ -1,33 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { dateField, expect, expectAccessible, fillDate, pick, signInAs, test } from './fixtures';
-
-interface EndShift {
-  id: number;
-  number: string;
-  status: string;
-  driver: { first_name: string; last_name: string };
-}
-interface Meal {
-  id: number;
-  date: string;
-  settled: boolean;
-  driver: { id: number; first_name: string; last_name: string };
-}
-interface SettlementRow {
-  id: number;
-  from: string;
-  to: string;
-  restaurant: { id: number; name: string };
-}
-
-/** GET an API list as the signed-in user. */
-async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
-  const res = await page.request.get(path, { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as T;
-}
+import {
+  answer,
+  apiClient,
+  dateField,
+  expect,
+  expectAccessible,
+  fillDate,
+  pick,
+  signInAs,
+  test,
+} from './fixtures';
 
 const addDays = (day: string, days: number) => {
   const date = new Date(`${day}T00:00:00Z`);
@@ -41,12 +24,12 @@ test.describe('cash register', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     const session = await signInAs(page, 'admin', { lang: 'bs', path: '/404' });
-    const pending = await apiGet<{ data: EndShift[] }>(
-      page,
-      session.access_token,
-      '/api/end-shift-requests?status=pending',
+    const api = apiClient(page.request, session.access_token);
+    const pending = await answer(
+      api.GET('/api/end-shift-requests', { params: { query: { status: 'pending' } } }),
     );
-    const [first] = pending.data as [EndShift];
+    const [first] = pending.data;
+    if (!first) throw new Error('The demo data has no pending end-shift request.');
     await page.goto(`/end-shift/${first.id}`);
     await page.getByRole('button', { name: 'Odbij' }).click();
     const reject = page.getByRole('dialog', { name: 'Odbiti zahtjev?' });
@@ -61,10 +44,13 @@ test.describe('cash register', () => {
 
   test('end a shift, reject a request with a reason, and a 409 when handled meanwhile', async ({ page }) => {
     const session = await signInAs(page, 'admin', { lang: 'en', path: '/end-shift?status=pending' });
-    const token = session.access_token;
-    const pending = await apiGet<{ data: EndShift[] }>(page, token, '/api/end-shift-requests?status=pending');
+    const api = apiClient(page.request, session.access_token);
+    const pending = await answer(
+      api.GET('/api/end-shift-requests', { params: { query: { status: 'pending' } } }),
+    );
     expect(pending.data.length).toBeGreaterThanOrEqual(2);
-    const [first, second] = pending.data as [EndShift, EndShift];
+    const [first, second] = pending.data;
+    if (!first || !second) throw new Error('The demo data has fewer than two pending end-shift requests.');
 
     const grid = page.getByRole('grid', { name: 'End of shift requests' });
     await expect(grid.getByRole('link', { name: `Open request ${first.number}` })).toBeVisible();
@@ -77,7 +63,9 @@ test.describe('cash register', () => {
     await expect(page.getByRole('heading', { name: `End of shift request ${first.number}` })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Cash', exact: true })).toContainText('Shift total');
     await expectAccessible(page);
-    const stale = await apiGet<unknown>(page, token, `/api/end-shift-requests/${first.id}`);
+    const stale = await answer(
+      api.GET('/api/end-shift-requests/{id}', { params: { path: { id: first.id } } }),
+    );
     await page.getByRole('button', { name: 'End shift' }).click();
     const confirm = page.getByRole('dialog', { name: 'End the shift?' });
     await expect(confirm).toContainText(`${first.driver.first_name} ${first.driver.last_name}`);
@@ -147,10 +135,10 @@ test.describe('settlements', () => {
     page,
   }) => {
     const session = await signInAs(page, 'admin', { lang: 'en', path: '/settlements' });
-    const list = await apiGet<{ data: SettlementRow[] }>(
-      page,
-      session.access_token,
-      '/api/settlements?restaurant_id=1&per_page=100',
+    const list = await answer(
+      apiClient(page.request, session.access_token).GET('/api/settlements', {
+        params: { query: { restaurant_id: 1, per_page: 100 } },
+      }),
     );
     const existing = list.data;
     const restaurant = existing[0]?.restaurant.name ?? '';
@@ -344,14 +332,15 @@ test.describe('driver meals', () => {
     await expect(total).toContainText('Meals: 80 · total');
 
     // The oldest meals are covered by approved settlements: a lock, no delete.
-    const meals = await apiGet<{ data: Meal[] }>(
-      page,
-      session.access_token,
-      '/api/driver-meals?restaurant_id=1&per_page=100',
+    const meals = await answer(
+      apiClient(page.request, session.access_token).GET('/api/driver-meals', {
+        params: { query: { restaurant_id: 1, per_page: 100 } },
+      }),
     );
     const settled = meals.data.find((meal) => meal.settled);
     expect(settled).toBeDefined();
-    const { driver: who, date } = settled as Meal;
+    if (!settled) return;
+    const { driver: who, date } = settled;
     await page.goto(`/drivers-meals?restaurant_id=1&driver_id=${who.id}&from=${date}&to=${date}`);
     const locked = grid.getByRole('row', { name: new RegExp(`${who.first_name} ${who.last_name}`) }).first();
     await expect(locked.getByRole('img', { name: /^Settled: / })).toBeVisible();

@@ -7,7 +7,7 @@ import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typogra
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../features/auth/api/auth';
 import { initials } from '../../lib/format';
 
 export function UserAvatar({ user, size = 36 }: { user: CurrentUser; size?: number }) {

@@ -18,7 +18,7 @@ import { useAppConfig } from '../../api/app-config/get-app-config';
 import { LogoMark } from '../../components/logo';
 import { TimeZoneNote } from '../../components/time-zone-note';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { useMe } from '../../features/auth/api/me';
+import { useMe } from '../../features/auth/api/auth';
 import { SearchBox } from '../../features/search/components/search-box';
 import { useCurrentUser } from '../../lib/session';
 import { operationTimeZone, setOperationTimeZone } from '../../lib/time-zone';

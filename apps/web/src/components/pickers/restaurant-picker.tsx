@@ -1,8 +1,7 @@
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useRestaurant } from '../../api/restaurants/get-restaurant';
-import { useRestaurants } from '../../api/restaurants/list-restaurants';
+import { useRestaurant, useRestaurants } from '../../api/restaurants/restaurants';
 import { translateMessage } from '../../lib/i18n';
 import { SearchPicker, type SearchPickerProps } from './search-picker';
 

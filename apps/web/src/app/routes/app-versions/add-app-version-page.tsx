@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useCreateAppVersion } from '../../../features/app-versions/api/create-app-version';
+import { useCreateAppVersion } from '../../../features/app-versions/api/app-versions';
 import { AppVersionForm } from '../../../features/app-versions/components/app-version-form';
 import { useDocumentTitle } from '../../use-document-title';
 

@@ -6,7 +6,7 @@ import { DateRangeFilter } from '../../../components/date-range-filter';
 import { FilterBar, optionsOf, SelectFilter } from '../../../components/list-filters';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useAuditFacets } from '../../../features/audit-log/api/audit-facets';
+import { useAuditFacets } from '../../../features/audit-log/api/audit-log';
 import { AUDIT_SORT_VALUES, AuditLogTable } from '../../../features/audit-log/components/audit-log-table';
 import { actionLabel, entityLabel } from '../../../features/audit-log/components/labels';
 import { UserFilter } from '../../../features/audit-log/components/user-filter';

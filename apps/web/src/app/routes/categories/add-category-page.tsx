@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useCreateCategory } from '../../../features/categories/api/create-category';
+import { useCreateCategory } from '../../../features/categories/api/categories';
 import { CategoryForm } from '../../../features/categories/components/category-form';
 import { useDocumentTitle } from '../../use-document-title';
 

@@ -13,7 +13,7 @@ export function CategoriesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('categories.title'));
   // No pages and one order (the menu's): only the search is in the URL.
-  const { params, setParams } = useListParams({ defaultSort: '', sorts: [] });
+  const { params, setParams } = useListParams<''>({ defaultSort: '', sorts: [] });
   const q = params.q;
 
   return (

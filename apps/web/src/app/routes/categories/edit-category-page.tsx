@@ -5,8 +5,7 @@ import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
-import { useCategory } from '../../../features/categories/api/get-category';
-import { useUpdateCategory } from '../../../features/categories/api/update-category';
+import { useCategory, useUpdateCategory } from '../../../features/categories/api/categories';
 import { CategoryForm } from '../../../features/categories/components/category-form';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -32,7 +31,7 @@ export function EditCategoryPage() {
               </Button>
             }
             onSubmit={async (body) => {
-              const saved = await update.mutateAsync(body);
+              const { data: saved } = await update.mutateAsync(body);
               toast.success(t('categories.edited'));
               navigate('/categories');
               return saved;

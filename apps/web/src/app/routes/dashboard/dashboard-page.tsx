@@ -9,7 +9,7 @@ import { useDashboard } from '../../../features/dashboard/api/dashboard';
 import { DashboardSkeleton, DashboardView } from '../../../features/dashboard/components/dashboard-view';
 import { PeriodPicker } from '../../../features/dashboard/components/period-picker';
 import { useDashboardPeriod } from '../../../features/dashboard/components/use-dashboard-period';
-import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
+import { useRestaurant } from '../../../features/restaurants/api/restaurants';
 import { formatDate } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';

@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
-import { useCreateUser } from '../../../features/users/api/create-user';
+import { useCreateUser } from '../../../features/users/api/users';
 import { UserForm } from '../../../features/users/components/user-form';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';

@@ -2,12 +2,12 @@ import { Button, Skeleton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { useUser } from '../../../api/users/get-user';
+import { useUser } from '../../../api/users/users';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
-import { useUpdateUser } from '../../../features/users/api/update-user';
+import { useUpdateUser } from '../../../features/users/api/users';
 import { UserForm } from '../../../features/users/components/user-form';
 import { fullName } from '../../../features/users/components/users-table';
 import { useDocumentTitle } from '../../use-document-title';
@@ -53,7 +53,7 @@ export function EditEmployeePage() {
                 </Button>
               }
               onSubmit={async (body) => {
-                const saved = await update.mutateAsync(body);
+                const { data: saved } = await update.mutateAsync(body);
                 toast.success(t('employees.edited'));
                 navigate(listPath);
                 return saved;

@@ -4,9 +4,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useCreateProduct } from '../../../features/products/api/create-product';
+import { useCreateProduct } from '../../../features/products/api/products';
 import { ProductForm } from '../../../features/products/components/product-form';
-import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
+import { useRestaurant } from '../../../features/restaurants/api/restaurants';
 import { useDocumentTitle } from '../../use-document-title';
 
 export function AddProductPage() {

@@ -7,8 +7,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
-import { useProduct } from '../../../features/products/api/get-product';
-import { useUpdateProduct } from '../../../features/products/api/update-product';
+import { useProduct, useUpdateProduct } from '../../../features/products/api/products';
 import { ProductForm } from '../../../features/products/components/product-form';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
@@ -55,7 +54,7 @@ export function EditProductPage() {
                 </Button>
               }
               onSubmit={async (body) => {
-                const saved = await update.mutateAsync(body);
+                const { data: saved } = await update.mutateAsync(body);
                 toast.success(t('products.edited'));
                 navigate(listPath);
                 return saved;

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useCreateRestaurant } from '../../../features/restaurants/api/create-restaurant';
+import { useCreateRestaurant } from '../../../features/restaurants/api/restaurants';
 import { RestaurantForm } from '../../../features/restaurants/components/restaurant-form';
 import { useDocumentTitle } from '../../use-document-title';
 

@@ -7,8 +7,7 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
 import { RestaurantDispatchMode } from '../../../features/dispatch/components/restaurant-dispatch-mode';
-import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
-import { useUpdateRestaurant } from '../../../features/restaurants/api/update-restaurant';
+import { useRestaurant, useUpdateRestaurant } from '../../../features/restaurants/api/restaurants';
 import { OrderingStatus } from '../../../features/restaurants/components/ordering-status';
 import { PayoutAccount } from '../../../features/restaurants/components/payout-account';
 import { RestaurantForm } from '../../../features/restaurants/components/restaurant-form';
@@ -67,7 +66,7 @@ export function EditRestaurantPage() {
                 // Restaurant staff never send the commission or the payout account: the API refuses any
                 // change of them from them (the account changes through a payout request below).
                 const { percentage, iban, ...rest } = body;
-                const saved = await update.mutateAsync({
+                const { data: saved } = await update.mutateAsync({
                   ...rest,
                   ...(setsCommission ? { percentage } : {}),
                   ...(setsPayout ? { iban } : {}),

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useCreateUser } from '../../../features/users/api/create-user';
+import { useCreateUser } from '../../../features/users/api/users';
 import { UserForm } from '../../../features/users/components/user-form';
 import { useDocumentTitle } from '../../use-document-title';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useRestaurant } from '../../../features/restaurants/api/get-restaurant';
+import { useRestaurant } from '../../../features/restaurants/api/restaurants';
 import { UserFiltersBar, useUserFilters } from '../../../features/users/components/user-filters';
 import { USER_SORT_VALUES, UsersTable } from '../../../features/users/components/users-table';
 import { useListParams } from '../../../lib/list-params';

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { FormActions } from '../../../components/form-actions';
 import { PasswordField } from '../../../components/password-field';
 import { useApiForm } from '../../../lib/form';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../api/account';
 
 const EMPTY: ChangePasswordBody = { current_password: '', new_password: '', confirm_password: '' };
 

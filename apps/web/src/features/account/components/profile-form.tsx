@@ -7,7 +7,7 @@ import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { useApiForm } from '../../../lib/form';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/account';
 
 type ProfileInput = (typeof updateProfileBody)['_zod']['input'];
 
@@ -26,8 +26,8 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     schema: updateProfileBody,
     defaultValues: toValues(user),
     save: update.mutateAsync,
-    onSaved: (saved) => {
-      reset(toValues(saved));
+    onSaved: ({ data }) => {
+      reset(toValues(data));
       toast.success(t('account.profile_saved'));
     },
   });

@@ -19,9 +19,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { describeUserAgent, formatDateTime } from '../../../lib/format';
-import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
-import { useRevokeSession } from '../api/revoke-session';
-import { useSessions } from '../api/sessions';
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/account';
 
 /** The columns a 360px screen folds into the device cell. */
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;

@@ -1,4 +1,4 @@
-import type { AppType, AppVersion, Priority } from '@dostava/shared';
+import type { AppType, AppVersion, AppVersionListParams, Priority } from '@dostava/shared';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
@@ -13,15 +13,19 @@ import {
 } from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
-import { useDeleteAppVersion } from '../api/delete-app-version';
-import { useAppVersions } from '../api/list-app-versions';
+import { useAppVersions, useDeleteAppVersion } from '../api/app-versions';
 import { EditAppVersionDialog } from './edit-app-version-dialog';
 import { PriorityChip } from './priority-chip';
 
-export const APP_VERSION_SORT_VALUES = ['-version', 'version', 'created_at', '-created_at'];
+export const APP_VERSION_SORT_VALUES: AppVersionListParams['sort'][] = [
+  '-version',
+  'version',
+  'created_at',
+  '-created_at',
+];
 
 interface AppVersionsTableProps {
-  params: ListParams;
+  params: ListParams<AppVersionListParams['sort']>;
   setParams: (changes: Partial<ListParams>) => void;
   appType?: AppType;
 }

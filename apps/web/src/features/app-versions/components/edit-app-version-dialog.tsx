@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormDialog } from '../../../components/form-dialog';
 import { useApiForm } from '../../../lib/form';
-import { useUpdateAppVersion } from '../api/update-app-version';
+import { useUpdateAppVersion } from '../api/app-versions';
 import { AppVersionFields, appVersionResolver, toFormValues } from './app-version-form';
 
 /**

@@ -18,7 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { type AppVersionUsage, useAppVersionUsage } from '../api/app-version-usage';
+import { type AppVersionUsage, useAppVersionUsage } from '../api/app-versions';
 import { DARK_AMBER } from './priority-chip';
 
 function StateChip({ usage }: { usage: AppVersionUsage }) {

@@ -7,14 +7,14 @@ import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { dateTimeColumn, type ListColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
-import { type AuditLogParams, useAuditLog } from '../api/list-audit-log';
+import { type AuditLogParams, useAuditLog } from '../api/audit-log';
 import { AuditEntryDialog } from './audit-entry-dialog';
 import { actionLabel, entityLabel, subjectLabel } from './labels';
 
-export const AUDIT_SORT_VALUES = ['-created_at', 'created_at'];
+export const AUDIT_SORT_VALUES: AuditLogParams['sort'][] = ['-created_at', 'created_at'];
 
 interface AuditLogTableProps {
-  params: ListParams;
+  params: ListParams<AuditLogParams['sort']>;
   setParams: (changes: Partial<ListParams>) => void;
   filters: Omit<AuditLogParams, 'page' | 'per_page' | 'sort'>;
   /** The address of the entry's subject when the viewer may open it (the route screen decides). */

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../../api/users/get-user';
-import { useUsers } from '../../../api/users/list-users';
+import { useUser, useUsers } from '../../../api/users/users';
 import { SearchPicker } from '../../../components/pickers/search-picker';
 
 function useUserOptions(q: string, enabled: boolean) {

@@ -6,7 +6,7 @@ import { usePasswordToggle } from '../../../components/password-toggle';
 import { TextInput } from '../../../components/text-input';
 import { ApiError } from '../../../lib/http';
 import { toasts } from '../../../lib/toast';
-import { signIn } from '../api/sign-in';
+import { signIn } from '../api/auth';
 import type { SignInErrors } from './sign-in-schema';
 
 // The shared schema (and zod with it) loads on the first keystroke or the first submit, not with the

@@ -18,12 +18,11 @@ import {
 import { type DragEvent, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { useCategories } from '../../../api/categories/list-categories';
+import { useCategories } from '../../../api/categories/categories';
 import { DeleteAction, EditAction } from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import { ErrorState } from '../../../components/error-state';
-import { useDeleteCategory } from '../api/delete-category';
-import { useReorderCategories } from '../api/reorder-categories';
+import { useDeleteCategory, useReorderCategories } from '../api/categories';
 
 type Direction = 'up' | 'down';
 

@@ -11,7 +11,7 @@ import { Alert, Box, InputAdornment, Paper, Stack } from '@mui/material';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCategories } from '../../../api/categories/list-categories';
+import { useCategories } from '../../../api/categories/categories';
 import { FormActions } from '../../../components/form-actions';
 import { FormSelectField } from '../../../components/form-select-field';
 import { FormSwitchField } from '../../../components/form-switch-field';

@@ -1,4 +1,4 @@
-import { PRODUCT_SORTS, type Product, type ProductListParams } from '@dostava/shared';
+import { PRODUCT_SORTS, type Product, type ProductListParams, sortValues } from '@dostava/shared';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FastfoodOutlined from '@mui/icons-material/FastfoodOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -16,19 +16,17 @@ import {
 } from '../../../components/data-table/columns';
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import type { ListParams } from '../../../lib/list-params';
-import { useDeleteProduct } from '../api/delete-product';
-import { useProducts } from '../api/list-products';
+import { useDeleteProduct, useProducts, useToggleProduct } from '../api/products';
 import { useSnoozeEvents } from '../api/snooze-product';
-import { useToggleProduct } from '../api/toggle-product';
 import { SnoozeMenu } from './snooze-menu';
 
-export const PRODUCT_SORT_VALUES = PRODUCT_SORTS.flatMap((field) => [field, `-${field}`]);
+export const PRODUCT_SORT_VALUES = sortValues(PRODUCT_SORTS);
 
 export type ProductFilters = Pick<ProductListParams, 'category_id' | 'show_on_menu'>;
 
 interface ProductsTableProps {
   restaurantId: number;
-  params: ListParams;
+  params: ListParams<ProductListParams['sort']>;
   setParams: (changes: Partial<ListParams>) => void;
   filters: ProductFilters;
   /** Add, edit and delete (Admin, App Manager, the restaurant's manager). */
@@ -50,7 +48,7 @@ export function ProductsTable(props: ProductsTableProps) {
   const toggle = useToggleProduct(restaurantId);
   useSnoozeEvents(restaurantId);
   const remove = useRowDelete<Product>({
-    mutation: useDeleteProduct(restaurantId),
+    mutation: useDeleteProduct(),
     title: t('products.delete_title'),
     message: (row) => t('products.delete_confirm', { name: row.name }),
     onDeleted: () => toast.success(t('products.deleted')),

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { formatTime } from '../../../lib/format';
-import { useSnoozeProduct } from '../api/snooze-product';
+import { useSnoozeProduct } from '../api/products';
 
 /** "In stock", "Out of stock", "Out of stock until 21:00". */
 export function stockText(t: TFunction, product: Pick<Product, 'snoozed' | 'snoozed_until'>): string {
@@ -21,7 +21,7 @@ const HOURS = [1, 2] as const;
 /** A product's stock in the products list: its state, and a menu to snooze it or bring it back. */
 export function SnoozeMenu({ product, disabled }: { product: Product; disabled: boolean }) {
   const { t } = useTranslation();
-  const snooze = useSnoozeProduct(product.restaurant_id);
+  const snooze = useSnoozeProduct();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const state = stockText(t, product);
 
@@ -30,7 +30,7 @@ export function SnoozeMenu({ product, disabled }: { product: Product; disabled: 
     snooze.mutate(
       { product, body },
       {
-        onSuccess: (next) =>
+        onSuccess: ({ data: next }) =>
           toast.success(
             next.snoozed
               ? t('products.snoozed_toast', { name: next.name, state: stockText(t, next) })

@@ -1,49 +1,11 @@
-import type { Capacity, CapacityBody, DataResponse } from '@dostava/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Capacity } from '@dostava/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { refresh } from '../../../lib/api-client';
 import { eventStream } from '../../../lib/event-stream';
-import { api } from '../../../lib/http';
+import { capacityKey } from './restaurants';
 
-/** Busy and pause (issue 24): a restaurant's capacity, and the list of those busy or paused now. */
-export const capacityKeys = {
-  all: ['capacity'] as const,
-  list: () => [...capacityKeys.all, 'list'] as const,
-  detail: (restaurantId: number) => [...capacityKeys.all, 'detail', restaurantId] as const,
-};
-
-export async function getCapacity(restaurantId: number, signal?: AbortSignal): Promise<Capacity> {
-  const { data } = await api<DataResponse<Capacity>>(`/restaurants/${restaurantId}/capacity`, { signal });
-  return data;
-}
-
-export function useCapacity(restaurantId: number | null) {
-  return useQuery({
-    queryKey: capacityKeys.detail(restaurantId ?? 0),
-    queryFn: ({ signal }) => getCapacity(restaurantId ?? 0, signal),
-    enabled: restaurantId !== null && restaurantId > 0,
-  });
-}
-
-export function useCapacityList() {
-  return useQuery({
-    queryKey: capacityKeys.list(),
-    queryFn: async ({ signal }) =>
-      (await api<{ data: Capacity[] }>('/restaurants/capacity', { signal })).data,
-  });
-}
-
-export function useSetCapacity(restaurantId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: CapacityBody) =>
-      (await api<DataResponse<Capacity>>(`/restaurants/${restaurantId}/capacity`, { method: 'PUT', body }))
-        .data,
-    onSuccess: (capacity) => {
-      queryClient.setQueryData(capacityKeys.detail(restaurantId), capacity);
-      void queryClient.invalidateQueries({ queryKey: capacityKeys.list() });
-    },
-  });
-}
+const CAPACITY_LIST = '/api/restaurants/capacity';
 
 /**
  * Keeps capacity live: a change (by anyone, or the end of a pause by itself) replaces the cached
@@ -55,13 +17,15 @@ export function useCapacityEvents() {
     () =>
       eventStream.listen((message) => {
         if (message.kind === 'resync') {
-          void queryClient.invalidateQueries({ queryKey: capacityKeys.all });
+          void refresh(queryClient, [CAPACITY_LIST, '/api/restaurants/{id}/capacity']);
           return;
         }
         const { event } = message;
         if (event.type !== 'restaurant.capacity' || event.restaurant_id === null) return;
-        queryClient.setQueryData(capacityKeys.detail(event.restaurant_id), event.data as unknown as Capacity);
-        void queryClient.invalidateQueries({ queryKey: capacityKeys.list() });
+        queryClient.setQueryData(capacityKey(event.restaurant_id), {
+          data: event.data as unknown as Capacity,
+        });
+        void refresh(queryClient, [CAPACITY_LIST]);
       }),
     [queryClient],
   );

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { formatTime } from '../../../lib/format';
-import { useCapacity, useCapacityEvents, useSetCapacity } from '../api/capacity';
+import { useCapacityEvents } from '../api/capacity';
+import { useCapacity, useSetCapacity } from '../api/restaurants';
 
 /** "Normal", "Busy +20 min", "Paused until 21:15". */
 export function capacityText(t: TFunction, capacity: Capacity | undefined): string {
@@ -37,7 +38,7 @@ export function CapacityControl({ restaurantId }: { restaurantId: number }) {
   const choose = (body: CapacityBody) => {
     setAnchor(null);
     set.mutate(body, {
-      onSuccess: (next) =>
+      onSuccess: ({ data: next }) =>
         toast.success(t('restaurants.capacity.changed', { state: capacityText(t, next) }), {
           toastId: `capacity:${restaurantId}:${next.mode}`,
         }),

@@ -3,7 +3,8 @@ import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlineOutlined';
 import { Box, Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format';
-import { useCapacityEvents, useCapacityList } from '../api/capacity';
+import { useCapacityEvents } from '../api/capacity';
+import { useCapacityList } from '../api/restaurants';
 
 /** The dispatcher's view of kitchens: a chip per restaurant busy or paused now, live. */
 export function CapacityStrip() {

@@ -12,8 +12,7 @@ import { ReasonDialog } from '../../../components/reason-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { isApiError } from '../../../lib/http';
 import { useCurrentUser } from '../../../lib/session';
-import { useDecidePayoutRequest } from '../api/decide-payout-request';
-import { usePayoutRequests } from '../api/list-payout-requests';
+import { useDecidePayoutRequest, usePayoutRequests } from '../api/restaurants';
 import { PayoutRequestDialog } from './payout-request-dialog';
 
 /**

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useApiForm } from '../../../lib/form';
-import { useFilePayoutRequest } from '../api/file-payout-request';
+import { useFilePayoutRequest } from '../api/restaurants';
 
 const empty = (): PayoutRequestInput => ({ iban: '' });
 

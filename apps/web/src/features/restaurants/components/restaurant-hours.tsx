@@ -1,7 +1,7 @@
 import { Paper, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
-import { useRestaurantHours, useUpdateRestaurantHours } from '../api/hours';
+import { useRestaurantHours, useUpdateRestaurantHours } from '../api/restaurants';
 import { HoursForm } from './hours-form';
 
 /** The restaurant's opening hours on its page: editable by its manager, an Admin or an App Manager. */
@@ -24,5 +24,11 @@ export function RestaurantHours({ id, editable }: { id: number; editable: boolea
       </Stack>
     );
   }
-  return <HoursForm hours={query.data} readOnly={!editable} onSubmit={(body) => update.mutateAsync(body)} />;
+  return (
+    <HoursForm
+      hours={query.data}
+      readOnly={!editable}
+      onSubmit={async (body) => (await update.mutateAsync(body)).data}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { RESTAURANT_SORTS, type Restaurant } from '@dostava/shared';
+import { RESTAURANT_SORTS, type Restaurant, type RestaurantListParams, sortValues } from '@dostava/shared';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import PendingActions from '@mui/icons-material/PendingActions';
@@ -8,7 +8,7 @@ import { Avatar, Stack, Tooltip } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { useRestaurants } from '../../../api/restaurants/list-restaurants';
+import { useRestaurants } from '../../../api/restaurants/restaurants';
 import { DataTable } from '../../../components/data-table';
 import {
   actionsColumn,
@@ -20,13 +20,13 @@ import {
 import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import { formatPercent } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
-import { useDeleteRestaurant } from '../api/delete-restaurant';
+import { useDeleteRestaurant } from '../api/restaurants';
 import { OrderingStatus } from './ordering-status';
 
-export const RESTAURANT_SORT_VALUES = RESTAURANT_SORTS.flatMap((field) => [field, `-${field}`]);
+export const RESTAURANT_SORT_VALUES = sortValues(RESTAURANT_SORTS);
 
 interface RestaurantsTableProps {
-  params: ListParams;
+  params: ListParams<RestaurantListParams['sort']>;
   setParams: (changes: Partial<ListParams>) => void;
   canDelete: boolean;
 }

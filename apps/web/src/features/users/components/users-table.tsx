@@ -1,9 +1,9 @@
-import { type Role, USER_SORTS, type User, type UserListParams } from '@dostava/shared';
+import { type Role, sortValues, USER_SORTS, type User, type UserListParams } from '@dostava/shared';
 import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { useUsers } from '../../../api/users/list-users';
+import { useUsers } from '../../../api/users/users';
 import { DataTable } from '../../../components/data-table';
 import {
   actionsColumn,
@@ -16,14 +16,14 @@ import { useRowDelete } from '../../../components/data-table/use-row-delete';
 import { initials } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
-import { type UserDeleteResult, useDeleteUser } from '../api/delete-user';
+import { type UserDeleteResult, useDeleteUser } from '../api/users';
 
-export const USER_SORT_VALUES = USER_SORTS.flatMap((field) => [field, `-${field}`]);
+export const USER_SORT_VALUES = sortValues(USER_SORTS);
 
 export type UserFilters = Pick<UserListParams, 'role' | 'restaurant_id' | 'is_active'>;
 
 interface UsersTableProps {
-  params: ListParams;
+  params: ListParams<UserListParams['sort']>;
   setParams: (changes: Partial<ListParams>) => void;
   filters: UserFilters;
   /**
