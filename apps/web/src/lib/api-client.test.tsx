@@ -77,7 +77,7 @@ describe('the typed client', () => {
         ? json(200, { data: [], meta: { page: 2, per_page: 10, total: 0 } })
         : json(201, { data: vehicle }),
     );
-    await client.GET('/api/vehicles', { params: { query: { page: 2, per_page: 10, sort: '-type' } } });
+    await client.GET('/api/vehicles', { params: { query: { page: 2, per_page: 10, sort: '-type', q: '' } } });
     await client.POST('/api/vehicles', { body: { plate_number: 'A12-B-345', type: 'car' } });
     expect(calls.map(({ url, method, body }) => ({ url, method, body }))).toEqual([
       { url: '/api/vehicles?page=2&per_page=10&sort=-type', method: 'GET', body: undefined },

@@ -12,6 +12,13 @@ import { transport } from './http';
  */
 export const client = createFetchClient<paths>({
   baseUrl: globalThis.location?.origin ?? 'http://localhost',
+  // Every query parameter of this API is one plain value; an empty search or filter is no filter.
+  querySerializer: (query) =>
+    new URLSearchParams(
+      Object.entries(query).flatMap(([key, value]) =>
+        value === undefined || value === null || value === '' ? [] : [[key, String(value)]],
+      ),
+    ).toString(),
 });
 const open = new Set(publicEndpoints);
 client.use({
