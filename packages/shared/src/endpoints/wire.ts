@@ -8199,8 +8199,24 @@ export const refreshes: Readonly<Record<string, readonly string[]>> = {
   "PATCH /api/vehicles/{id}": [
     "/api/drivers"
   ],
+  "POST /api/orders/{id}/accept-suggestion": [
+    "/api/dispatch/suggestions",
+    "/api/drivers"
+  ],
+  "POST /api/orders/{id}/assign": [
+    "/api/drivers"
+  ],
+  "POST /api/orders/{id}/unassign": [
+    "/api/drivers"
+  ],
+  "POST /api/settlements/{id}/approve": [
+    "/api/driver-meals"
+  ],
   "POST /api/vehicles": [
     "/api/drivers"
+  ],
+  "PUT /api/restaurants/{id}/dispatch-mode": [
+    "/api/dispatch/suggestions"
   ]
 };
 
