@@ -1,12 +1,19 @@
 import { appVersions } from './app-versions.js';
 import { auditLog } from './audit-log.js';
 import { auth } from './auth.js';
+import { cashRegister } from './cash-register.js';
 import { categories } from './categories.js';
 import { dashboard } from './dashboard.js';
+import { dispatch } from './dispatch.js';
+import { driverApp } from './driver-app.js';
+import { driverMeals } from './driver-meals.js';
+import { drivers } from './drivers.js';
 import { health } from './health.js';
+import { orders } from './orders.js';
 import { products } from './products.js';
 import { restaurants } from './restaurants.js';
 import { search } from './search.js';
+import { settlements } from './settlements.js';
 import { uploads } from './uploads.js';
 import { users } from './users.js';
 import { vehicles } from './vehicles.js';
@@ -27,4 +34,11 @@ export const endpoints = {
   search,
   uploads,
   health,
+  orders,
+  dispatch,
+  drivers,
+  driverApp,
+  cashRegister,
+  settlements,
+  driverMeals,
 };

@@ -8214,14 +8214,30 @@ export const refreshes: Readonly<Record<string, readonly string[]>> = {
   "PATCH /api/vehicles/{id}": [
     "/api/drivers"
   ],
+  "POST /api/orders/{id}/accept-suggestion": [
+    "/api/dispatch/suggestions",
+    "/api/drivers"
+  ],
+  "POST /api/orders/{id}/assign": [
+    "/api/drivers"
+  ],
+  "POST /api/orders/{id}/unassign": [
+    "/api/drivers"
+  ],
   "POST /api/restaurants/{id}/products": [
     "/api/categories"
+  ],
+  "POST /api/settlements/{id}/approve": [
+    "/api/driver-meals"
   ],
   "POST /api/vehicles": [
     "/api/drivers"
   ],
   "PUT /api/products/{id}/snooze": [
     "/api/restaurants"
+  ],
+  "PUT /api/restaurants/{id}/dispatch-mode": [
+    "/api/dispatch/suggestions"
   ]
 };
 
