@@ -27,7 +27,7 @@ export function useDispatchSettings(enabled = true) {
         return;
       }
       if (message.event.type !== 'dispatch.settings') return;
-      queryClient.setQueryData(dispatchKeys.settings(), message.event.data as unknown as DispatchSettings);
+      queryClient.setQueryData(dispatchKeys.settings(), message.event.data);
       void queryClient.invalidateQueries({ queryKey: dispatchKeys.suggestions() });
     });
   }, [queryClient, enabled]);

@@ -31,11 +31,7 @@ import {
   MapLegend,
 } from '../../../features/drivers-location/components/state-badge';
 import { coalesce } from '../../../features/drivers-location/live/coalesce';
-import {
-  type DriverUpdate,
-  isLocated,
-  LiveDrivers,
-} from '../../../features/drivers-location/live/live-drivers';
+import { isLocated, LiveDrivers } from '../../../features/drivers-location/live/live-drivers';
 import type { MapLayer, MarkerLook } from '../../../features/drivers-location/map/map-view';
 import { LiveStatus } from '../../../features/orders/components/live-status';
 import { lateness } from '../../../features/orders/components/order-time';
@@ -107,8 +103,7 @@ export function DriversLocationPage() {
         if (message.kind === 'resync') {
           void refetchRef.current();
           refreshOrders();
-        } else if (message.event.type === 'driver.updated')
-          store.push(message.event.data as unknown as DriverUpdate);
+        } else if (message.event.type === 'driver.updated') store.push(message.event.data);
         else refreshOrders();
       }),
     [store, refetchRef, refreshOrders],

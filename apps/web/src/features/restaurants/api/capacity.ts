@@ -60,7 +60,7 @@ export function useCapacityEvents() {
         }
         const { event } = message;
         if (event.type !== 'restaurant.capacity' || event.restaurant_id === null) return;
-        queryClient.setQueryData(capacityKeys.detail(event.restaurant_id), event.data as unknown as Capacity);
+        queryClient.setQueryData(capacityKeys.detail(event.restaurant_id), event.data);
         void queryClient.invalidateQueries({ queryKey: capacityKeys.list() });
       }),
     [queryClient],
