@@ -10,6 +10,7 @@ export * from './dispatch.js';
 export * from './driver-meals.js';
 export * from './drivers.js';
 export * from './eta.js';
+export * from './events.js';
 export * from './i18n/index.js';
 export * from './iban.js';
 export * from './locations.js';

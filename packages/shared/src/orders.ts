@@ -319,17 +319,3 @@ export const STATUS_TARGET_MINUTES: Partial<Record<OrderStatus, number>> = {
   in_delivery: 30,
   no_answer: 10,
 };
-
-/** Live events on `GET /api/events`. */
-export const EVENT_TYPES = [
-  'order.created',
-  'order.updated',
-  'driver.updated',
-  /** A restaurant's capacity changed (busy, paused, back to normal): data is its `Capacity`. */
-  'restaurant.capacity',
-  /** A product was snoozed or is back: data is `{ id, restaurant_id, snoozed, snoozed_until }`. */
-  'product.snooze',
-  /** The operation's dispatch settings changed: data is its `DispatchSettings`. */
-  'dispatch.settings',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];

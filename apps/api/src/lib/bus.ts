@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { EventType } from '@dostava/shared';
+import { type LiveEvent, liveEventSchema, type NewLiveEvent } from '@dostava/shared';
 import { Redis } from 'ioredis';
 
-export interface BusEvent {
-  id: string;
-  type: EventType;
-  /** The restaurant the event concerns: restaurant staff receive only their own. */
-  restaurant_id: number | null;
-  data: Record<string, unknown>;
-  at: string;
-}
-export type NewBusEvent = Omit<BusEvent, 'id' | 'at'>;
+/** An event on the bus: one of the live events declared in the shared package (events.ts). */
+export type BusEvent = LiveEvent;
+export type NewBusEvent = NewLiveEvent;
 
 const CHANNEL = 'dostava:events';
 /** Instance-to-instance notices (never sent to browsers): a user's sessions changed, drop caches. */
@@ -114,13 +108,23 @@ export class EventBus {
     });
   }
 
-  /** Publishes after the write committed: the event never announces a change that rolled back. */
+  /**
+   * Publishes after the write committed: the event never announces a change that rolled back. The
+   * event is checked against its declaration first: screens read it by the same schema, so one that
+   * does not fit is a mistake in the publisher, refused here rather than skipped by every browser.
+   */
   async publish(event: NewBusEvent): Promise<void> {
-    const full: BusEvent = {
+    const checked = liveEventSchema.safeParse({
       ...event,
       id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
       at: new Date().toISOString(),
-    };
+    });
+    if (!checked.success) {
+      const { issues } = checked.error;
+      this.log.warn({ type: event.type, issues }, 'event bus: an event does not match its declaration');
+      throw new Error(`The ${event.type} event does not match its declaration: ${checked.error.message}`);
+    }
+    const full = checked.data;
     if (this.publisher && this.redisState() === 'up') {
       try {
         await this.publisher.publish(CHANNEL, JSON.stringify(full));

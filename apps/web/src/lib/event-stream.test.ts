@@ -74,7 +74,7 @@ const orderFrame = (id: string, orderId: number) =>
     id,
     type: 'order.updated',
     restaurant_id: 1,
-    data: { order_id: orderId, status: 'accepted' },
+    data: { order_id: orderId, status: 'preparing_order' },
     at: '2026-01-01T10:00:00.000Z',
   })}\n\n`;
 
@@ -134,7 +134,7 @@ describe('EventStream', () => {
     expect(messages).toEqual([
       {
         kind: 'event',
-        event: expect.objectContaining({ id: '7', data: { order_id: 42, status: 'accepted' } }),
+        event: expect.objectContaining({ id: '7', data: { order_id: 42, status: 'preparing_order' } }),
       },
       { kind: 'event', event: expect.objectContaining({ id: '8', type: 'order.created', restaurant_id: 2 }) },
     ]);

@@ -1,15 +1,19 @@
-import { EVENT_TYPES, type EventType } from '@dostava/shared';
+import { EVENT_TYPES, type ReceivedEvent, receivedEventSchema } from '@dostava/shared';
 import { api, isApiError } from './http';
 import { getSession } from './session';
 
-/** One server-sent event of GET /api/events. */
-export interface LiveEvent {
-  id: string;
-  type: EventType;
-  restaurant_id: number | null;
-  data: { order_id?: number; driver_id?: number | null; status?: string; [key: string]: unknown };
-  at: string;
-}
+/**
+ * One server-sent event of GET /api/events, as declared in the shared package (events.ts): listeners
+ * narrow it by `type` and read its `data` typed.
+ */
+export type LiveEvent = ReceivedEvent;
+/** An order created or changed. */
+export type OrderLiveEvent = Extract<LiveEvent, { type: 'order.created' | 'order.updated' }>;
+/** A driver changed: their position, their shift, or something about their orders. */
+export type DriverLiveEvent = Extract<LiveEvent, { type: 'driver.updated' }>;
+/** Whether the event is about an order (then its data carries the order, or at least its id). */
+export const isOrderEvent = (event: LiveEvent): event is OrderLiveEvent =>
+  event.type === 'order.created' || event.type === 'order.updated';
 
 export type StreamStatus = 'connecting' | 'connected' | 'reconnecting';
 
@@ -221,12 +225,18 @@ export class EventStream {
       this.cleanEnd = true;
     } else if (type === 'resync') {
       this.emit({ kind: 'resync' });
-    } else if ((EVENT_TYPES as readonly string[]).includes(type)) {
+    } else if (EVENT_TYPES.some((known) => known === type)) {
+      let json: unknown;
       try {
-        this.emit({ kind: 'event', event: JSON.parse(data.join('\n')) as LiveEvent });
+        json = JSON.parse(data.join('\n'));
       } catch {
         // A malformed frame is skipped.
+        return;
       }
+      // An event that does not fit its declaration (a server of another version) is skipped like a
+      // malformed frame: the screens' own refetches and reconciliation correct them.
+      const parsed = receivedEventSchema.safeParse(json);
+      if (parsed.success) this.emit({ kind: 'event', event: parsed.data });
     }
   }
 }

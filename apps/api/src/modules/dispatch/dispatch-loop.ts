@@ -35,7 +35,8 @@ export class Dispatcher {
     this.stopped = false;
     this.unsubscribe = this.deps.bus.subscribe((event: BusEvent) => {
       // The rounds' own announcements (offers made, problems written) need no round of their own.
-      if (TRIGGERS.has(event.type) && event.data.dispatch !== true) this.poke();
+      const own = (event.type === 'order.created' || event.type === 'order.updated') && event.data.dispatch;
+      if (TRIGGERS.has(event.type) && !own) this.poke();
     });
     this.heartbeat = setInterval(() => this.poke(), HEARTBEAT_MS);
     this.heartbeat.unref();

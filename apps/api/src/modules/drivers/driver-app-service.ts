@@ -1,4 +1,11 @@
-import type { Break, DriverLocation, LocationsBody, ShiftState } from '@dostava/shared';
+import type {
+  Break,
+  DriverLocation,
+  DriverLocationEvent,
+  DriverShiftEvent,
+  LocationsBody,
+  ShiftState,
+} from '@dostava/shared';
 import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { driverBreaks, driverLocations, drivers, shifts, users, vehicles } from '../../db/schema/index.js';
@@ -25,8 +32,11 @@ async function openShift(db: Db, driverId: number) {
   return shift;
 }
 
-const announce = (bus: EventBus, driverId: number, data: Record<string, unknown> = {}) =>
-  bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId, ...data } });
+const announce = (
+  bus: EventBus,
+  driverId: number,
+  data: Omit<DriverLocationEvent, 'driver_id'> | Omit<DriverShiftEvent, 'driver_id'>,
+) => bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId, ...data } });
 
 export async function startShift(db: Db, bus: EventBus, actor: ActorContext) {
   const shiftOpen = () => new Conflict('shift_open', 'errors.shift_already_open');

@@ -112,8 +112,12 @@ describe('metrics', () => {
     const before = await scrape();
     expect(value(before, 'dostava_event_streams_open')).toBe(1);
     const sentBefore = value(before, 'dostava_events_sent_total') ?? 0;
-    await t.app.bus.publish({ type: 'order.updated', restaurant_id: 1, data: { order_id: 1 } });
-    while (!text.includes('order.updated')) text += new TextDecoder().decode((await reader?.read())?.value);
+    await t.app.bus.publish({
+      type: 'product.snooze',
+      restaurant_id: 1,
+      data: { id: 1, restaurant_id: 1, snoozed: false, snoozed_until: null },
+    });
+    while (!text.includes('product.snooze')) text += new TextDecoder().decode((await reader?.read())?.value);
     const after = await scrape();
     expect(value(after, 'dostava_events_sent_total')).toBe(sentBefore + 1);
     expect(value(after, 'dostava_bus_events_total{via="local"}')).toBeGreaterThanOrEqual(1);

@@ -2,14 +2,15 @@ import {
   ASSIGNABLE_DRIVER_STATES,
   allowedTransitions,
   BUSY_DRIVER_STATES,
+  DISPATCH_PROBLEMS,
   MAX_ORDER_AMOUNT,
   msg,
   type Order,
+  type OrderChangeNote,
   type OrderCreateBody,
   type OrderListItem,
   type OrderStatus,
   type OrderStatusBody,
-  orderListItemSchema,
   UNASSIGN_IN_DELIVERY_ROLES,
 } from '@dostava/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -57,7 +58,7 @@ export async function announce(
   type: 'order.created' | 'order.updated',
   order: OrderListItem,
   previous: Previous | null,
-  extra: Record<string, unknown>,
+  extra: OrderChangeNote,
   driverId: number | null = null,
 ) {
   await bus.publish({
@@ -66,12 +67,12 @@ export async function announce(
     data: {
       order_id: order.id,
       ...extra,
-      order: orderListItemSchema.parse(order),
+      order,
       previous: previous && {
         status: previous.status,
         driver_id: previous.driver_id,
         status_changed_at: previous.status_changed_at.toISOString(),
-        dispatch_problem: previous.dispatch_problem ?? null,
+        dispatch_problem: DISPATCH_PROBLEMS.find((p) => p === previous.dispatch_problem) ?? null,
       },
     },
   });

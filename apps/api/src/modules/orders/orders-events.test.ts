@@ -205,8 +205,12 @@ describe.runIf(process.env.TEST_REDIS_URL)('the Redis event bus', () => {
       await new Promise((r) => setTimeout(r, 300));
       const received: string[] = [];
       b.subscribe((e) => received.push(e.type));
-      await a.publish({ type: 'order.updated', restaurant_id: 1, data: { order_id: 1 } });
-      await until(() => received.includes('order.updated'));
+      await a.publish({
+        type: 'product.snooze',
+        restaurant_id: 1,
+        data: { id: 1, restaurant_id: 1, snoozed: false, snoozed_until: null },
+      });
+      await until(() => received.includes('product.snooze'));
     } finally {
       await a.close();
       await b.close();

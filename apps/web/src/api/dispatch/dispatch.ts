@@ -1,4 +1,3 @@
-import type { DispatchSettings } from '@dostava/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { $api, quiet, refresh } from '../../lib/api-client';
@@ -21,9 +20,7 @@ export function useDispatchSettings(enabled = true) {
         return;
       }
       if (message.event.type !== 'dispatch.settings') return;
-      queryClient.setQueryData(dispatchSettingsQueryOptions().queryKey, {
-        data: message.event.data as unknown as DispatchSettings,
-      });
+      queryClient.setQueryData(dispatchSettingsQueryOptions().queryKey, { data: message.event.data });
       void refresh(queryClient, ['/api/dispatch/suggestions']);
     });
   }, [queryClient, enabled]);

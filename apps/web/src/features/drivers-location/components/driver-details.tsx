@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { formatAge } from '../../../lib/location-age';
-import { isLocated } from '../live/live-drivers';
+import { isLocated } from '../live/driver-store';
 import { CLOCK_PATH } from '../map/map-view';
 import { StateBadge } from './state-badge';
 

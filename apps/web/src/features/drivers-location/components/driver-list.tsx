@@ -3,7 +3,7 @@ import { Box, List, ListItemButton, ListItemText, Typography } from '@mui/materi
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAge } from '../../../lib/location-age';
-import { isLocated } from '../live/live-drivers';
+import { isLocated } from '../live/driver-store';
 import { driverName, driverStateText, StaleFlag } from './driver-details';
 import { StateBadge } from './state-badge';
 

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncEx
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../../../api/app-config/get-app-config';
-import { isLocated, type LiveDrivers } from '../live/live-drivers';
+import { isLocated, type LiveDrivers } from '../live/driver-store';
 import { googleScriptState, loadGoogleMaps, subscribeGoogleScript } from '../map/google-loader';
 import type { DriverMapView, MapLayer, MarkerLook, OrderPoint, RestaurantPoint } from '../map/map-view';
 

@@ -25,7 +25,7 @@ import { toast } from 'react-toastify';
 import { useAppConfig } from '../../../api/app-config/get-app-config';
 import { DriverStateChip } from '../../../components/driver-state-chip';
 import { ErrorState } from '../../../components/error-state';
-import { eventStream } from '../../../lib/event-stream';
+import { eventStream, isOrderEvent } from '../../../lib/event-stream';
 import { formatNumber } from '../../../lib/format';
 import { formatAge } from '../../../lib/location-age';
 import { useAssignDriver, useDriverCandidates } from '../api/orders';
@@ -184,7 +184,7 @@ function useHeldCandidates(
         return;
       }
       // An order changes who is free only when a driver is on it, before or after.
-      const change = orderChangeOf(event.data);
+      const change = isOrderEvent(event) ? orderChangeOf(event.data) : null;
       if (!change || change.order.driver || change.previous?.driver_id) setChanged(true);
     });
   }, [open]);

@@ -26,8 +26,8 @@ export function useNewOrderCue(audience: BoardAudience) {
   const onEvent = useCallback(
     (event: LiveEvent) => {
       if (eventCalls(audience, event)) beep();
-      const id = event.data.order_id;
-      if (event.type !== 'order.created' || !id) return;
+      const id = event.type === 'order.created' ? event.data.order_id : undefined;
+      if (!id) return;
       setHighlighted((previous) => new Set(previous).add(id));
       const timer = setTimeout(() => {
         timers.current.delete(timer);

@@ -25,10 +25,11 @@ export interface OrderChange {
 }
 
 /** The change an order event carries, or null when it carries none (then the screen refetches). */
-export function orderChangeOf(data: Record<string, unknown>): OrderChange | null {
-  const order = data.order as OrderListItem | undefined;
-  if (!order || typeof order !== 'object' || typeof order.id !== 'number') return null;
-  return { order, previous: (data.previous as OrderBefore | null | undefined) ?? null };
+export function orderChangeOf(data: {
+  order?: OrderListItem;
+  previous?: OrderBefore | null;
+}): OrderChange | null {
+  return data.order ? { order: data.order, previous: data.previous ?? null } : null;
 }
 
 type State = {

@@ -9,7 +9,7 @@ describe('SuggestionRefresher', () => {
     const refetch = vi.fn();
     const refresher = new SuggestionRefresher(refetch);
     for (let i = 0; i < 50; i++) refresher.event({ type: 'order.updated', data: { order_id: i } });
-    refresher.event({ type: 'driver.updated', data: { driver_id: 3, state: 'available' } });
+    refresher.event({ type: 'driver.updated', data: { driver_id: 3, shift_state: 'available' } });
     expect(refetch).not.toHaveBeenCalled();
     vi.advanceTimersByTime(SUGGESTIONS_REFRESH_MS);
     expect(refetch).toHaveBeenCalledTimes(1);
@@ -23,7 +23,10 @@ describe('SuggestionRefresher', () => {
     const refetch = vi.fn();
     const refresher = new SuggestionRefresher(refetch);
     refresher.event({ type: 'driver.updated', data: { driver_id: 3, location: { lat: 1, lng: 2 } } });
-    refresher.event({ type: 'product.snooze', data: { id: 1 } });
+    refresher.event({
+      type: 'product.snooze',
+      data: { id: 1, restaurant_id: 1, snoozed: true, snoozed_until: null },
+    });
     vi.advanceTimersByTime(SUGGESTIONS_REFRESH_MS * 2);
     expect(refetch).not.toHaveBeenCalled();
     expect(movesSuggestions({ type: 'order.created', data: {} })).toBe(true);

@@ -4,7 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { driverQueryOptions, driversQueryOptions } from '../../../api/drivers/drivers';
-import type { LiveEvent, StreamMessage } from '../../../lib/event-stream';
+import type { DriverLiveEvent, OrderLiveEvent, StreamMessage } from '../../../lib/event-stream';
 import { boardCountsQueryOptions, orderQueryOptions, ordersQueryOptions } from '../api/orders';
 import { COALESCE_MS, Refresher, useOrderEvents } from './use-order-events';
 
@@ -30,17 +30,28 @@ const deliver = (message: StreamMessage) => {
   for (const listener of stream.listeners) listener(message);
 };
 let ids = 0;
-const liveEvent = (type: LiveEvent['type'], data: LiveEvent['data']): LiveEvent => ({
+const liveEvent = (type: OrderLiveEvent['type'], data: OrderLiveEvent['data']): OrderLiveEvent => ({
   id: String(++ids),
   type,
   restaurant_id: 1,
   data,
   at: '2026-01-01T10:00:00.000Z',
 });
-const event = (type: LiveEvent['type'], data: LiveEvent['data']): StreamMessage => ({
+const event = (type: OrderLiveEvent['type'], data: OrderLiveEvent['data']): StreamMessage => ({
   kind: 'event',
   event: liveEvent(type, data),
 });
+const driverEvent = (data: DriverLiveEvent['data']): StreamMessage => ({
+  kind: 'event',
+  event: {
+    id: String(++ids),
+    type: 'driver.updated',
+    restaurant_id: null,
+    data,
+    at: '2026-01-01T10:00:00.000Z',
+  },
+});
+const orderIdOf = (event: { data: object }) => ('order_id' in event.data ? event.data.order_id : undefined);
 const orderEvent = (orderId?: number) => liveEvent('order.updated', orderId ? { order_id: orderId } : {});
 
 const key = (queryKey: readonly unknown[]) => JSON.stringify(queryKey);
@@ -171,10 +182,10 @@ describe('useOrderEvents', () => {
   it('coalesces the events of every screen listening into one refetch, and lets each hear each event', () => {
     const invalidated = invalidations(queryClient);
     const heard: string[] = [];
-    const { result } = renderHook(() => useOrderEvents((e) => heard.push(`a:${e.data.order_id}`)), {
+    const { result } = renderHook(() => useOrderEvents((e) => heard.push(`a:${orderIdOf(e)}`)), {
       wrapper,
     });
-    renderHook(() => useOrderEvents((e) => heard.push(`b:${e.data.order_id}`)), { wrapper });
+    renderHook(() => useOrderEvents((e) => heard.push(`b:${orderIdOf(e)}`)), { wrapper });
     expect(result.current.status).toBe('connected');
 
     act(() => {
@@ -202,7 +213,12 @@ describe('useOrderEvents', () => {
 
     act(() => {
       deliver(
-        event('driver.updated', { driver_id: 7, location: { lat: 44, lng: 18 }, last_location_at: 'now' }),
+        driverEvent({
+          driver_id: 7,
+          location: { lat: 44, lng: 18 },
+          last_location_at: 'now',
+          shift_state: 'available',
+        }),
       );
       vi.advanceTimersByTime(COALESCE_MS);
     });
@@ -219,7 +235,7 @@ describe('useOrderEvents', () => {
 
     // A change of the driver's state (no location) is refetched.
     act(() => {
-      deliver(event('driver.updated', { driver_id: 7, status: 'on_break' }));
+      deliver(driverEvent({ driver_id: 7, shift_state: 'on_break' }));
       vi.advanceTimersByTime(COALESCE_MS);
     });
     expect(invalidated()).toEqual([DRIVERS]);

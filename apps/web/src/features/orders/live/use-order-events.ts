@@ -10,7 +10,13 @@ import { type Query, type QueryClient, type QueryKey, useQueryClient } from '@ta
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { driverQueryOptions } from '../../../api/drivers/drivers';
 import { type Answer, isReadOf, refresh } from '../../../lib/api-client';
-import { eventStream, type LiveEvent, type StreamState } from '../../../lib/event-stream';
+import {
+  type DriverLiveEvent,
+  eventStream,
+  type LiveEvent,
+  type OrderLiveEvent,
+  type StreamState,
+} from '../../../lib/event-stream';
 import { type BoardCountsParams, orderQueryOptions } from '../api/orders';
 import { applyToCounts, applyToList, isLaneList, type OrderChange, orderChangeOf } from './board-cache';
 
@@ -68,7 +74,7 @@ export class Refresher {
   constructor(private readonly queryClient: QueryClient) {}
 
   /** An order event: applied to the cached board lanes and counts, the rest refetched. */
-  order(event: LiveEvent, now = Date.now()) {
+  order(event: OrderLiveEvent, now = Date.now()) {
     if (this.applied.has(event.id)) return;
     this.applied.add(event.id);
     if (this.applied.size > 500) this.applied.delete(this.applied.values().next().value as string);
@@ -181,17 +187,9 @@ export const refresherOf = (queryClient: QueryClient) => {
  * A location ping moves a driver without changing their state: the cached drivers lists take the new
  * position in place instead of being fetched again (50 drivers ping every few seconds).
  */
-function moveDriver(queryClient: QueryClient, event: LiveEvent) {
-  const {
-    driver_id: id,
-    location,
-    last_location_at,
-  } = event.data as {
-    driver_id?: number;
-    location?: { lat: number; lng: number };
-    last_location_at?: string;
-  };
-  if (!id || !location) return;
+function moveDriver(queryClient: QueryClient, event: DriverLiveEvent) {
+  if (!('location' in event.data)) return;
+  const { driver_id: id, location, last_location_at } = event.data;
   const move = (driver: Driver): Driver =>
     driver.id === id
       ? { ...driver, location, last_location_at: last_location_at ?? driver.last_location_at }
@@ -227,7 +225,7 @@ export function useOrderEvents(onEvent?: (event: LiveEvent) => void): StreamStat
         return;
       }
       const { event } = message;
-      if (event.type.startsWith('order.')) refresher.order(event);
+      if (event.type === 'order.created' || event.type === 'order.updated') refresher.order(event);
       else if (event.type === 'driver.updated') {
         if ('location' in event.data) moveDriver(queryClient, event);
         else refresher.driverStates();

@@ -1,4 +1,3 @@
-import type { Capacity } from '@dostava/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { refresh } from '../../../lib/api-client';
@@ -22,9 +21,7 @@ export function useCapacityEvents() {
         }
         const { event } = message;
         if (event.type !== 'restaurant.capacity' || event.restaurant_id === null) return;
-        queryClient.setQueryData(capacityKey(event.restaurant_id), {
-          data: event.data as unknown as Capacity,
-        });
+        queryClient.setQueryData(capacityKey(event.restaurant_id), { data: event.data });
         void refresh(queryClient, [CAPACITY_LIST]);
       }),
     [queryClient],

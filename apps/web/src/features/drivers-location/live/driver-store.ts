@@ -1,17 +1,14 @@
-import type { DriverLocation, ShiftState } from '@dostava/shared';
+import type { DriverEvent, DriverLocation } from '@dostava/shared';
+import type { StreamMessage } from '../../../lib/event-stream';
+import { coalesce } from './coalesce';
 
-/** The data of a `driver.updated` event. */
-export interface DriverUpdate {
-  driver_id: number;
-  location?: { lat: number; lng: number };
-  last_location_at?: string;
-  shift_state?: ShiftState;
-}
+/** The data of a `driver.updated` event (its variants: a position, a shift state, a request, a notice). */
+export type DriverUpdate = DriverEvent;
 
 /** Ids changed by one flush, or null when everything may have changed (a fresh list). */
 export type ChangeListener = (changed: ReadonlySet<number> | null) => void;
 
-interface Scheduler {
+export interface Scheduler {
   schedule(run: () => void): void;
 }
 
@@ -109,7 +106,9 @@ export class LiveDrivers {
     for (const update of this.pending.splice(0)) {
       const id = update.driver_id;
       const known = this.drivers.get(id);
-      if (update.shift_state === 'off_shift') {
+      const location = 'location' in update ? update : null;
+      const shiftState = 'shift_state' in update ? update.shift_state : undefined;
+      if (shiftState === 'off_shift') {
         if (known) {
           this.drivers.delete(id);
           changed.add(id);
@@ -122,17 +121,17 @@ export class LiveDrivers {
         continue;
       }
       // Without a location the event is about a shift, break or order change: the current order may differ.
-      if (!update.location) stale = true;
+      if (!location) stale = true;
       let next = known;
-      if (update.location && newer(update.last_location_at, known.last_location_at)) {
-        next = { ...next, location: update.location, last_location_at: update.last_location_at ?? null };
+      if (location && newer(location.last_location_at, known.last_location_at)) {
+        next = { ...next, location: location.location, last_location_at: location.last_location_at };
       }
-      if (update.shift_state && update.shift_state !== next.shift_state) {
+      if (shiftState && shiftState !== next.shift_state) {
         // A break is a state of its own; coming back, the orders decide (the refetch brings it).
         next = {
           ...next,
-          shift_state: update.shift_state,
-          state: update.shift_state === 'on_break' ? 'on_break' : next.state,
+          shift_state: shiftState,
+          state: shiftState === 'on_break' ? 'on_break' : next.state,
         };
         stale = true;
       }
@@ -174,3 +173,52 @@ export const isLocated = (
   driver: DriverLocation | undefined,
 ): driver is DriverLocation & { location: { lat: number; lng: number }; last_location_at: string } =>
   !!driver?.location && !!driver.last_location_at;
+
+/** Events the drivers list cannot carry (a new shift, an order change) refetch it, at most this often. */
+export const STALE_REFETCH_MS = 2_000;
+/** Order events arrive in bursts: the orders layer is fetched a second after the last, at most every 5 s. */
+export const ORDERS_REFRESH_MS = 1_000;
+export const ORDERS_REFRESH_MAX_MS = 5_000;
+
+/**
+ * The drivers map's live state: driver events move the drivers (`drivers`, applied in batches); what
+ * they cannot say refetches the drivers list, at most every STALE_REFETCH_MS; order events refresh the
+ * orders layer once per burst (location pings never do); a resync refetches both.
+ */
+export class DriversMapLive {
+  readonly drivers: LiveDrivers;
+  private readonly refreshOrders: ReturnType<typeof coalesce>;
+  private staleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly refetch: { drivers: () => void; orders: () => void },
+    scheduler?: Scheduler,
+  ) {
+    this.drivers = new LiveDrivers(() => this.driversStale(), scheduler);
+    this.refreshOrders = coalesce(() => refetch.orders(), ORDERS_REFRESH_MS, ORDERS_REFRESH_MAX_MS);
+  }
+
+  /** One message of the event stream. */
+  hear(message: StreamMessage) {
+    if (message.kind === 'resync') {
+      this.refetch.drivers();
+      this.refreshOrders();
+    } else if (message.event.type === 'driver.updated') this.drivers.push(message.event.data);
+    else this.refreshOrders();
+  }
+
+  /** Drops the pending refetches (the page is gone). */
+  stop() {
+    clearTimeout(this.staleTimer);
+    this.staleTimer = undefined;
+    this.refreshOrders.cancel();
+  }
+
+  private driversStale() {
+    if (this.staleTimer) return;
+    this.staleTimer = setTimeout(() => {
+      this.staleTimer = undefined;
+      this.refetch.drivers();
+    }, STALE_REFETCH_MS);
+  }
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { capacitySchema } from './capacity.js';
+import { DISPATCH_PROBLEMS, dispatchSettingsSchema } from './dispatch.js';
+import { SHIFT_STATES } from './drivers.js';
+import { ORDER_STATUSES, orderListItemSchema } from './orders.js';
+
+/**
+ * The live events on `GET /api/events`, each declared once: the API's bus checks every event against
+ * its schema before sending it, and the web reads them by the same schemas.
+ */
+export const EVENT_TYPES = [
+  'order.created',
+  'order.updated',
+  'driver.updated',
+  /** A restaurant's capacity changed (busy, paused, back to normal): data is its `Capacity`. */
+  'restaurant.capacity',
+  /** A product was snoozed or is back: data is `{ id, restaurant_id, snoozed, snoozed_until }`. */
+  'product.snooze',
+  /** The operation's dispatch settings changed: data is its `DispatchSettings`. */
+  'dispatch.settings',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+const id = z.number().int();
+const orderStatus = z.enum(ORDER_STATUSES);
+
+/** What an order was before the change an event announces. */
+export const orderBeforeSchema = z.object({
+  status: orderStatus,
+  driver_id: id.nullable(),
+  status_changed_at: z.string(),
+  /** Why no driver fits it (the problems lane). */
+  dispatch_problem: z.enum(DISPATCH_PROBLEMS).nullable().optional(),
+});
+export type OrderBefore = z.infer<typeof orderBeforeSchema>;
+
+/**
+ * An order created or changed: the order as a list row and what it was before (null for a new order,
+ * and for dispatch's own news, which moves neither status nor driver), so an open board moves the row
+ * without asking the server again (decision 0008). The rest says what the change was.
+ */
+export const orderEventSchema = z.object({
+  order_id: id,
+  order: orderListItemSchema,
+  previous: orderBeforeSchema.nullable(),
+  /** A change of status: the new one and the one it left. */
+  status: orderStatus.optional(),
+  from: orderStatus.optional(),
+  /** A driver assigned (or taken off: null). */
+  driver_id: id.nullable().optional(),
+  /** A new prediction of the delivery time. */
+  eta: z.literal(true).optional(),
+  /** An offer made or ended, or a dispatch problem written. */
+  dispatch: z.literal(true).optional(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+/** What an order event says of the change besides the order. */
+export type OrderChangeNote = Pick<OrderEvent, 'status' | 'from' | 'driver_id' | 'eta' | 'dispatch'>;
+
+const shiftState = z.enum(SHIFT_STATES);
+/** A driver's new position (from the driver app), with the state they are in. */
+export const driverLocationEventSchema = z.object({
+  driver_id: id,
+  location: z.object({ lat: z.number(), lng: z.number() }),
+  last_location_at: z.string(),
+  shift_state: shiftState,
+});
+export type DriverLocationEvent = z.infer<typeof driverLocationEventSchema>;
+/** A driver asked to end their shift (the cash register has a request to collect). */
+export const driverEndShiftEventSchema = z.object({ driver_id: id, end_shift_request_id: id });
+/** A driver's shift state changed (a shift started or ended, a break). */
+export const driverShiftEventSchema = z.object({ driver_id: id, shift_state: shiftState });
+export type DriverShiftEvent = z.infer<typeof driverShiftEventSchema>;
+/**
+ * Something about the driver changed (an order given or taken, an offer): strict, so that a variant
+ * above with a wrong field is refused rather than read as this one.
+ */
+export const driverNoticeSchema = z.strictObject({ driver_id: id });
+/** A driver changed: the most specific variant first (a union takes the first that fits). */
+export const driverEventSchema = z.union([
+  driverLocationEventSchema,
+  driverEndShiftEventSchema,
+  driverShiftEventSchema,
+  driverNoticeSchema,
+]);
+export type DriverEvent = z.infer<typeof driverEventSchema>;
+
+/** A product snoozed or back on sale. */
+export const productSnoozeEventSchema = z.object({
+  id,
+  restaurant_id: id,
+  snoozed: z.boolean(),
+  snoozed_until: z.string().nullable(),
+});
+export type ProductSnoozeEvent = z.infer<typeof productSnoozeEventSchema>;
+
+/** Each event type's data. */
+export const EVENT_DATA = {
+  'order.created': orderEventSchema,
+  'order.updated': orderEventSchema,
+  'driver.updated': driverEventSchema,
+  'restaurant.capacity': capacitySchema,
+  'product.snooze': productSnoozeEventSchema,
+  'dispatch.settings': dispatchSettingsSchema,
+} satisfies Record<EventType, z.ZodType>;
+
+const envelope = <T extends EventType, D extends z.ZodType>(type: T, data: D) =>
+  z.object({
+    id: z.string(),
+    type: z.literal(type),
+    /** The restaurant the event concerns: restaurant staff receive only their own. */
+    restaurant_id: id.nullable(),
+    data,
+    at: z.string(),
+  });
+
+/** One live event: `{ id, type, restaurant_id, data, at }`, its data told by its type. */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  envelope('order.created', EVENT_DATA['order.created']),
+  envelope('order.updated', EVENT_DATA['order.updated']),
+  envelope('driver.updated', EVENT_DATA['driver.updated']),
+  envelope('restaurant.capacity', EVENT_DATA['restaurant.capacity']),
+  envelope('product.snooze', EVENT_DATA['product.snooze']),
+  envelope('dispatch.settings', EVENT_DATA['dispatch.settings']),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** Removes keys from each member of a union (a plain Omit would merge the members). */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** An event as a publisher gives it: the bus adds its id and time. */
+export type NewLiveEvent = OmitEach<z.input<typeof liveEventSchema>, 'id' | 'at'>;
+
+/**
+ * An event as a screen reads it. An order event may carry only its id (a server of another version, a
+ * change announced without its row): the screen then asks the server again. Everything else is read
+ * as declared; an event that does not fit is skipped.
+ */
+export const receivedEventSchema = z.discriminatedUnion('type', [
+  envelope('order.created', orderEventSchema.partial({ order_id: true, order: true, previous: true })),
+  envelope('order.updated', orderEventSchema.partial({ order_id: true, order: true, previous: true })),
+  envelope('driver.updated', EVENT_DATA['driver.updated']),
+  envelope('restaurant.capacity', EVENT_DATA['restaurant.capacity']),
+  envelope('product.snooze', EVENT_DATA['product.snooze']),
+  envelope('dispatch.settings', EVENT_DATA['dispatch.settings']),
+]);
+export type ReceivedEvent = z.infer<typeof receivedEventSchema>;
