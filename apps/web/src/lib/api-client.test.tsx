@@ -114,6 +114,17 @@ describe('the typed client', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/vehicles/7', '/api/auth/refresh', '/api/vehicles/7']);
     expect(getSession().token).toBe('good');
   });
+
+  it('a 401 from an endpoint that takes no token is its answer: no refresh, the session stays', async () => {
+    const calls = stubFetch(() => json(401, { error: 'invalid_credentials', message: 'Login failed.' }));
+    const failure = await client
+      .POST('/api/auth/sign-in', { body: { email: 'a@example.com', password: 'wrong-password' } })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 401, code: 'invalid_credentials', message: 'Login failed.' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/sign-in']);
+    expect(calls[0]?.auth).toBeUndefined();
+    expect(getSession().token).toBe('good');
+  });
 });
 
 describe('queries and writes', () => {
