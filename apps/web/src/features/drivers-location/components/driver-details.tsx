@@ -1,33 +1,13 @@
-import { BUSY_DRIVER_STATES, type DriverLocation, type OrderMap } from '@dostava/shared';
+import type { DriverLocation } from '@dostava/shared';
 import { Box, Link as MuiLink, Skeleton, Typography } from '@mui/material';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { formatAge } from '../../../lib/location-age';
 import { isLocated } from '../live/driver-store';
 import { CLOCK_PATH } from '../map/map-view';
+import { driverName, driverStateText, isStale, type MapOrder } from '../selectors';
 import { StateBadge } from './state-badge';
-
-export type MapOrder = OrderMap['orders'][number];
-
-export const driverName = (driver: Pick<DriverLocation, 'first_name' | 'last_name'>) =>
-  `${driver.first_name} ${driver.last_name}`;
-
-/** 'Slobodan', or for a busy driver the state with their load: 'Dostavlja · 2 narudžbe'. */
-export function driverStateText(
-  t: TFunction,
-  driver: Pick<DriverLocation, 'state' | 'active_orders'>,
-): string {
-  const state = t(`driver_states.${driver.state}`);
-  return BUSY_DRIVER_STATES.includes(driver.state) && driver.active_orders > 0
-    ? `${state} · ${t('driver_states.busy_count', { count: driver.active_orders })}`
-    : state;
-}
-
-/** The location is older than the configured age (a driver without one is not "stale", just missing). */
-export const isStale = (driver: DriverLocation | undefined, now: number, staleMs: number): boolean =>
-  isLocated(driver) && now - Date.parse(driver.last_location_at) > staleMs;
 
 /** Words that flag a stale location: bold, dark, with the clock sign, never color alone. */
 export function StaleFlag() {

@@ -4,7 +4,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAge } from '../../../lib/location-age';
 import { isLocated } from '../live/driver-store';
-import { driverName, driverStateText, StaleFlag } from './driver-details';
+import { driverName, driverStateText } from '../selectors';
+import { StaleFlag } from './driver-details';
 import { StateBadge } from './state-badge';
 
 interface DriverListProps {

@@ -8,7 +8,7 @@ import { isLocated, type LiveDrivers } from '../live/driver-store';
 import { googleScriptState, loadGoogleMaps, subscribeGoogleScript } from '../map/google-loader';
 import type { DriverMapView, MapLayer, MarkerLook, OrderPoint, RestaurantPoint } from '../map/map-view';
 
-interface DriversMapProps {
+export interface DriversMapProps {
   config: AppConfig['map'];
   store: LiveDrivers;
   /** Which drivers the filters leave on the map. */

@@ -1,4 +1,3 @@
-import type { DriverLocation } from '@dostava/shared';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import {
   Box,
@@ -12,14 +11,7 @@ import {
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { driverName, type MapOrder } from './driver-details';
-
-export interface OrderRowData {
-  order: MapOrder;
-  late: boolean;
-  restaurant: string | undefined;
-  driver: DriverLocation | undefined;
-}
+import { driverName, type OrderRowData } from '../selectors';
 
 /** The active orders on the map as a list: their accessible form (the drop-offs are drawn on a canvas). */
 export function OrderList({
