@@ -1,4 +1,4 @@
-import { dateField, expect, expectAccessible, fillDate, signInAs, test } from './fixtures';
+import { apiClient, dateField, expect, expectAccessible, fillDate, signInAs, test } from './fixtures';
 
 /** A version nobody added yet: 9.<n>.<n>. */
 const uniqueVersion = () => `9.${Date.now() % 100000}.${Math.floor(Math.random() * 1000)}`;
@@ -140,11 +140,10 @@ test.describe('app versions (Admin)', () => {
   test('restaurant staff and dispatchers have no app versions; the API refuses them', async ({ page }) => {
     const session = await signInAs(page, 'restaurant_manager', { lang: 'en', path: '/app-versions' });
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
-    const res = await page.request.post('/api/app-versions', {
-      headers: { Authorization: `Bearer ${session.access_token}` },
-      data: { app_type: 'driver', version: '9.9.9', priority: 'low' },
+    const { response } = await apiClient(page.request, session.access_token).POST('/api/app-versions', {
+      body: { app_type: 'driver', version: '9.9.9', priority: 'low', notes: null },
     });
-    expect(res.status()).toBe(403);
+    expect(response.status).toBe(403);
     await page.goto('/log');
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
   });

@@ -1,4 +1,13 @@
-import { dateField, expect, expectAccessible, expectDate, signInAs, test } from './fixtures';
+import {
+  answer,
+  apiClient,
+  dateField,
+  expect,
+  expectAccessible,
+  expectDate,
+  signInAs,
+  test,
+} from './fixtures';
 
 /** Today on the operation's clock (Europe/Sarajevo), as 'YYYY-MM-DD'. */
 const sarajevoToday = () =>
@@ -27,15 +36,15 @@ test('audit log: a quick range fills both dates, the URL keeps them, and the sel
 
 /** Changes a waiting order's status through the API as Admin; the audit log then holds an entry for it. */
 async function acceptAnOrder(page: import('@playwright/test').Page, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  const list = await page.request.get('/api/orders?status=created&per_page=1', { headers });
-  const [order] = ((await list.json()) as { data: { id: number; order_number: string }[] }).data;
+  const api = apiClient(page.request, token);
+  const list = api.GET('/api/orders', { params: { query: { status: 'created', per_page: 1 } } });
+  const [order] = (await answer(list)).data;
   if (!order) throw new Error('the demo data has no waiting order');
-  const res = await page.request.post(`/api/orders/${order.id}/status`, {
-    headers,
-    data: { status: 'preparing_order' },
+  const accepted = api.POST('/api/orders/{id}/status', {
+    params: { path: { id: order.id } },
+    body: { status: 'preparing_order', reason: null },
   });
-  expect(res.status()).toBe(200);
+  await answer(accepted, 200);
   return order;
 }
 
@@ -64,14 +73,13 @@ test('audit log: names and links in Bosnian at 360px; a deleted record is named,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   const session = await signInAs(page, 'admin', { lang: 'bs', path: '/404' });
-  const headers = { Authorization: `Bearer ${session.access_token}` };
+  const api = apiClient(page.request, session.access_token);
   const version = `9.${Date.now() % 100000}.7`;
-  const created = await page.request.post('/api/app-versions', {
-    headers,
-    data: { app_type: 'backend', version, priority: 'low' },
+  const created = api.POST('/api/app-versions', {
+    body: { app_type: 'backend', version, priority: 'low', notes: null },
   });
-  const { id } = ((await created.json()) as { data: { id: number } }).data;
-  await page.request.delete(`/api/app-versions/${id}`, { headers });
+  const { id } = (await answer(created)).data;
+  await api.DELETE('/api/app-versions/{id}', { params: { path: { id } } });
   await page.goto('/log?entity=app_versions');
   // A phone's list is cards (the list kit): one card per entry.
   const list = page.getByRole('list', { name: 'Dnevnik radnji osoblja' });

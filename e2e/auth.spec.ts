@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { ACCOUNTS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
+import { ACCOUNTS, apiClient, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
 import { E2E_JWT_SECRET } from './playwright.config';
 
 async function fillSignIn(
@@ -153,10 +153,10 @@ test.describe('sessions in the browser', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    const res = await page.request.post('/api/auth/refresh', {
-      data: { refresh_token: session.refresh_token },
+    const { response } = await apiClient(page.request).POST('/api/auth/refresh', {
+      body: { refresh_token: session.refresh_token },
     });
-    expect(res.status()).toBe(401);
+    expect(response.status).toBe(401);
   });
 
   test('logout still signs out when the server call fails', async ({ page }) => {

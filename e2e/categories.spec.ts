@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { answer, apiClient, expect, expectAccessible, signInAs, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -16,11 +16,9 @@ async function shownOrder(page: Page, tableName: string): Promise<string[]> {
 }
 
 async function addCategory(page: Page, name: string, description = '') {
-  const res = await page.request.post('/api/categories', {
-    data: { name, description },
-    headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
-  });
-  expect(res.status()).toBe(201);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const api = apiClient(page.request, token ?? undefined);
+  await answer(api.POST('/api/categories', { body: { name, description } }), 201);
 }
 
 test.describe('categories (Admin)', () => {

@@ -1,25 +1,18 @@
 import type { Page } from '@playwright/test';
-import { dateField, expect, expectAccessible, expectDate, fillDate, signInAs, test } from './fixtures';
+import {
+  type Answer,
+  answer,
+  apiClient,
+  dateField,
+  expect,
+  expectAccessible,
+  expectDate,
+  fillDate,
+  signInAs,
+  test,
+} from './fixtures';
 
-interface DashboardData {
-  period: { name: string; from: string; to: string; granularity: string };
-  counters: { orders_today: number; orders_this_week: number; orders_this_month: number };
-  totals: { orders: number; delivered: number; earnings: number; revenue: number };
-  top_categories: { name: string }[];
-  top_products: { name: string; restaurant: string }[];
-  drivers_by_vehicle: { type: string; drivers: number }[];
-  on_time: { promised: number; on_time: number; late: number; rate: number | null };
-  on_time_restaurants: {
-    restaurants: number;
-    best: { name: string; rate: number }[];
-    worst: { name: string; rate: number }[];
-  };
-  lateness: {
-    late_orders: number;
-    average_minutes: number;
-    stages: { stage: 'kitchen' | 'driver' | 'road'; average_minutes: number }[];
-  };
-}
+type Dashboard = Answer<'/api/dashboard'>['data'];
 
 type Lang = 'bs' | 'en';
 const number = (n: number, lang: Lang) => new Intl.NumberFormat(lang === 'bs' ? 'hr-HR' : 'en-GB').format(n);
@@ -32,13 +25,14 @@ const money = (minor: number, lang: Lang) => {
 };
 
 /** The same call the page makes, with the page's own token. */
-async function dashboardFromApi(page: Page, query: string): Promise<DashboardData> {
+async function dashboardFromApi(
+  page: Page,
+  period: Dashboard['period']['name'],
+  range?: Pick<Dashboard['period'], 'from' | 'to'>,
+) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await page.request.get(`/api/dashboard?${query}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: DashboardData }).data;
+  const api = apiClient(page.request, token ?? undefined);
+  return (await answer(api.GET('/api/dashboard', { params: { query: { period, ...range } } }), 200)).data;
 }
 
 const T = {
@@ -117,7 +111,7 @@ const T = {
 } as const;
 
 /** Every figure the page shows equals the API's answer for the period. */
-async function expectFigures(page: Page, lang: Lang, data: DashboardData) {
+async function expectFigures(page: Page, lang: Lang, data: Dashboard) {
   const t = T[lang];
   const region = (name: string) => page.getByRole('region', { name, exact: true });
   await expect(region(t.today)).toContainText(number(data.counters.orders_today, lang));
@@ -166,7 +160,7 @@ for (const lang of ['en', 'bs'] as const) {
     await signInAs(page, 'admin', { lang });
     const period = page.getByLabel(t.period, { exact: true });
     await expect(period).toHaveValue('this_month');
-    await expectFigures(page, lang, await dashboardFromApi(page, 'period=this_month'));
+    await expectFigures(page, lang, await dashboardFromApi(page, 'this_month'));
     await expect(page.getByRole('region', { name: t.drivers })).toContainText(
       lang === 'en' ? 'Scooter' : 'Skuter',
     );
@@ -177,7 +171,7 @@ for (const lang of ['en', 'bs'] as const) {
     for (const name of ['today', 'yesterday', 'this_week', 'last_week', 'last_month', 'this_year'] as const) {
       await period.selectOption({ label: t.periods[name] });
       await expect(page).toHaveURL(new RegExp(`period=${name}`));
-      await expectFigures(page, lang, await dashboardFromApi(page, `period=${name}`));
+      await expectFigures(page, lang, await dashboardFromApi(page, name));
     }
 
     // A custom range: the dates are kept in the URL and a reload restores them.
@@ -187,7 +181,7 @@ for (const lang of ['en', 'bs'] as const) {
     await expect(page).toHaveURL(
       /period=custom&from=2026-10-01&to=2026-10-31|from=2026-10-01.*to=2026-10-31/,
     );
-    const custom = await dashboardFromApi(page, 'period=custom&from=2026-10-01&to=2026-10-31');
+    const custom = await dashboardFromApi(page, 'custom', { from: '2026-10-01', to: '2026-10-31' });
     expect(custom.period.granularity).toBe('day');
     await expectFigures(page, lang, custom);
     await expect(
@@ -221,7 +215,7 @@ for (const lang of ['en', 'bs'] as const) {
 test('dashboard at 360px: cards stack and the heat map scrolls inside its box', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await signInAs(page, 'admin', { lang: 'bs', path: '/?period=this_week' });
-  const data = await dashboardFromApi(page, 'period=this_week');
+  const data = await dashboardFromApi(page, 'this_week');
   await expectFigures(page, 'bs', data);
   const today = await page.getByRole('region', { name: 'Narudžbe danas', exact: true }).boundingBox();
   const week = await page.getByRole('region', { name: 'Narudžbe ove sedmice', exact: true }).boundingBox();
@@ -241,13 +235,14 @@ test('dashboard at 360px: cards stack and the heat map scrolls inside its box', 
 
 test('the restaurant manager sees the dashboard of their own restaurant', async ({ page }) => {
   const session = await signInAs(page, 'restaurant_manager', { lang: 'en', path: '/?period=last_month' });
-  const token = session.access_token;
-  const restaurant = await page.request.get(`/api/restaurants/${session.user.restaurant_id}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const name = ((await restaurant.json()) as { data: { name: string } }).data.name;
+  const restaurant_id = session.user.restaurant_id;
+  if (restaurant_id === null) throw new Error('The demo restaurant manager has no restaurant.');
+  const api = apiClient(page.request, session.access_token);
+  const { name } = (
+    await answer(api.GET('/api/restaurants/{id}', { params: { path: { id: restaurant_id } } }))
+  ).data;
   await expect(page.getByText(`Figures of ${name} only`)).toBeVisible();
-  const data = await dashboardFromApi(page, 'period=last_month');
+  const data = await dashboardFromApi(page, 'last_month');
   await expectFigures(page, 'en', data);
   for (const product of data.top_products) expect(product.restaurant).toBe(name);
   // On time: their own restaurant only.
@@ -255,7 +250,7 @@ test('the restaurant manager sees the dashboard of their own restaurant', async 
   expect(data.on_time_restaurants.worst).toEqual([]);
   const admin = await signInAs(page, 'admin', { lang: 'en', path: '/?period=last_month' });
   expect(admin.user.role).toBe('admin');
-  const all = await dashboardFromApi(page, 'period=last_month');
+  const all = await dashboardFromApi(page, 'last_month');
   expect(all.totals.orders).toBeGreaterThan(data.totals.orders);
   await signInAs(page, 'restaurant_manager', { lang: 'en', path: '/?period=last_month' });
   await expectFigures(page, 'en', data);
@@ -265,20 +260,16 @@ test('the restaurant manager sees the dashboard of their own restaurant', async 
 test('the dispatcher has no dashboard; the API refuses it too', async ({ page }) => {
   const session = await signInAs(page, 'dispatcher', { lang: 'en' });
   await expect(page).toHaveURL(/\/active-orders$/);
-  const res = await page.request.get('/api/dashboard', {
-    headers: { Authorization: `Bearer ${session.access_token}` },
-  });
-  expect(res.status()).toBe(403);
+  const { response } = await apiClient(page.request, session.access_token).GET('/api/dashboard');
+  expect(response.status).toBe(403);
 });
 
 test('header search: an order number found and opened with the keyboard, kinds under their headings', async ({
   page,
 }) => {
   const session = await signInAs(page, 'admin', { lang: 'en' });
-  const res = await page.request.get('/api/orders?per_page=1', {
-    headers: { Authorization: `Bearer ${session.access_token}` },
-  });
-  const order = ((await res.json()) as { data: { id: number; order_number: string }[] }).data[0];
+  const api = apiClient(page.request, session.access_token);
+  const [order] = (await answer(api.GET('/api/orders', { params: { query: { per_page: 1 } } }))).data;
   expect(order).toBeTruthy();
   if (!order) return;
   await page.getByRole('button', { name: 'Search' }).click();
@@ -313,10 +304,10 @@ for (const { width, lang, label } of [
   }) => {
     await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
     const session = await signInAs(page, 'admin', { lang });
-    const res = await page.request.get('/api/orders?per_page=1&sort=-order_number', {
-      headers: { Authorization: `Bearer ${session.access_token}` },
-    });
-    const order = ((await res.json()) as { data: { order_number: string }[] }).data[0];
+    const api = apiClient(page.request, session.access_token);
+    const [order] = (
+      await answer(api.GET('/api/orders', { params: { query: { per_page: 1, sort: '-order_number' } } }))
+    ).data;
     if (!order) throw new Error('the demo data has orders');
     await page.getByRole('button', { name: label }).click();
     const box = page.getByRole('combobox', { name: label });

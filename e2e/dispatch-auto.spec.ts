@@ -1,5 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, apiSession, expect, expectAccessible, signInAs, test } from './fixtures';
+import {
+  ACCOUNTS,
+  type Answer,
+  answer,
+  apiAs,
+  apiClient,
+  apiSession,
+  expect,
+  expectAccessible,
+  signInAs,
+  test,
+} from './fixtures';
 
 /**
  * Dispatch that runs itself (decision 0024). Suggest mode: an order that needs a driver shows the best
@@ -11,43 +22,31 @@ import { ACCOUNTS, apiSession, expect, expectAccessible, signInAs, test } from '
 
 const SETTINGS = { offer_seconds: 45, batching: true, batch_pickup_km: 0.5, batch_dropoff_km: 2 };
 
-type Headers = { Authorization: string };
-
-const bearer = (token: string): Headers => ({ Authorization: `Bearer ${token}` });
-
 async function setMode(
   request: APIRequestContext,
-  mode: 'manual' | 'suggest' | 'automatic',
+  mode: Answer<'/api/dispatch/settings'>['data']['mode'],
   offerSeconds = 45,
 ) {
-  const admin = bearer((await apiSession(request, ACCOUNTS.admin)).access_token);
-  const res = await request.put('/api/dispatch/settings', {
-    headers: admin,
-    data: { ...SETTINGS, offer_seconds: offerSeconds, mode },
-  });
-  expect(res.status()).toBe(200);
+  const admin = await apiAs(request, ACCOUNTS.admin);
+  const body = { ...SETTINGS, offer_seconds: offerSeconds, mode };
+  await answer(admin.PUT('/api/dispatch/settings', { body }), 200);
 }
 
 /** Two drivers on shift with a location a second old beside the manager's restaurant (fresh: < 10 min). */
 async function freshDrivers(request: APIRequestContext) {
-  const admin = bearer((await apiSession(request, ACCOUNTS.admin)).access_token);
+  const admin = await apiAs(request, ACCOUNTS.admin);
   const drivers = (
-    (await (await request.get('/api/users?role=driver&per_page=100', { headers: admin })).json()) as {
-      data: { id: number; email: string; is_active?: boolean }[];
-    }
+    await answer(admin.GET('/api/users', { params: { query: { role: 'driver', per_page: 100 } } }))
   ).data;
   const emails = [
     ACCOUNTS.driver,
     ...drivers.map((d) => d.email).filter((email) => email !== ACCOUNTS.driver),
   ].slice(0, 2);
   for (const [index, email] of emails.entries()) {
-    const driver = bearer((await apiSession(request, email, true)).access_token);
-    expect([200, 409]).toContain(
-      (await request.post('/api/driver/shift/start', { headers: driver })).status(),
-    );
-    const located = await request.post('/api/driver/locations', {
-      headers: driver,
-      data: {
+    const driver = await apiAs(request, email, true);
+    expect([200, 409]).toContain((await driver.POST('/api/driver/shift/start')).response.status);
+    const located = driver.POST('/api/driver/locations', {
+      body: {
         points: [
           {
             lat: 43.8587 + index * 0.001,
@@ -57,38 +56,37 @@ async function freshDrivers(request: APIRequestContext) {
         ],
       },
     });
-    expect(located.status()).toBe(200);
+    await answer(located, 200);
   }
 }
 
 /** The customer places an order at the manager's restaurant; the kitchen cooks it: it needs a driver. */
 async function readyOrder(request: APIRequestContext) {
-  const customer = bearer((await apiSession(request, ACCOUNTS.customer, true)).access_token);
+  const customer = await apiAs(request, ACCOUNTS.customer, true);
   const manager = await apiSession(request, ACCOUNTS.restaurant_manager);
   const restaurantId = manager.user.restaurant_id ?? 0;
-  const menu = (await (
-    await request.get(`/api/restaurants/${restaurantId}/menu`, { headers: customer })
-  ).json()) as { data: { categories: { products: { id: number }[] }[] } };
+  const menu = await answer(
+    customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurantId } } }),
+  );
   const product = menu.data.categories.flatMap((c) => c.products)[0];
-  const placed = await request.post('/api/orders', {
-    headers: customer,
-    data: {
+  if (!product) throw new Error("The manager's restaurant has no product.");
+  const placed = customer.POST('/api/orders', {
+    body: {
       restaurant_id: restaurantId,
-      items: [{ product_id: product?.id, quantity: 1 }],
+      items: [{ product_id: product.id, quantity: 1 }],
       address: 'Titova 12, Sarajevo',
       phone: '+387 61 222 333',
       lat: 43.8589,
       lng: 18.4205,
+      note: null,
       payment: 'cash',
     },
   });
-  expect(placed.status()).toBe(201);
-  const order = ((await placed.json()) as { data: { id: number; order_number: string } }).data;
-  const admin = bearer((await apiSession(request, ACCOUNTS.admin)).access_token);
-  for (const status of ['preparing_order', 'ready_for_pickup']) {
-    expect(
-      (await request.post(`/api/orders/${order.id}/status`, { headers: admin, data: { status } })).status(),
-    ).toBe(200);
+  const order = (await answer(placed, 201)).data;
+  const admin = await apiAs(request, ACCOUNTS.admin);
+  for (const status of ['preparing_order', 'ready_for_pickup'] as const) {
+    const params = { path: { id: order.id } };
+    await answer(admin.POST('/api/orders/{id}/status', { params, body: { status, reason: null } }), 200);
   }
   return order;
 }
@@ -97,15 +95,12 @@ async function readyOrder(request: APIRequestContext) {
 const taken = new Set<number>();
 
 async function release(request: APIRequestContext) {
-  const admin = bearer((await apiSession(request, ACCOUNTS.admin)).access_token);
+  const admin = await apiAs(request, ACCOUNTS.admin);
   for (const id of taken) {
-    const { data } = (await (await request.get(`/api/orders/${id}`, { headers: admin })).json()) as {
-      data: { driver: unknown; status: string };
-    };
+    const params = { path: { id } };
+    const { data } = await answer(admin.GET('/api/orders/{id}', { params }));
     if (data.driver && ['created', 'preparing_order', 'ready_for_pickup'].includes(data.status))
-      expect((await request.post(`/api/orders/${id}/unassign`, { headers: admin, data: {} })).status()).toBe(
-        200,
-      );
+      await answer(admin.POST('/api/orders/{id}/unassign', { params, body: { reason: null } }), 200);
   }
   taken.clear();
 }
@@ -159,12 +154,9 @@ test.describe('dispatch that runs itself', () => {
     const admin = await signInAs(page, 'admin', { lang: 'en' });
     const manager = await apiSession(page.request, ACCOUNTS.restaurant_manager);
     const id = manager.user.restaurant_id ?? 0;
-    const headers = bearer(admin.access_token);
-    const name = (
-      (await (await page.request.get(`/api/restaurants/${id}`, { headers })).json()) as {
-        data: { name: string };
-      }
-    ).data.name;
+    const api = apiClient(page.request, admin.access_token);
+    const restaurant = () => answer(api.GET('/api/restaurants/{id}', { params: { path: { id } } }));
+    const { name } = (await restaurant()).data;
     await page.goto(`/restaurant/${id}`);
     const mode = page.getByRole('region', { name: 'Dispatch' }).getByLabel('Dispatch mode');
     await expect(mode).toHaveValue('');
@@ -175,9 +167,7 @@ test.describe('dispatch that runs itself', () => {
     // Back to the operation's mode: the next tests dispatch this restaurant's orders by it.
     await mode.selectOption('');
     await expect(page.getByText(`Dispatch mode of ${name}: Follow the operation (Suggest)`)).toBeVisible();
-    const saved = (await (await page.request.get(`/api/restaurants/${id}`, { headers })).json()) as {
-      data: { dispatch_mode: string | null };
-    };
+    const saved = await restaurant();
     expect(saved.data.dispatch_mode).toBeNull();
   });
 
@@ -211,10 +201,8 @@ test.describe('dispatch that runs itself', () => {
     await expect(page.getByText(`Driver ${name} assigned to ${number}`)).toBeVisible();
     // It left the lane of orders without a driver (another order may now be batched with it).
     await expect(board.getByRole('row', { name: new RegExp(`^${number} `) })).toHaveCount(0);
-    const admin = bearer((await apiSession(page.request, ACCOUNTS.admin)).access_token);
-    const found = (await (await page.request.get(`/api/orders?q=${number}`, { headers: admin })).json()) as {
-      data: { id: number; order_number: string }[];
-    };
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const found = await answer(admin.GET('/api/orders', { params: { query: { q: number } } }));
     for (const order of found.data) if (order.order_number === number) taken.add(order.id);
   });
 

@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
+import {
+  ACCOUNTS,
+  type Answer,
+  answer,
+  apiAs,
+  apiClient,
+  expect,
+  expectAccessible,
+  signInAs,
+  test,
+} from './fixtures';
 
 /**
  * The dispatch board at volume: more than a hundred active orders on top of the demo board. The board
@@ -8,20 +18,8 @@ import { ACCOUNTS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } fro
  */
 const EXTRA_ORDERS = 110;
 
-interface Placed {
-  id: number;
-  order_number: string;
-  /** Given a driver by a test here. */
-  taken?: boolean;
-}
-
-async function tokenOf(request: APIRequestContext, email: string, app = false) {
-  const res = await request.post(app ? '/api/auth/app/sign-in' : '/api/auth/sign-in', {
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-}
+/** An order this spec placed; `taken`: given a driver by a test here. */
+type Placed = Answer<'/api/orders', 'post'>['data'] & { taken?: boolean };
 
 /** The customer app places `count` orders across the first restaurants; returns them, oldest first. */
 async function placeMany(request: APIRequestContext, count: number): Promise<Placed[]> {
@@ -33,41 +31,36 @@ async function placeMany(request: APIRequestContext, count: number): Promise<Pla
 
 /** Reads the first restaurants' menus once; the function returned places the i-th order. */
 async function orderer(request: APIRequestContext): Promise<(i: number) => Promise<Placed>> {
-  const customer = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.customer, true)}` };
-  const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
-  const restaurants = (
-    (await (await request.get('/api/restaurants?per_page=8', { headers: admin })).json()) as {
-      data: { id: number }[];
-    }
-  ).data;
-  const menus = new Map<number, number>();
+  const customer = await apiAs(request, ACCOUNTS.customer, true);
+  const admin = await apiAs(request, ACCOUNTS.admin);
+  const restaurants = (await answer(admin.GET('/api/restaurants', { params: { query: { per_page: 8 } } })))
+    .data;
+  const menus: { restaurant_id: number; product_id: number }[] = [];
   for (const restaurant of restaurants) {
-    const menu = (await (
-      await request.get(`/api/restaurants/${restaurant.id}/menu`, { headers: customer })
-    ).json()) as {
-      data: { ordering: { takes_orders: boolean }; categories: { products: { id: number }[] }[] };
-    };
+    const menu = await answer(
+      customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurant.id } } }),
+    );
     const product = menu.data.categories.flatMap((c) => c.products)[0];
     // Only where it takes orders now: the demo's restaurants keep opening hours.
-    if (product && menu.data.ordering.takes_orders) menus.set(restaurant.id, product.id);
+    if (product && menu.data.ordering.takes_orders)
+      menus.push({ restaurant_id: restaurant.id, product_id: product.id });
   }
-  const ids = [...menus.keys()];
   return async (i) => {
-    const restaurant_id = ids[i % ids.length] ?? 0;
-    const res = await request.post('/api/orders', {
-      headers: customer,
-      data: {
-        restaurant_id,
-        items: [{ product_id: menus.get(restaurant_id), quantity: 1 }],
+    const menu = menus[i % menus.length];
+    if (!menu) throw new Error('No demo restaurant takes orders now.');
+    const placed = customer.POST('/api/orders', {
+      body: {
+        restaurant_id: menu.restaurant_id,
+        items: [{ product_id: menu.product_id, quantity: 1 }],
         address: `Ferhadija ${i + 1}, Sarajevo`,
         phone: '+387 61 222 333',
         lat: 43.859,
         lng: 18.42,
+        note: null,
         payment: 'card',
       },
     });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { data: Placed }).data;
+    return (await answer(placed, 201)).data;
   };
 }
 
@@ -84,25 +77,26 @@ test.describe('dispatch board at volume', () => {
     test.setTimeout(180_000);
     placed = await placeMany(request, EXTRA_ORDERS);
     // A few of them cooked and waiting for a driver.
-    const headers = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+    const admin = await apiAs(request, ACCOUNTS.admin);
     for (const order of placed.slice(0, 6)) {
-      for (const status of ['preparing_order', 'ready_for_pickup']) {
-        const res = await request.post(`/api/orders/${order.id}/status`, { headers, data: { status } });
-        expect(res.status()).toBe(200);
+      for (const status of ['preparing_order', 'ready_for_pickup'] as const) {
+        const path = { id: order.id };
+        await answer(
+          admin.POST('/api/orders/{id}/status', { params: { path }, body: { status, reason: null } }),
+          200,
+        );
       }
     }
   });
 
   test.afterAll(async ({ request }) => {
     // Give the drivers this spec assigned back their freedom: later specs expect the demo drivers free.
-    const headers = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+    const admin = await apiAs(request, ACCOUNTS.admin);
     for (const order of placed) {
-      const res = await request.get(`/api/orders/${order.id}`, { headers });
-      const { data } = (await res.json()) as { data: { driver: unknown; status: string } };
+      const params = { path: { id: order.id } };
+      const { data } = await answer(admin.GET('/api/orders/{id}', { params }));
       if (data.driver && ['created', 'preparing_order', 'ready_for_pickup'].includes(data.status)) {
-        expect((await request.post(`/api/orders/${order.id}/unassign`, { headers, data: {} })).status()).toBe(
-          200,
-        );
+        await answer(admin.POST('/api/orders/{id}/unassign', { params, body: { reason: null } }), 200);
       }
     }
   });
@@ -118,12 +112,8 @@ test.describe('dispatch board at volume', () => {
     await expect(board.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
 
     // The lanes' counts are the API's; there are well over a hundred active orders.
-    const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
-    const counts = (
-      (await (await request.get('/api/orders/lanes', { headers: admin })).json()) as {
-        data: Record<string, number>;
-      }
-    ).data;
+    const admin = await apiAs(request, ACCOUNTS.admin);
+    const counts = (await answer(admin.GET('/api/orders/lanes'))).data;
     expect(counts.all).toBeGreaterThan(100);
     await expect(page.getByRole('tab', { name: `All active ${counts.all}` })).toBeVisible();
     await expect(page.getByRole('tab', { name: `New ${counts.new}` })).toBeVisible();
@@ -243,48 +233,46 @@ test.describe('dispatch board at volume', () => {
       timeout: 30_000,
     });
     // Three orders arrive while the kitchen watches: one banner counts them, no toast for any.
-    const customer = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.customer, true)}` };
-    const menu = (await (
-      await request.get(`/api/restaurants/${session.user.restaurant_id}/menu`, { headers: customer })
-    ).json()) as { data: { categories: { products: { id: number }[] }[] } };
+    const customer = await apiAs(request, ACCOUNTS.customer, true);
+    const restaurant_id = session.user.restaurant_id;
+    if (restaurant_id === null) throw new Error('The demo restaurant manager has no restaurant.');
+    const menu = await answer(
+      customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurant_id } } }),
+    );
     const product = menu.data.categories.flatMap((c) => c.products)[0];
+    if (!product) throw new Error("The manager's restaurant has no product.");
     for (let i = 0; i < 3; i++) {
-      const res = await request.post('/api/orders', {
-        headers: customer,
-        data: {
-          restaurant_id: session.user.restaurant_id,
-          items: [{ product_id: product?.id, quantity: 1 }],
+      const placed = customer.POST('/api/orders', {
+        body: {
+          restaurant_id,
+          items: [{ product_id: product.id, quantity: 1 }],
           address: 'Ferhadija 3, Sarajevo',
           phone: '+387 61 222 333',
           lat: 43.859,
           lng: 18.42,
+          note: null,
           payment: 'cash',
         },
       });
-      expect(res.status()).toBe(201);
+      await answer(placed, 201);
     }
     // The banner's "new" is the lane's: orders waiting to be accepted (one meaning of new).
-    const manager = { Authorization: `Bearer ${session.access_token}` };
-    const lanes = async () =>
-      (
-        (await (await request.get('/api/orders/lanes', { headers: manager })).json()) as {
-          data: Record<string, number>;
-        }
-      ).data;
+    const manager = apiClient(request, session.access_token);
+    const lanes = async () => (await answer(manager.GET('/api/orders/lanes'))).data;
     const banner = page.getByRole('status').filter({ hasText: 'Traži pažnju' });
     await expect(banner).toHaveCount(1);
     await expect(banner.getByRole('button', { name: `Nove: ${(await lanes()).new}` })).toBeVisible();
     await expect(page.getByRole('tab', { name: `Nove ${(await lanes()).new}` })).toBeVisible();
     // Orders ready without a driver are dispatch's to fix: the kitchen's banner does not show them.
-    const { data: newest } = (await (
-      await request.get('/api/orders?lane=new&sort=-created_at&per_page=1', { headers: manager })
-    ).json()) as { data: { id: number }[] };
-    for (const status of ['preparing_order', 'ready_for_pickup']) {
-      const res = await request.post(`/api/orders/${newest[0]?.id}/status`, {
-        headers: manager,
-        data: { status },
-      });
-      expect(res.status()).toBe(200);
+    const [newest] = (
+      await answer(
+        manager.GET('/api/orders', { params: { query: { lane: 'new', sort: '-created_at', per_page: 1 } } }),
+      )
+    ).data;
+    if (!newest) throw new Error('The kitchen has no new order.');
+    for (const status of ['preparing_order', 'ready_for_pickup'] as const) {
+      const params = { path: { id: newest.id } };
+      await answer(manager.POST('/api/orders/{id}/status', { params, body: { status, reason: null } }), 200);
     }
     expect((await lanes()).ready_no_driver).toBeGreaterThan(0);
     await expect(
@@ -337,27 +325,26 @@ test.describe('dispatch board at volume', () => {
     });
 
     // 20 orders a minute; the kitchen accepts every other one.
-    const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+    const admin = await apiAs(request, ACCOUNTS.admin);
     const place = await orderer(request);
     const started = Date.now();
     for (let i = 0; i < 20; i++) {
       const order = await place(i);
       placed.push(order);
       if (i % 2 === 0) {
-        const res = await request.post(`/api/orders/${order.id}/status`, {
-          headers: admin,
-          data: { status: 'preparing_order' },
-        });
-        expect(res.status()).toBe(200);
+        const params = { path: { id: order.id } };
+        await answer(
+          admin.POST('/api/orders/{id}/status', {
+            params,
+            body: { status: 'preparing_order', reason: null },
+          }),
+          200,
+        );
       }
       await page.waitForTimeout(Math.max(0, started + (i + 1) * 3000 - Date.now()));
     }
     // The lanes' counts followed the events: the same as the API's, without asking it each time.
-    const counts = (
-      (await (await request.get('/api/orders/lanes', { headers: admin })).json()) as {
-        data: Record<string, number>;
-      }
-    ).data;
+    const counts = (await answer(admin.GET('/api/orders/lanes'))).data;
     await expect(page.getByRole('tab', { name: `New ${counts.new}` })).toBeVisible();
     await expect(page.getByRole('tab', { name: `Preparing ${counts.preparing}` })).toBeVisible();
     await expect(page.getByRole('tab', { name: `All active ${counts.all}` })).toBeVisible();
@@ -386,22 +373,16 @@ test.describe('dispatch board at volume', () => {
     await expectAccessible(page);
 
     // Another dispatcher gives the first driver an order: that driver is now busy.
-    const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+    const admin = await apiAs(request, ACCOUNTS.admin);
     const drivers = (
-      (await (
-        await request.get(`/api/drivers?per_page=100&q=${encodeURIComponent(first)}`, { headers: admin })
-      ).json()) as {
-        data: { id: number }[];
-      }
+      await answer(admin.GET('/api/drivers', { params: { query: { per_page: 100, q: first } } }))
     ).data;
     const target = placed.slice(10).find((o) => !o.taken);
     if (!target || !drivers[0]) throw new Error('nothing to assign');
     target.taken = true;
-    const res = await request.post(`/api/orders/${target.id}/assign`, {
-      headers: admin,
-      data: { driver_id: drivers[0].id, allow_busy: true },
-    });
-    expect(res.status()).toBe(200);
+    const params = { path: { id: target.id } };
+    const body = { driver_id: drivers[0].id, allow_busy: true };
+    await answer(admin.POST('/api/orders/{id}/assign', { params, body }), 200);
 
     // The list holds still under the pointer, and says it changed.
     await expect(dialog.getByText('The drivers have changed since you opened this list')).toBeVisible();
@@ -421,13 +402,11 @@ test.describe('dispatch board at volume', () => {
     page,
     request,
   }) => {
-    const admin = { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` };
+    const admin = await apiAs(request, ACCOUNTS.admin);
     const order = placed[placed.length - 1];
     if (!order) throw new Error('nothing placed');
     const { restaurant } = (
-      (await (await request.get(`/api/orders/${order.id}`, { headers: admin })).json()) as {
-        data: { restaurant: { id: number; name: string } };
-      }
+      await answer(admin.GET('/api/orders/{id}', { params: { path: { id: order.id } } }))
     ).data;
     for (const [lang, width] of [
       ['en', 1440],

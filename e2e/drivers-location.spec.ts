@@ -1,104 +1,74 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, dateField, expect, expectAccessible, fillDate, signInAs, test } from './fixtures';
+import {
+  ACCOUNTS,
+  type Answer,
+  answer,
+  apiAs,
+  apiClient,
+  dateField,
+  expect,
+  expectAccessible,
+  fillDate,
+  signInAs,
+  test,
+} from './fixtures';
 
-interface MapDriver {
-  id: number;
-  first_name: string;
-  last_name: string;
-  state: 'available' | 'assigned' | 'delivering' | 'on_break' | 'off_shift';
-  active_orders: number;
-  location: { lat: number; lng: number } | null;
-  last_location_at: string | null;
-}
-
-interface OrderMap {
-  orders: {
-    id: number;
-    order_number: string;
-    status: string;
-    restaurant_id: number;
-    driver_id: number | null;
-    address: string;
-    status_changed_at: string;
-  }[];
-  restaurants: { id: number; name: string; active_orders: number }[];
-}
+type MapDriver = Answer<'/api/drivers/locations'>['data'][number];
+type OrderMap = Answer<'/api/orders/map'>['data'];
 
 /** CI has no internet: the map tiles are refused, and the screen must work without them. */
 async function blockTiles(page: Page) {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
 }
 
-async function driverAppToken(request: APIRequestContext, driverId: number): Promise<string> {
-  const users = await adminGet<{ data: { id: number; email: string }[] }>(
-    request,
-    '/api/users?role=driver&per_page=100',
+/** The driver app of the driver `driverId`, signed in. */
+async function driverApp(request: APIRequestContext, driverId: number) {
+  const admin = await apiAs(request, ACCOUNTS.admin);
+  const users = await answer(
+    admin.GET('/api/users', { params: { query: { role: 'driver', per_page: 100 } } }),
+    200,
   );
-  const email = users.data.find((u) => u.id === driverId)?.email as string;
-  const signIn = await request.post('/api/auth/app/sign-in', { data: { email, password: DEMO_PASSWORD } });
-  expect(signIn.status()).toBe(200);
-  return ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+  const user = users.data.find((u) => u.id === driverId);
+  if (!user) throw new Error(`No driver ${driverId} among the first hundred.`);
+  return apiAs(request, user.email, true);
 }
 
 async function postLocation(
   request: APIRequestContext,
-  token: string,
+  driverId: number,
   at: Date,
   lat = 43.8591,
   lng = 18.4212,
 ) {
-  const posted = await request.post('/api/driver/locations', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { points: [{ lat, lng, recorded_at: at.toISOString() }] },
-  });
-  expect(posted.status()).toBe(200);
-}
-
-async function adminGet<T>(request: APIRequestContext, path: string): Promise<T> {
-  const signIn = await request.post('/api/auth/sign-in', {
-    data: { email: 'admin@example.com', password: DEMO_PASSWORD },
-  });
-  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
-  const res = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as T;
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const signIn = await request.post('/api/auth/sign-in', {
-    data: { email: 'admin@example.com', password: DEMO_PASSWORD },
-  });
-  return ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+  const driver = await driverApp(request, driverId);
+  const body = { points: [{ lat, lng, recorded_at: at.toISOString() }] };
+  await answer(driver.POST('/api/driver/locations', { body }), 200);
 }
 
 /** The customer app places an order at `restaurantId` with its drop-off at `lat`, `lng`. */
 async function placeOrder(request: APIRequestContext, restaurantId: number, lat: number, lng: number) {
-  const signIn = await request.post('/api/auth/app/sign-in', {
-    data: { email: 'customer@example.com', password: DEMO_PASSWORD },
-  });
-  const headers = {
-    Authorization: `Bearer ${((await signIn.json()) as { data: { access_token: string } }).data.access_token}`,
-  };
-  const menu = await request.get(`/api/restaurants/${restaurantId}/menu`, { headers });
-  const { data } = (await menu.json()) as { data: { categories: { products: { id: number }[] }[] } };
-  const product = data.categories.flatMap((category) => category.products)[0] as { id: number };
-  const created = await request.post('/api/orders', {
-    headers,
-    data: {
+  const customer = await apiAs(request, ACCOUNTS.customer, true);
+  const { data } = await answer(
+    customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurantId } } }),
+  );
+  const product = data.categories.flatMap((category) => category.products)[0];
+  if (!product) throw new Error(`Restaurant ${restaurantId} has no product.`);
+  const created = customer.POST('/api/orders', {
+    body: {
       restaurant_id: restaurantId,
       items: [{ product_id: product.id, quantity: 1 }],
       address: 'Ferhadija 1, Sarajevo',
       phone: '+387 61 111 222',
       lat,
       lng,
+      note: null,
       payment: 'cash',
     },
   });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { id: number; order_number: string } }).data;
+  return (await answer(created, 201)).data;
 }
 
-const name = (d: MapDriver) => `${d.first_name} ${d.last_name}`;
+const name = (d: Pick<MapDriver, 'first_name' | 'last_name'>) => `${d.first_name} ${d.last_name}`;
 
 /** The map's library is a lazy chunk: wait once, generously, for it (a busy CI machine is slow). */
 async function mapReady(page: Page) {
@@ -113,7 +83,8 @@ test.describe('drivers map', () => {
     page,
   }) => {
     await blockTiles(page);
-    const { data } = await adminGet<{ data: MapDriver[] }>(page.request, '/api/drivers/locations');
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const { data } = await answer(admin.GET('/api/drivers/locations'), 200);
     expect(data.length).toBeGreaterThanOrEqual(16);
     const withoutLocation = data.find((d) => !d.last_location_at);
     expect(withoutLocation).toBeDefined();
@@ -146,13 +117,9 @@ test.describe('drivers map', () => {
 
   test('a marker moves when the driver app posts a location, without a reload', async ({ page }) => {
     await blockTiles(page);
-    const { data } = await adminGet<{ data: MapDriver[] }>(page.request, '/api/drivers/locations');
-    const users = await adminGet<{ data: { id: number; email: string }[] }>(
-      page.request,
-      '/api/users?role=driver&per_page=100',
-    );
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const { data } = await answer(admin.GET('/api/drivers/locations'), 200);
     const driver = data.find((d) => d.last_location_at) as MapDriver;
-    const email = users.data.find((u) => u.id === driver.id)?.email as string;
 
     await signInAs(page, 'admin', { lang: 'en', path: `/drivers-location?driver=${driver.id}` });
 
@@ -164,18 +131,7 @@ test.describe('drivers map', () => {
     );
     await expect(popup.getByRole('link', { name: `Breaks of ${name(driver)}` })).toBeVisible();
 
-    const signIn = await page.request.post('/api/auth/app/sign-in', {
-      data: { email, password: DEMO_PASSWORD },
-    });
-    expect(signIn.status()).toBe(200);
-    const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
-    const posted = await page.request.post('/api/driver/locations', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        points: [{ lat: 43.87123, lng: 18.39876, recorded_at: new Date(Date.now() - 1000).toISOString() }],
-      },
-    });
-    expect(posted.status()).toBe(200);
+    await postLocation(page.request, driver.id, new Date(Date.now() - 1000), 43.87123, 18.39876);
 
     await expect(popup).toContainText('43.87123, 18.39876');
     const item = page
@@ -197,7 +153,8 @@ test.describe('drivers map', () => {
     page,
   }) => {
     await blockTiles(page);
-    const { data } = await adminGet<{ data: OrderMap }>(page.request, '/api/orders/map');
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const { data } = await answer(admin.GET('/api/orders/map'), 200);
     expect(data.orders.length).toBeGreaterThanOrEqual(8);
     await signInAs(page, 'dispatcher', { path: '/drivers-location' });
     await mapReady(page);
@@ -249,7 +206,8 @@ test.describe('drivers map', () => {
     page,
   }) => {
     await blockTiles(page);
-    const { data } = await adminGet<{ data: OrderMap }>(page.request, '/api/orders/map');
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const { data } = await answer(admin.GET('/api/orders/map'), 200);
     const restaurantId = (data.restaurants[0] as OrderMap['restaurants'][number]).id;
     // Four new orders (on time) a street apart: one cluster once the map is zoomed out.
     const placed = [];
@@ -282,29 +240,26 @@ test.describe('drivers map', () => {
     await expect(map.getByRole('button', { name: /^D\d+, late$/ })).toHaveCount(late);
     await expectAccessible(page);
 
-    const headers = { Authorization: `Bearer ${await adminToken(page.request)}` };
     for (const order of placed) {
-      const res = await page.request.post(`/api/orders/${order.id}/status`, {
-        headers,
-        data: { status: 'cancelled', reason: 'E2E map clusters' },
+      const cancelled = admin.POST('/api/orders/{id}/status', {
+        params: { path: { id: order.id } },
+        body: { status: 'cancelled', reason: 'E2E map clusters' },
       });
-      expect(res.status()).toBe(200);
+      await answer(cancelled, 200);
     }
   });
 
   test("a driver's state with their load, phone and active orders on a phone screen", async ({ page }) => {
     await blockTiles(page);
     await page.setViewportSize({ width: 360, height: 800 });
-    const drivers = await adminGet<{ data: MapDriver[] }>(page.request, '/api/drivers/locations');
-    const orders = await adminGet<{ data: OrderMap }>(page.request, '/api/orders/map');
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const drivers = await answer(admin.GET('/api/drivers/locations'), 200);
+    const orders = await answer(admin.GET('/api/orders/map'), 200);
     const busy = drivers.data.find(
       (d) => d.last_location_at && d.state === 'delivering' && d.active_orders === 1,
     ) as MapDriver;
     expect(busy).toBeDefined();
-    const record = await adminGet<{ data: { phone: string | null } }>(
-      page.request,
-      `/api/drivers/${busy.id}`,
-    );
+    const record = await answer(admin.GET('/api/drivers/{id}', { params: { path: { id: busy.id } } }), 200);
     const carried = orders.data.orders.filter((o) => o.driver_id === busy.id);
     expect(carried).toHaveLength(1);
     const order = carried[0] as OrderMap['orders'][number];
@@ -346,7 +301,8 @@ test.describe('drivers map', () => {
 
   test('?driver=ID of a driver without a location shows the seed message', async ({ page }) => {
     await blockTiles(page);
-    const { data } = await adminGet<{ data: MapDriver[] }>(page.request, '/api/drivers/locations');
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const { data } = await answer(admin.GET('/api/drivers/locations'), 200);
     const withoutLocation = data.find((d) => !d.last_location_at) as MapDriver;
     await signInAs(page, 'dispatcher', { path: `/drivers-location?driver=${withoutLocation.id}` });
     await mapReady(page);
@@ -373,11 +329,12 @@ test.describe('drivers map', () => {
 
   test('?driver=ID of a driver off shift, or of nobody', async ({ page }) => {
     await blockTiles(page);
-    const offShift = await adminGet<{ data: MapDriver[] }>(
-      page.request,
-      '/api/drivers?shift_state=off_shift&per_page=1',
-    );
-    const off = offShift.data[0] as MapDriver;
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const offShift = admin.GET('/api/drivers', {
+      params: { query: { shift_state: 'off_shift', per_page: 1 } },
+    });
+    const off = (await answer(offShift, 200)).data[0];
+    if (!off) throw new Error('The demo data has no driver off shift.');
     await signInAs(page, 'dispatcher', { lang: 'en', path: `/drivers-location?driver=${off.id}` });
     await mapReady(page);
     const offPanel = page.getByRole('region', { name: name(off) });
@@ -395,24 +352,15 @@ test.describe('drivers map', () => {
     page,
   }) => {
     await blockTiles(page);
-    const config = (await (await page.request.get('/api/config')).json()) as {
-      map: { stale_location_minutes: number };
-    };
+    const config = await answer(apiClient(page.request).GET('/api/config'));
     const minutes = config.map.stale_location_minutes;
-    const { data } = await adminGet<{ data: MapDriver[] }>(page.request, '/api/drivers/locations');
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const { data } = await answer(admin.GET('/api/drivers/locations'), 200);
     // The driver who had no location sends an old fix; another sends a fresh one.
     const late = data.find((d) => !d.last_location_at) as MapDriver;
     const fresh = data.find((d) => d.last_location_at && d.id !== late.id) as MapDriver;
-    await postLocation(
-      page.request,
-      await driverAppToken(page.request, late.id),
-      new Date(Date.now() - (minutes + 3) * 60_000),
-    );
-    await postLocation(
-      page.request,
-      await driverAppToken(page.request, fresh.id),
-      new Date(Date.now() - 1_000),
-    );
+    await postLocation(page.request, late.id, new Date(Date.now() - (minutes + 3) * 60_000));
+    await postLocation(page.request, fresh.id, new Date(Date.now() - 1_000));
 
     await signInAs(page, 'dispatcher', { path: '/drivers-location' });
 
@@ -436,14 +384,13 @@ test.describe('drivers map', () => {
 
 test.describe('driver breaks', () => {
   test('shows the seeded breaks with per-day totals and filters by period', async ({ page }) => {
-    const { data } = await adminGet<{ data: MapDriver[] }>(page.request, '/api/drivers/locations');
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const { data } = await answer(admin.GET('/api/drivers/locations'), 200);
     let driver: MapDriver | undefined;
-    let days: { day: string; breaks: number; total_seconds: number }[] = [];
+    let days: Answer<'/api/drivers/{id}/breaks'>['days'] = [];
     for (const candidate of data) {
-      const result = await adminGet<{ days: typeof days }>(
-        page.request,
-        `/api/drivers/${candidate.id}/breaks`,
-      );
+      const breaks = admin.GET('/api/drivers/{id}/breaks', { params: { path: { id: candidate.id } } });
+      const result = await answer(breaks, 200);
       if (result.days.length >= 3) {
         driver = candidate;
         days = result.days;

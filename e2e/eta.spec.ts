@@ -1,4 +1,14 @@
-import { ACCOUNTS, apiSession, expect, expectAccessible, signInAs, test } from './fixtures';
+import {
+  ACCOUNTS,
+  answer,
+  apiAs,
+  apiClient,
+  apiSession,
+  expect,
+  expectAccessible,
+  signInAs,
+  test,
+} from './fixtures';
 
 /**
  * Promises and late risk (decision 0021): an order whose driver is an hour away is predicted to miss
@@ -12,49 +22,42 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('ETAs and the at-risk lane', () => {
   test.beforeAll(async ({ request }) => {
-    const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-    const customer = bearer((await apiSession(request, ACCOUNTS.customer, true)).access_token);
+    const customer = await apiAs(request, ACCOUNTS.customer, true);
     const manager = await apiSession(request, ACCOUNTS.restaurant_manager);
-    const dispatcher = bearer((await apiSession(request, ACCOUNTS.dispatcher)).access_token);
+    const dispatcher = await apiAs(request, ACCOUNTS.dispatcher);
     const driverSession = await apiSession(request, ACCOUNTS.driver, true);
-    const driver = bearer(driverSession.access_token);
+    const driver = apiClient(request, driverSession.access_token);
     const restaurantId = manager.user.restaurant_id ?? 0;
-    const menu = (await (
-      await request.get(`/api/restaurants/${restaurantId}/menu`, { headers: customer })
-    ).json()) as { data: { categories: { products: { id: number }[] }[] } };
+    const menu = await answer(
+      customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurantId } } }),
+    );
     const product = menu.data.categories.flatMap((c) => c.products)[0];
-    const placed = await request.post('/api/orders', {
-      headers: customer,
-      data: {
+    if (!product) throw new Error("The manager's restaurant has no product.");
+    const placed = customer.POST('/api/orders', {
+      body: {
         restaurant_id: restaurantId,
-        items: [{ product_id: product?.id, quantity: 1 }],
+        items: [{ product_id: product.id, quantity: 1 }],
         address: 'Titova 10, Sarajevo',
         phone: '+387 61 222 333',
         lat: 43.8587,
         lng: 18.4187,
+        note: null,
         payment: 'cash',
       },
     });
-    expect(placed.status()).toBe(201);
-    order = ((await placed.json()) as { data: typeof order }).data;
+    order = (await answer(placed, 201)).data;
     // The driver is on shift, but some 45 km out of town.
-    expect([200, 409]).toContain(
-      (await request.post('/api/driver/shift/start', { headers: driver })).status(),
-    );
-    const located = await request.post('/api/driver/locations', {
-      headers: driver,
-      data: { points: [{ lat: 44.2, lng: 18.8, recorded_at: new Date().toISOString() }] },
+    expect([200, 409]).toContain((await driver.POST('/api/driver/shift/start')).response.status);
+    const located = driver.POST('/api/driver/locations', {
+      body: { points: [{ lat: 44.2, lng: 18.8, recorded_at: new Date().toISOString() }] },
     });
-    expect(located.status()).toBe(200);
+    await answer(located, 200);
     const driverId = driverSession.user.id;
-    const assigned = await request.post(`/api/orders/${order.id}/assign`, {
-      headers: dispatcher,
-      data: { driver_id: driverId, allow_busy: true },
+    const assigned = dispatcher.POST('/api/orders/{id}/assign', {
+      params: { path: { id: order.id } },
+      body: { driver_id: driverId, allow_busy: true },
     });
-    expect(assigned.status()).toBe(200);
-    expect(((await assigned.json()) as { data: { risk_reason: string } }).data.risk_reason).toBe(
-      'driver_far',
-    );
+    expect((await answer(assigned, 200)).data.risk_reason).toBe('driver_far');
   });
 
   test('1440 px, English: the at-risk lane shows the order with its reason', async ({ page }) => {

@@ -38,16 +38,34 @@ export function apiClient(request: APIRequestContext, token?: string) {
   });
 }
 
-/** The body of a call that must succeed (2xx), as the contract types it. */
-export async function answer<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
+/**
+ * The body of a call that must succeed, as the contract types it: any 2xx, or exactly `status` where
+ * the spec asserts which one.
+ */
+export async function answer<T>(
+  call: Promise<{ data?: T; response: Response }>,
+  status?: number,
+): Promise<T> {
   const { data, response } = await call;
-  expect(response.ok, `the API answered ${response.status}`).toBe(true);
+  if (status === undefined) expect(response.ok, `the API answered ${response.status}`).toBe(true);
+  else expect(response.status).toBe(status);
   if (data === undefined) throw new Error(`The API answered ${response.status} without a body.`);
   return data;
 }
 
-export type Session =
-  paths['/api/auth/sign-in']['post']['responses'][200]['content']['application/json']['data'];
+/**
+ * The JSON body a call answers on success, as the contract types it, for a spec's helper that takes or
+ * returns it: `Answer<'/api/dashboard'>['data']`, `Answer<'/api/orders', 'post'>['data']`.
+ */
+export type Answer<P extends keyof paths, M extends keyof paths[P] = 'get'> = paths[P][M] extends {
+  responses: infer R;
+}
+  ? R[Extract<keyof R, 200 | 201>] extends { content: { 'application/json': infer B } }
+    ? B
+    : never
+  : never;
+
+export type Session = Answer<'/api/auth/sign-in', 'post'>['data'];
 
 /** A session straight from the API, for a spec's own requests: staff, or (`app`) a driver or customer. */
 export async function apiSession(request: APIRequestContext, email: string, app = false): Promise<Session> {
@@ -59,6 +77,11 @@ export async function apiSession(request: APIRequestContext, email: string, app 
   expect(response.status).toBe(200);
   if (!data) throw new Error('The sign-in answered without a body.');
   return data.data;
+}
+
+/** The API as `email` signed in: staff, or (`app`) a driver or customer. */
+export async function apiAs(request: APIRequestContext, email: string, app = false) {
+  return apiClient(request, (await apiSession(request, email, app)).access_token);
 }
 
 /** Signs in through the API (fast) and hands the session to the web app the way it stores it. */

@@ -1,14 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { answer, apiClient, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /** A category of its own (the test edits it freely); returns its id and a cleanup. */
 async function ownCategory(page: Page, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
+  const api = apiClient(page.request, token);
   const name = `Forma ${Date.now()}`;
-  const res = await page.request.post('/api/categories', { headers, data: { name, description: 'Prije' } });
-  expect(res.status()).toBe(201);
-  const { id } = ((await res.json()) as { data: { id: number } }).data;
-  return { id, name, remove: () => page.request.delete(`/api/categories/${id}`, { headers }) };
+  const { id } = (await answer(api.POST('/api/categories', { body: { name, description: 'Prije' } }), 201))
+    .data;
+  return { id, name, remove: () => api.DELETE('/api/categories/{id}', { params: { path: { id } } }) };
 }
 
 test.describe('forms keep unsaved input', () => {

@@ -3,8 +3,8 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
   ACCOUNTS,
-  apiSession,
-  DEMO_PASSWORD,
+  answer,
+  apiAs,
   dateField,
   expect,
   expectAccessible,
@@ -17,22 +17,13 @@ import {
 
 /** The customer app places an order at the manager's restaurant; returns its id and number. */
 async function placeOrder(request: APIRequestContext, restaurantId: number) {
-  const signIn = await request.post('/api/auth/app/sign-in', {
-    data: { email: ACCOUNTS.customer, password: DEMO_PASSWORD },
-  });
-  expect(signIn.status()).toBe(200);
-  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
-  const headers = { Authorization: `Bearer ${token}` };
-  const menu = await request.get(`/api/restaurants/${restaurantId}/menu`, { headers });
-  expect(menu.status()).toBe(200);
-  const { data } = (await menu.json()) as {
-    data: { categories: { products: { id: number }[] }[] };
-  };
+  const customer = await apiAs(request, ACCOUNTS.customer, true);
+  const menu = customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurantId } } });
+  const { data } = await answer(menu, 200);
   const product = data.categories.flatMap((category) => category.products)[0];
   if (!product) throw new Error('The restaurant has no product on its menu');
-  const created = await request.post('/api/orders', {
-    headers,
-    data: {
+  const created = customer.POST('/api/orders', {
+    body: {
       restaurant_id: restaurantId,
       items: [{ product_id: product.id, quantity: 2 }],
       address: 'Ferhadija 1, Sarajevo',
@@ -43,16 +34,7 @@ async function placeOrder(request: APIRequestContext, restaurantId: number) {
       payment: 'cash',
     },
   });
-  expect(created.status()).toBe(201);
-  const order = ((await created.json()) as { data: { id: number; order_number: string } }).data;
-  return order;
-}
-
-async function adminToken(request: APIRequestContext) {
-  const res = await request.post('/api/auth/sign-in', {
-    data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
-  });
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  return (await answer(created, 201)).data;
 }
 
 async function openAs(browser: Browser, role: 'restaurant_manager' | 'dispatcher', path: string) {
@@ -66,21 +48,18 @@ const liveMark = (page: Page) => page.getByRole('status').getByText('Live', { ex
 
 /** One free driver on shift, seen a second ago beside the restaurant (fresher than any other). */
 async function freshFreeDriver(request: APIRequestContext) {
-  const admin = { Authorization: `Bearer ${(await apiSession(request, ACCOUNTS.admin)).access_token}` };
-  const { data } = (await (await request.get('/api/drivers?per_page=100', { headers: admin })).json()) as {
-    data: { email: string; state: string; is_active: boolean }[];
-  };
+  const admin = await apiAs(request, ACCOUNTS.admin);
+  const { data } = await answer(admin.GET('/api/drivers', { params: { query: { per_page: 100 } } }));
   const free = data.find((d) => d.is_active && (d.state === 'available' || d.state === 'off_shift'));
   if (!free) throw new Error('no free driver left');
-  const driver = { Authorization: `Bearer ${(await apiSession(request, free.email, true)).access_token}` };
-  expect([200, 409]).toContain((await request.post('/api/driver/shift/start', { headers: driver })).status());
-  const located = await request.post('/api/driver/locations', {
-    headers: driver,
-    data: {
+  const driver = await apiAs(request, free.email, true);
+  expect([200, 409]).toContain((await driver.POST('/api/driver/shift/start')).response.status);
+  const located = driver.POST('/api/driver/locations', {
+    body: {
       points: [{ lat: 43.8587, lng: 18.4187, recorded_at: new Date(Date.now() - 1000).toISOString() }],
     },
   });
-  expect(located.status()).toBe(200);
+  await answer(located, 200);
 }
 
 test.describe('orders live flow', () => {
@@ -241,10 +220,12 @@ test.describe('all orders (Admin)', () => {
     await expect(grid.getByRole('row').nth(1)).toContainText('Otkazana');
 
     const url = new URL(page.url());
-    const api = await request.get(`/api/orders?${url.searchParams.toString()}&per_page=1`, {
-      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    // The page's own filters, as its URL carries them (one row: only the total matters).
+    const admin = await apiAs(request, ACCOUNTS.admin);
+    const list = admin.GET('/api/orders', {
+      querySerializer: () => `${url.searchParams.toString()}&per_page=1`,
     });
-    const total = ((await api.json()) as { meta: { total: number } }).meta.total;
+    const total = (await answer(list)).meta.total;
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Izvezi CSV' }).click();

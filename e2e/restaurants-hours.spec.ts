@@ -1,7 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ACCOUNTS,
-  DEMO_PASSWORD,
+  type Answer,
+  answer,
+  apiAs,
+  apiSession,
   dateField,
   expect,
   expectAccessible,
@@ -31,22 +34,18 @@ function local(days = 0) {
   return { date, weekday: new Date(`${date}T00:00:00Z`).getUTCDay() || 7, hour: Number(parts.hour) };
 }
 
-async function tokenOf(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/auth/sign-in', { data: { email, password: DEMO_PASSWORD } });
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-}
-async function putHours(request: APIRequestContext, email: string, id: number, body: object) {
-  const res = await request.put(`/api/restaurants/${id}/hours`, {
-    headers: { Authorization: `Bearer ${await tokenOf(request, email)}` },
-    data: body,
-  });
-  expect(res.status()).toBe(200);
+async function putHours(
+  request: APIRequestContext,
+  email: string,
+  id: number,
+  body: Answer<'/api/restaurants/{id}/hours'>['data'],
+) {
+  const api = await apiAs(request, email);
+  await answer(api.PUT('/api/restaurants/{id}/hours', { params: { path: { id } }, body }), 200);
 }
 async function restaurantId(request: APIRequestContext, name: string) {
-  const res = await request.get(`/api/restaurants?q=${encodeURIComponent(name)}`, {
-    headers: { Authorization: `Bearer ${await tokenOf(request, ACCOUNTS.admin)}` },
-  });
-  return ((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0;
+  const api = await apiAs(request, ACCOUNTS.admin);
+  return (await answer(api.GET('/api/restaurants', { params: { query: { q: name } } }))).data[0]?.id ?? 0;
 }
 /** A page's first load on a busy machine (the demo server shares its cores with the browser). */
 const READY = 30_000;
@@ -58,13 +57,9 @@ test.describe('opening hours', () => {
   // The manager's restaurant takes orders around the clock for the other specs, whatever happened.
   test.afterEach(async ({ request }, testInfo) => {
     if (!testInfo.title.includes('manager')) return;
-    const res = await request.post('/api/auth/sign-in', {
-      data: { email: ACCOUNTS.restaurant_manager, password: DEMO_PASSWORD },
-    });
-    const { data } = (await res.json()) as {
-      data: { access_token: string; user: { restaurant_id: number } };
-    };
-    await putHours(request, ACCOUNTS.restaurant_manager, data.user.restaurant_id, {
+    const { user } = await apiSession(request, ACCOUNTS.restaurant_manager);
+    if (user.restaurant_id === null) throw new Error('The demo restaurant manager has no restaurant.');
+    await putHours(request, ACCOUNTS.restaurant_manager, user.restaurant_id, {
       days: [],
       exceptions: [],
     });

@@ -1,11 +1,11 @@
-import type { Page } from '@playwright/test';
 import {
   ACCOUNTS,
-  DEMO_PASSWORD,
+  answer,
+  apiAs,
+  apiClient,
   expect,
   expectAccessible,
   pick,
-  type Session,
   signInAs,
   test,
 } from './fixtures';
@@ -16,12 +16,6 @@ const LEAKED = {
   en: 'The given password has appeared in a data leak. Please choose a different password.',
   bs: 'Navedena lozinka se pojavila u curenju podataka. Molimo odaberite drugu lozinku.',
 };
-
-async function apiSignIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<Session> {
-  const res = await page.request.post('/api/auth/sign-in', { data: { email, password } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: Session }).data;
-}
 
 test.describe('users (Admin)', () => {
   test('list: role and restaurant filters and the search are kept in the URL', async ({ page }) => {
@@ -128,10 +122,9 @@ test.describe('users (Admin)', () => {
   }) => {
     const id = unique();
     const email = `history.${id}@example.com`;
-    const admin = await apiSignIn(page, ACCOUNTS.admin);
-    const created = await page.request.post('/api/users', {
-      headers: { Authorization: `Bearer ${admin.access_token}` },
-      data: {
+    const admin = await apiAs(page.request, ACCOUNTS.admin);
+    const created = admin.POST('/api/users', {
+      body: {
         first_name: 'Haris',
         last_name: `Historija ${id}`,
         email,
@@ -139,14 +132,16 @@ test.describe('users (Admin)', () => {
         password: STRONG_PASSWORD,
       },
     });
-    expect(created.status()).toBe(201);
+    await answer(created, 201);
     // The new account changes its own profile: a log entry that must keep pointing at it.
-    const own = await apiSignIn(page, email, STRONG_PASSWORD);
-    const patched = await page.request.patch('/api/auth/me', {
-      headers: { Authorization: `Bearer ${own.access_token}` },
-      data: { first_name: 'Harun', last_name: `Historija ${id}`, email },
+    const signIn = apiClient(page.request).POST('/api/auth/sign-in', {
+      body: { email, password: STRONG_PASSWORD },
     });
-    expect(patched.status()).toBe(200);
+    const own = apiClient(page.request, (await answer(signIn, 200)).data.access_token);
+    const patched = own.PATCH('/api/auth/me', {
+      body: { first_name: 'Harun', last_name: `Historija ${id}`, email },
+    });
+    await answer(patched, 200);
 
     await signInAs(page, 'admin', { lang: 'en', path: `/users?q=${encodeURIComponent(email)}` });
     await page.getByRole('button', { name: `Delete Harun Historija ${id}` }).click();

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signInAs, test } from './fixtures';
+import { answer, apiClient, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /** A plate nobody else uses: 'E2E-1A2B-345'. */
 const uniquePlate = () =>
@@ -95,10 +95,11 @@ test.describe('one clock: a browser in another time zone', () => {
 
   test("shows the operation's times and says whose clock they are", async ({ page }) => {
     const session = await signInAs(page, 'admin', { lang: 'bs', path: '/vehicles?q=A10-K-100' });
-    const res = await page.request.get('/api/vehicles?q=A10-K-100', {
-      headers: { authorization: `Bearer ${session.access_token}` },
-    });
-    const created = new Date((await res.json()).data[0].created_at as string);
+    const api = apiClient(page.request, session.access_token);
+    const [vehicle] = (await answer(api.GET('/api/vehicles', { params: { query: { q: 'A10-K-100' } } })))
+      .data;
+    if (!vehicle) throw new Error('The demo data has no vehicle A10-K-100.');
+    const created = new Date(vehicle.created_at);
     // dd.MM.yyyy. HH:mm on Sarajevo's clock, not New York's.
     const p = Object.fromEntries(
       new Intl.DateTimeFormat('en-GB', {
