@@ -1,8 +1,9 @@
 import { isRestaurantRole } from '@dostava/shared';
+import { endpoints } from '@dostava/shared/endpoints';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import type { BusEvent } from '../lib/bus.js';
+import { route } from '../lib/routes.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -34,21 +35,9 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
     for (const end of [...open]) end();
   });
 
-  app.get(
-    '/api/events',
-    {
-      config: { permission: 'events.subscribe', rateLimit: false },
-      schema: {
-        summary: 'Live events (server-sent events)',
-        description:
-          "A text/event-stream of order and driver events the caller may see (restaurant staff: their restaurant's). Send Last-Event-ID to resume; when it is too old, a `resync` event says to refetch. The stream ends with an `expired` event when the access token expires (reconnect with a fresh token and the last id), with `revoked` when the session ends, and with `reconnect` when the instance shuts down.",
-        response: {
-          200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
-        },
-        tags: ['events'],
-        hide: false,
-      },
-    },
+  route(
+    app,
+    endpoints.events.stream,
     async (request, reply) => {
       const actor = request.actor;
       const claims = request.claims;
@@ -128,5 +117,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
       });
       request.raw.on('close', () => end());
     },
+    // A stream is one long request: the per-address limit is for requests, not for staying connected.
+    { config: { rateLimit: false } },
   );
 });

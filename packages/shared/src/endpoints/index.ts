@@ -8,6 +8,7 @@ import { dispatch } from './dispatch.js';
 import { driverApp } from './driver-app.js';
 import { driverMeals } from './driver-meals.js';
 import { drivers } from './drivers.js';
+import { events } from './events.js';
 import { health } from './health.js';
 import { orders } from './orders.js';
 import { products } from './products.js';
@@ -23,6 +24,7 @@ export * from './endpoint.js';
 /** Every endpoint of the API, by domain: the one declaration the API, its document and clients share. */
 export const endpoints = {
   vehicles,
+  events,
   auth,
   users,
   restaurants,
