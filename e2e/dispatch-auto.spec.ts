@@ -8,6 +8,7 @@ import {
   apiSession,
   expect,
   expectAccessible,
+  placeOrder,
   signInAs,
   test,
 } from './fixtures';
@@ -62,27 +63,13 @@ async function freshDrivers(request: APIRequestContext) {
 
 /** The customer places an order at the manager's restaurant; the kitchen cooks it: it needs a driver. */
 async function readyOrder(request: APIRequestContext) {
-  const customer = await apiAs(request, ACCOUNTS.customer, true);
   const manager = await apiSession(request, ACCOUNTS.restaurant_manager);
-  const restaurantId = manager.user.restaurant_id ?? 0;
-  const menu = await answer(
-    customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurantId } } }),
-  );
-  const product = menu.data.categories.flatMap((c) => c.products)[0];
-  if (!product) throw new Error("The manager's restaurant has no product.");
-  const placed = customer.POST('/api/orders', {
-    body: {
-      restaurant_id: restaurantId,
-      items: [{ product_id: product.id, quantity: 1 }],
-      address: 'Titova 12, Sarajevo',
-      phone: '+387 61 222 333',
-      lat: 43.8589,
-      lng: 18.4205,
-      note: null,
-      payment: 'cash',
-    },
+  const order = await placeOrder(request, manager.user.restaurant_id ?? 0, {
+    address: 'Titova 12, Sarajevo',
+    phone: '+387 61 222 333',
+    lat: 43.8589,
+    lng: 18.4205,
   });
-  const order = (await answer(placed, 201)).data;
   const admin = await apiAs(request, ACCOUNTS.admin);
   for (const status of ['preparing_order', 'ready_for_pickup'] as const) {
     const params = { path: { id: order.id } };

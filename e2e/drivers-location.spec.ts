@@ -9,6 +9,7 @@ import {
   expect,
   expectAccessible,
   fillDate,
+  placeOrder,
   signInAs,
   test,
 } from './fixtures';
@@ -43,29 +44,6 @@ async function postLocation(
   const driver = await driverApp(request, driverId);
   const body = { points: [{ lat, lng, recorded_at: at.toISOString() }] };
   await answer(driver.POST('/api/driver/locations', { body }), 200);
-}
-
-/** The customer app places an order at `restaurantId` with its drop-off at `lat`, `lng`. */
-async function placeOrder(request: APIRequestContext, restaurantId: number, lat: number, lng: number) {
-  const customer = await apiAs(request, ACCOUNTS.customer, true);
-  const { data } = await answer(
-    customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurantId } } }),
-  );
-  const product = data.categories.flatMap((category) => category.products)[0];
-  if (!product) throw new Error(`Restaurant ${restaurantId} has no product.`);
-  const created = customer.POST('/api/orders', {
-    body: {
-      restaurant_id: restaurantId,
-      items: [{ product_id: product.id, quantity: 1 }],
-      address: 'Ferhadija 1, Sarajevo',
-      phone: '+387 61 111 222',
-      lat,
-      lng,
-      note: null,
-      payment: 'cash',
-    },
-  });
-  return (await answer(created, 201)).data;
 }
 
 const name = (d: Pick<MapDriver, 'first_name' | 'last_name'>) => `${d.first_name} ${d.last_name}`;
@@ -217,7 +195,7 @@ test.describe('drivers map', () => {
       [-0.001, 0.0005],
       [0.0005, -0.001],
     ] as const)
-      placed.push(await placeOrder(page.request, restaurantId, 43.859 + dLat, 18.425 + dLng));
+      placed.push(await placeOrder(page.request, restaurantId, { lat: 43.859 + dLat, lng: 18.425 + dLng }));
 
     await signInAs(page, 'dispatcher', { lang: 'en', path: '/drivers-location' });
     await mapReady(page);

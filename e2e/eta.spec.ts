@@ -6,6 +6,7 @@ import {
   apiSession,
   expect,
   expectAccessible,
+  placeOrder,
   signInAs,
   test,
 } from './fixtures';
@@ -22,30 +23,17 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('ETAs and the at-risk lane', () => {
   test.beforeAll(async ({ request }) => {
-    const customer = await apiAs(request, ACCOUNTS.customer, true);
+    const _customer = await apiAs(request, ACCOUNTS.customer, true);
     const manager = await apiSession(request, ACCOUNTS.restaurant_manager);
     const dispatcher = await apiAs(request, ACCOUNTS.dispatcher);
     const driverSession = await apiSession(request, ACCOUNTS.driver, true);
     const driver = apiClient(request, driverSession.access_token);
-    const restaurantId = manager.user.restaurant_id ?? 0;
-    const menu = await answer(
-      customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurantId } } }),
-    );
-    const product = menu.data.categories.flatMap((c) => c.products)[0];
-    if (!product) throw new Error("The manager's restaurant has no product.");
-    const placed = customer.POST('/api/orders', {
-      body: {
-        restaurant_id: restaurantId,
-        items: [{ product_id: product.id, quantity: 1 }],
-        address: 'Titova 10, Sarajevo',
-        phone: '+387 61 222 333',
-        lat: 43.8587,
-        lng: 18.4187,
-        note: null,
-        payment: 'cash',
-      },
+    order = await placeOrder(request, manager.user.restaurant_id ?? 0, {
+      address: 'Titova 10, Sarajevo',
+      phone: '+387 61 222 333',
+      lat: 43.8587,
+      lng: 18.4187,
     });
-    order = (await answer(placed, 201)).data;
     // The driver is on shift, but some 45 km out of town.
     expect([200, 409]).toContain((await driver.POST('/api/driver/shift/start')).response.status);
     const located = driver.POST('/api/driver/locations', {

@@ -84,6 +84,35 @@ export async function apiAs(request: APIRequestContext, email: string, app = fal
   return apiClient(request, (await apiSession(request, email, app)).access_token);
 }
 
+type NewOrder = paths['/api/orders']['post']['requestBody']['content']['application/json'];
+
+/**
+ * The customer app orders the first product on `restaurantId`'s menu (cash, to Ferhadija 1 unless the
+ * spec says where and how many); answers with the created order.
+ */
+export async function placeOrder(
+  request: APIRequestContext,
+  restaurantId: number,
+  { quantity = 1, ...order }: Partial<Omit<NewOrder, 'restaurant_id' | 'items'>> & { quantity?: number } = {},
+) {
+  const customer = await apiAs(request, ACCOUNTS.customer, true);
+  const menu = customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurantId } } });
+  const product = (await answer(menu, 200)).data.categories.flatMap((category) => category.products)[0];
+  if (!product) throw new Error(`Restaurant ${restaurantId} has no product on its menu.`);
+  const body: NewOrder = {
+    restaurant_id: restaurantId,
+    items: [{ product_id: product.id, quantity }],
+    address: 'Ferhadija 1, Sarajevo',
+    phone: '+387 61 111 222',
+    lat: 43.859,
+    lng: 18.425,
+    note: null,
+    payment: 'cash',
+    ...order,
+  };
+  return (await answer(customer.POST('/api/orders', { body }), 201)).data;
+}
+
 /** Signs in through the API (fast) and hands the session to the web app the way it stores it. */
 export async function signInAs(
   page: Page,

@@ -11,31 +11,10 @@ import {
   expectDate,
   fillDate,
   pick,
+  placeOrder,
   signInAs,
   test,
 } from './fixtures';
-
-/** The customer app places an order at the manager's restaurant; returns its id and number. */
-async function placeOrder(request: APIRequestContext, restaurantId: number) {
-  const customer = await apiAs(request, ACCOUNTS.customer, true);
-  const menu = customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurantId } } });
-  const { data } = await answer(menu, 200);
-  const product = data.categories.flatMap((category) => category.products)[0];
-  if (!product) throw new Error('The restaurant has no product on its menu');
-  const created = customer.POST('/api/orders', {
-    body: {
-      restaurant_id: restaurantId,
-      items: [{ product_id: product.id, quantity: 2 }],
-      address: 'Ferhadija 1, Sarajevo',
-      phone: '+387 61 111 222',
-      lat: 43.859,
-      lng: 18.425,
-      note: 'E2E',
-      payment: 'cash',
-    },
-  });
-  return (await answer(created, 201)).data;
-}
 
 async function openAs(browser: Browser, role: 'restaurant_manager' | 'dispatcher', path: string) {
   const context = await browser.newContext();
@@ -76,7 +55,7 @@ test.describe('orders live flow', () => {
 
     const restaurantId = kitchen.session.user.restaurant_id;
     if (restaurantId === null) throw new Error('The manager has no restaurant');
-    const order = await placeOrder(request, restaurantId);
+    const order = await placeOrder(request, restaurantId, { quantity: 2, note: 'E2E' });
 
     // The kitchen: the order in the New lane, highlighted, counted in the banner; no toast per order.
     await kitchen.page.getByRole('tab', { name: /^New/ }).click();
@@ -163,7 +142,7 @@ test.describe('orders live flow', () => {
     const session = await signInAs(page, 'restaurant_employee', { path: '/restaurant-active-orders' });
     await expect(page.getByRole('heading', { name: 'Aktivne narudžbe' })).toBeVisible();
     await expect(page.getByRole('status').getByText('Uživo', { exact: true })).toBeVisible();
-    const order = await placeOrder(request, session.user.restaurant_id ?? 0);
+    const order = await placeOrder(request, session.user.restaurant_id ?? 0, { quantity: 2, note: 'E2E' });
     await page.getByRole('tab', { name: /^Nove/ }).click();
     const row = page.getByRole('row', { name: new RegExp(order.order_number) });
     await expect(row).toBeVisible();
