@@ -26,7 +26,6 @@ export type ExportCell = string | number | Date | null | undefined;
 /** The UTF-8 byte-order mark that starts every CSV. */
 export const BOM = '\uFEFF';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const csvValue = (value: ExportCell, type: ExportColumnType, timeZone: string): unknown => {
   if (value === null || value === undefined) return '';

@@ -3,7 +3,7 @@ import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@t
 import createFetchClient, { type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
 import createQueryClient from 'openapi-react-query';
 import type { HttpMethod, PathsWithMethod } from 'openapi-typescript-helpers';
-import { transport } from './http';
+import { isApiError, transport } from './http';
 
 /**
  * The typed client (decision 0025): every call names its method and path as the OpenAPI document
@@ -67,6 +67,9 @@ export function refresh(queryClient: QueryClient, prefixes: readonly string[]) {
       prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
   });
 }
+
+/** A refusal because someone else changed the record first (409): the screen should show it as it is now. */
+export const changedElsewhere = (error: Error) => isApiError(error) && error.status === 409;
 
 interface WriteOptions<M extends WriteMethod, P extends PathsWithMethod<paths, M>, V> {
   /** The caller shows the failure itself (a form): no toast. */

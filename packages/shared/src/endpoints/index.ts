@@ -20,6 +20,7 @@ import { users } from './users.js';
 import { vehicles } from './vehicles.js';
 
 export * from './endpoint.js';
+export { XLSX_TYPE } from './files.js';
 
 /** Every endpoint of the API, by domain: the one declaration the API, its document and clients share. */
 export const endpoints = {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { endpoints } from '@dostava/shared/endpoints';
+import { endpoints, XLSX_TYPE } from '@dostava/shared/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { localToday } from '../../lib/dates.js';
-import { CSV_TYPE, XLSX_TYPE } from '../../lib/export.js';
+import { CSV_TYPE } from '../../lib/export.js';
 import { route } from '../../lib/routes.js';
 import * as commands from './orders-commands.js';
 import { exportOrdersCsv, exportOrdersXlsx } from './orders-export.js';

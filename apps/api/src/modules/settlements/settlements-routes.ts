@@ -1,6 +1,6 @@
-import { endpoints } from '@dostava/shared/endpoints';
+import { endpoints, XLSX_TYPE } from '@dostava/shared/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { CSV_TYPE, XLSX_TYPE } from '../../lib/export.js';
+import { CSV_TYPE } from '../../lib/export.js';
 import { route } from '../../lib/routes.js';
 import * as service from './settlements-service.js';
 

@@ -1,5 +1,5 @@
-import type { DriverLocation } from '@dostava/shared';
 import { describe, expect, it } from 'vitest';
+import { testDriver as driver } from './live/test-driver';
 import {
   driverName,
   type FocusInput,
@@ -20,20 +20,6 @@ import {
   restaurantPointsOf,
   visibleDrivers,
 } from './selectors';
-
-const driver = (id: number, patch: Partial<DriverLocation> = {}): DriverLocation => ({
-  id,
-  first_name: 'Ana',
-  last_name: `Driver ${id}`,
-  shift_state: 'available',
-  state: 'available',
-  active_orders: 0,
-  vehicle: null,
-  location: { lat: 43.85, lng: 18.41 },
-  last_location_at: '2026-01-01T10:00:00.000Z',
-  current_order: null,
-  ...patch,
-});
 
 const order = (id: number, patch: Partial<MapOrder> = {}): MapOrder => ({
   id,

@@ -1,6 +1,6 @@
 import type { ChangePasswordBody, UpdateProfileBody } from '@dostava/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { $api, client, readsChangedBy, refresh, useWrite } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { $api, useWrite } from '../../../lib/api-client';
 import { setUser } from '../../../lib/session';
 
 export function useSessions() {
@@ -20,18 +20,10 @@ export const useUpdateProfile = () =>
 
 // The sessions list refreshes after a sign-out that failed too: a session gone already is gone from the list.
 
-export function useRevokeSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => client.DELETE('/api/auth/sessions/{id}', { params: { path: { id } } }),
-    onSettled: () => refresh(queryClient, readsChangedBy('delete', '/api/auth/sessions/{id}')),
+export const useRevokeSession = () =>
+  useWrite('delete', '/api/auth/sessions/{id}', (id: number) => ({ params: { path: { id } } }), {
+    refreshOnFailure: true,
   });
-}
 
-export function useRevokeOtherSessions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => client.POST('/api/auth/sessions/revoke-others'),
-    onSettled: () => refresh(queryClient, readsChangedBy('post', '/api/auth/sessions/revoke-others')),
-  });
-}
+export const useRevokeOtherSessions = () =>
+  useWrite('post', '/api/auth/sessions/revoke-others', () => ({}), { refreshOnFailure: true });

@@ -1,7 +1,6 @@
 import type { EndShiftListParams } from '@dostava/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { $api, type Answer, quiet, useWrite } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http';
+import { $api, type Answer, changedElsewhere, quiet, useWrite } from '../../../lib/api-client';
 
 export type { EndShiftListParams };
 export type EndShiftFilterParams = Pick<EndShiftListParams, 'status' | 'driver_id' | 'from' | 'to'>;
@@ -31,13 +30,10 @@ export function useEndShiftRequest(id: number) {
   );
 }
 
-/** Done, or someone else handled it first (409): either way show what the server has now. */
-const handledElsewhere = (error: Error) => isApiError(error) && error.status === 409;
-
 /** "End shift": staff received the cash; the driver's shift ends. */
 export const useCollectEndShiftRequest = (id: number) =>
   useWrite('post', '/api/end-shift-requests/{id}/collect', () => ({ params: { path: { id } } }), {
-    refreshOnFailure: handledElsewhere,
+    refreshOnFailure: changedElsewhere,
   });
 
 /** Rejects a pending request with a reason the driver sees; the driver may send again. */
@@ -46,5 +42,5 @@ export const useRejectEndShiftRequest = (id: number) =>
     'post',
     '/api/end-shift-requests/{id}/reject',
     (reason: string) => ({ params: { path: { id } }, body: { reason } }),
-    { refreshOnFailure: handledElsewhere },
+    { refreshOnFailure: changedElsewhere },
   );

@@ -20,7 +20,7 @@ import { SidePanel } from './side-panel';
  * The drivers map: every driver on shift on a live map, with the active orders' restaurants and
  * drop-off points, and lists to find and focus a driver or an order. Its live state is the store's
  * (live/driver-store.ts), its view is the URL's (use-map-view.ts), its data the hook's
- * (use-drivers-map.ts); this component lays out the page.
+ * (use-drivers-page.ts); this component lays out the page.
  */
 export interface DriversLocationProps {
   /** Whether an order is late at `now` (the orders' own rule: the route passes it in). */
@@ -31,64 +31,35 @@ export interface DriversLocationProps {
 
 export function DriversLocation({ isLateAt, liveStatus }: DriversLocationProps) {
   const { t } = useTranslation();
-  const {
-    config,
-    query,
-    orderMap,
-    store,
-    stream,
-    drivers,
-    now,
-    staleMs,
-    view,
-    layers,
-    setLayers,
-    staleOf,
-    isVisible,
-    describe,
-    visible,
-    located,
-    selected,
-    driverRecord,
-    mapOrders,
-    isLate,
-    restaurantPoints,
-    orderPoints,
-    driverOrders,
-    routes,
-    orderRows,
-    selectedOrderRow,
-    showOrder,
-    focus,
-  } = useDriversMap(isLateAt);
-  const { selectedId, select, selectedOrderId, selectOrder } = view;
+  const page = useDriversMap(isLateAt);
+  const { selectedId, select, selectedOrderId, selectOrder } = page.view;
 
   const details = (driver: DriverLocation) => (
     <DriverDetails
       driver={driver}
-      now={now}
-      staleMs={staleMs}
-      phone={driverRecord.isError ? null : driverRecord.data?.phone}
-      orders={driverOrders}
-      isLate={isLate}
-      onShowOrder={showOrder}
+      now={page.now}
+      staleMs={page.staleMs}
+      phone={page.driverRecord.isError ? null : page.driverRecord.data?.phone}
+      orders={page.driverOrders}
+      isLate={page.isLate}
+      onShowOrder={page.showOrder}
     />
   );
 
-  const failed = config.isError || query.isError || orderMap.isError;
+  const failed = page.config.isError || page.query.isError || page.orderMap.isError;
   return (
     <PageContainer maxWidth={1800}>
       <PageHeader
         title={t('pages.drivers_location')}
-        subtitle={query.data ? t('drivers_map.on_shift', { count: drivers.length }) : undefined}
+        subtitle={page.query.data ? t('drivers_map.on_shift', { count: page.drivers.length }) : undefined}
       />
-      {liveStatus({ stream, updatedAt: liveUpdatedAt(query.dataUpdatedAt, stream) })}
+      {liveStatus({ stream: page.stream, updatedAt: liveUpdatedAt(page.query.dataUpdatedAt, page.stream) })}
       {failed ? (
         <ErrorState
           onRetry={() => {
-            void config.refetch();
-            void query.refetch();
-            void orderMap.refetch();
+            void page.config.refetch();
+            void page.query.refetch();
+            void page.orderMap.refetch();
           }}
         />
       ) : (
@@ -103,61 +74,61 @@ export function DriversLocation({ isLateAt, liveStatus }: DriversLocationProps) 
           <MapArea
             notice={
               <FocusNotice
-                focus={focus}
+                focus={page.focus}
                 details={details}
                 onClose={() => select(null)}
-                onRetry={() => void driverRecord.refetch()}
+                onRetry={() => void page.driverRecord.refetch()}
               />
             }
             map={
-              config.data && query.data
+              page.config.data && page.query.data
                 ? {
-                    config: config.data.map,
-                    store,
-                    isVisible,
-                    describe,
+                    config: page.config.data.map,
+                    store: page.store,
+                    isVisible: page.isVisible,
+                    describe: page.describe,
                     selectedId,
                     onSelect: select,
-                    popup: selected ? details(selected) : null,
-                    empty: located === 0,
-                    restaurants: restaurantPoints,
-                    orders: orderPoints,
-                    routes,
+                    popup: page.selected ? details(page.selected) : null,
+                    empty: page.located === 0,
+                    restaurants: page.restaurantPoints,
+                    orders: page.orderPoints,
+                    routes: page.routes,
                     selectedOrderId,
                     onSelectOrder: selectOrder,
-                    orderPopup: selectedOrderRow ? (
-                      <OrderSummary row={selectedOrderRow} onShowDriver={(id) => select(id)} />
+                    orderPopup: page.selectedOrderRow ? (
+                      <OrderSummary row={page.selectedOrderRow} onShowDriver={(id) => select(id)} />
                     ) : null,
                   }
                 : null
             }
-            layers={layers}
-            onLayerChange={(layer, shown) => setLayers((current) => ({ ...current, [layer]: shown }))}
+            layers={page.layers}
+            onLayerChange={(layer, shown) => page.setLayers((current) => ({ ...current, [layer]: shown }))}
           />
           <SidePanel
-            tab={view.tab}
-            onTabChange={view.setTab}
-            driverCount={drivers.length}
-            orderCount={mapOrders.length}
+            tab={page.view.tab}
+            onTabChange={page.view.setTab}
+            driverCount={page.drivers.length}
+            orderCount={page.mapOrders.length}
             drivers={
               <DriversTab
-                search={view.search}
-                onSearch={view.setSearch}
-                stateFilter={view.stateFilter}
-                onStateFilter={view.setStateFilter}
-                drivers={query.data ? visible : null}
-                located={located}
+                search={page.view.search}
+                onSearch={page.view.setSearch}
+                stateFilter={page.view.stateFilter}
+                onStateFilter={page.view.setStateFilter}
+                drivers={page.query.data ? page.visible : null}
+                located={page.located}
                 selectedId={selectedId}
                 onSelect={select}
-                now={now}
-                isStale={staleOf}
+                now={page.now}
+                isStale={page.staleOf}
               />
             }
             orders={
               <OrdersTab
-                rows={orderMap.data ? orderRows : null}
+                rows={page.orderMap.data ? page.orderRows : null}
                 selectedId={selectedOrderId}
-                onSelect={showOrder}
+                onSelect={page.showOrder}
               />
             }
           />

@@ -1,4 +1,3 @@
-import type { DriverLocation } from '@dostava/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DriverLiveEvent, StreamMessage } from '../../../lib/event-stream';
 import {
@@ -9,20 +8,7 @@ import {
   type Scheduler,
   STALE_REFETCH_MS,
 } from './driver-store';
-
-const driver = (id: number, patch: Partial<DriverLocation> = {}): DriverLocation => ({
-  id,
-  first_name: 'Ana',
-  last_name: `Driver ${id}`,
-  shift_state: 'available',
-  state: 'available',
-  active_orders: 0,
-  vehicle: null,
-  location: { lat: 43.85, lng: 18.41 },
-  last_location_at: '2026-01-01T10:00:00.000Z',
-  current_order: null,
-  ...patch,
-});
+import { testDriver as driver } from './test-driver';
 
 /** A scheduler the test runs by hand: how many batches were asked for, and their runs. */
 function manualScheduler() {

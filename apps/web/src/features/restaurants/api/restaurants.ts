@@ -1,8 +1,15 @@
 import type { CapacityBody, HoursBody, PayoutRequestBody, RestaurantBody } from '@dostava/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { restaurantKey } from '../../../api/restaurants/restaurants';
-import { $api, client, quiet, readsChangedBy, refresh, useWrite } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http';
+import {
+  $api,
+  changedElsewhere,
+  client,
+  quiet,
+  readsChangedBy,
+  refresh,
+  useWrite,
+} from '../../../lib/api-client';
 
 // The read lives in api/restaurants (pickers and several features use it); the screens import it here.
 export { useRestaurant } from '../../../api/restaurants/restaurants';
@@ -74,16 +81,16 @@ export function useDecidePayoutRequest(restaurantId: number, requestId: number) 
   return useMutation({
     mutationFn: async (decision: Decision) => {
       const path = { id: restaurantId, request_id: requestId };
-      const { data, error } =
+      // The transport throws a refusal (ApiError): what comes back is the answer.
+      const { data } =
         decision.action === 'approve'
           ? await client.POST(APPROVE, { params: { path } })
           : await client.POST(REJECT, { params: { path }, body: { reason: decision.reason } });
-      if (error) throw error;
       return data;
     },
     // Decided, or decided by someone else first (409): show the restaurant as it is now.
     onSettled: (_answer, error, decision) => {
-      if (error && !(isApiError(error) && error.status === 409)) return;
+      if (error && !changedElsewhere(error)) return;
       return refresh(queryClient, readsChangedBy('post', decision.action === 'approve' ? APPROVE : REJECT));
     },
   });

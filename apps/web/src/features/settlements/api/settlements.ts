@@ -1,9 +1,8 @@
 import type { SettlementBody, SettlementListParams } from '@dostava/shared';
 import type { paths } from '@dostava/shared/wire';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { $api, quiet, useWrite } from '../../../lib/api-client';
+import { $api, changedElsewhere, quiet, useWrite } from '../../../lib/api-client';
 import { downloadFile, type ExportFormat } from '../../../lib/download';
-import { isApiError } from '../../../lib/http';
 
 export type { SettlementListParams };
 export type SettlementFilterParams = Pick<SettlementListParams, 'restaurant_id' | 'status'>;
@@ -59,7 +58,7 @@ export const useApproveSettlement = (id: number) =>
   useWrite('post', '/api/settlements/{id}/approve', () => ({ params: { path: { id } } }), {
     onSuccess: (answer, _none, queryClient) =>
       queryClient.setQueryData(settlementQueryOptions(id).queryKey, answer),
-    refreshOnFailure: (error) => isApiError(error) && error.status === 409,
+    refreshOnFailure: changedElsewhere,
   });
 
 /** Deletes a pending settlement; an approved one is refused (409). */
