@@ -24,12 +24,22 @@ export const dispatchSettings = pgTable(
     batching: boolean('batching').notNull().default(true),
     batch_pickup_km: doublePrecision('batch_pickup_km').notNull().default(0.5),
     batch_dropoff_km: doublePrecision('batch_dropoff_km').notNull().default(2),
+    // Off by default: a driver accepts only an order assigned or offered to them (issue 32).
+    driver_pool: boolean('driver_pool').notNull().default(false),
+    // An order ready and reachable is offered to the nearest free driver after this long (issue 33).
+    fallback_minutes: integer('fallback_minutes').notNull().default(5),
+    // Pay model the planner may weigh: per delivery and a guaranteed hourly minimum, in minor units.
+    pay_aware: boolean('pay_aware').notNull().default(false),
+    pay_per_delivery: integer('pay_per_delivery').notNull().default(300),
+    pay_hourly_minimum: integer('pay_hourly_minimum').notNull().default(800),
     updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updated_at: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
     check('dispatch_settings_one_row', sql`${t.id} = 1`),
     check('dispatch_settings_mode_check', sql`${t.mode} in ('manual', 'suggest', 'automatic')`),
+    check('dispatch_settings_fallback_check', sql`${t.fallback_minutes} between 1 and 60`),
+    check('dispatch_settings_pay_check', sql`${t.pay_per_delivery} >= 0 and ${t.pay_hourly_minimum} >= 0`),
   ],
 );
 

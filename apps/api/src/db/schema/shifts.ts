@@ -20,6 +20,9 @@ export const shifts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     ended_at: timestamp('ended_at', { withTimezone: true }),
+    // When the driver plans to stop (the driver app or staff set it): no pickup is offered that
+    // cannot be made before it (issue 33).
+    planned_end_at: timestamp('planned_end_at', { withTimezone: true }),
   },
   (t) => [
     index('shifts_driver_idx').on(t.driver_id, t.started_at.desc()),
