@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirHeld } from './db/data-dir-lock.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -111,6 +112,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // Another process holds the embedded database: the message says which and what to do.
+  console.error(error instanceof DataDirHeld ? error.message : error);
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 
 /** A database handle or a transaction: service functions take either as their first argument. */
@@ -144,9 +145,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.pgliteDir, extensions: pgliteExtensions });
-  await client.waitReady;
+  // One process at a time on a data directory: a second server would lose the first one's writes.
+  const lock = options.pgliteDir ? await lockDataDir(options.pgliteDir) : undefined;
+  let client: PGlite;
+  try {
+    if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+    client = new PGlite({ dataDir: options.pgliteDir, extensions: pgliteExtensions });
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const turns = takeTurns(client);
   const db = drizzlePglite({ client, schema, ...logger(options) });
   return {
@@ -175,7 +184,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       idle: turns.waiting() === 0 ? 1 : 0,
       waiting: Math.max(0, turns.waiting() - 1),
     }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
