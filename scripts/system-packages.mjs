@@ -33,12 +33,14 @@ function onPath(command, env) {
 
 function hasPostgresBinaries() {
   // The reliability suite looks in the same place (apps/api/src/test/processes.ts). The backup test
-  // runs pg_dump and pg_restore of the same major version as the server: Debian's postgresql-<major>
-  // depends on postgresql-client-<major>, which puts them beside pg_ctl.
+  // runs pg_dump, pg_restore and psql of the same major version as the server: Debian's
+  // postgresql-<major> depends on postgresql-client-<major>, which puts them beside pg_ctl.
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return false;
   return readdirSync(root).some((version) =>
-    ['pg_ctl', 'pg_dump', 'pg_restore'].every((tool) => isExecutable(path.join(root, version, 'bin', tool))),
+    ['pg_ctl', 'pg_dump', 'pg_restore', 'psql'].every((tool) =>
+      isExecutable(path.join(root, version, 'bin', tool)),
+    ),
   );
 }
 
@@ -61,7 +63,7 @@ export function requirements(env = process.env) {
     reliability: [
       {
         pkg: 'postgresql',
-        what: '/usr/lib/postgresql/*/bin/pg_ctl, pg_dump, pg_restore',
+        what: '/usr/lib/postgresql/*/bin/pg_ctl, pg_dump, pg_restore, psql',
         present: hasPostgresBinaries,
       },
       { pkg: 'redis-server', what: 'redis-server on PATH', present: () => onPath('redis-server', env) },

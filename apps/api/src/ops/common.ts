@@ -1,14 +1,18 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type Config, loadConfig } from '../config.js';
 import type { MigrationState } from '../db/client.js';
+import { DataDirHeld, lockDataDir } from '../db/data-dir-lock.js';
 
 /**
- * What `npm run backup` and `npm run restore` share: the settings, the manifest, the migration state,
- * PGlite's one-process rule, and PostgreSQL's own client tools. See docs/decisions/0019-backups.md.
+ * What `npm run backup` and `npm run restore` share: the settings, the manifest and its checksums, the
+ * migration state, PGlite's one-process rule, and PostgreSQL's own client tools. See
+ * docs/decisions/0019-backups.md and 0026-safe-restore.md.
  */
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +49,11 @@ export interface Manifest {
   uploads: { files: number; bytes: number };
   /** Whether the generated JWT secret of DATA_DIR is in the archive (absent when JWT_SECRET is set). */
   jwt_secret: boolean;
+  /**
+   * The SHA-256 of every other file in the archive, by its path there. Absent from backups made before
+   * it was added: those are checked by their database's own tools only.
+   */
+  checksums?: Record<string, string>;
 }
 
 export function appVersion(): string {
@@ -77,61 +86,37 @@ export const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).
 // PGlite: one process at a time
 
 /**
- * PGlite has no lock: a second process opening the same data directory reads a stale state and
- * writes over the first one's files. It does write `postmaster.pid` when it opens the directory and
- * removes it when it closes cleanly, so: no such file, nobody holds it. With the file, on Linux, the
- * processes holding files under it open are the holders (the server keeps its catalogue files open);
- * none means a process died without closing (PGlite recovers on the next open, as the server does).
+ * The embedded database's own lock (db/data-dir-lock.ts), the one the server takes: refused, naming
+ * the process, while the server (or anything else) has the folder, and held while the command works,
+ * so a server started meanwhile refuses in turn.
  */
-export function assertPgliteFree(pgdata: string, what: string) {
-  if (!existsSync(path.join(pgdata, 'postmaster.pid'))) return;
-  if (!existsSync('/proc/self/fd')) {
-    throw new OpsError(
-      `The embedded database in ${pgdata} is open or was not closed cleanly (postmaster.pid is there), and ` +
-        `this system cannot tell which. PGlite lets one process at a time use it: stop the server and ` +
-        `${what} again. If no server is running, start it once and stop it (Ctrl-C) to close the database cleanly.`,
-    );
-  }
-  const holders = processesHolding(pgdata);
-  if (holders.length) {
-    const list = holders.map((h) => `  pid ${h.pid}: ${h.command}`).join('\n');
-    throw new OpsError(
-      `The embedded database in ${pgdata} is in use by:\n${list}\n` +
-        `PGlite lets one process at a time open its data directory, and a second one would corrupt it: ` +
-        `stop the server (Ctrl-C, or SIGTERM to its pid) and ${what} again. With a PostgreSQL server ` +
-        `(DATABASE_URL) backups run while the API serves.`,
-    );
-  }
+export const holdPglite = (pgdata: string, what: string) =>
+  lockDataDir(
+    pgdata,
+    `stop the server (Ctrl-C, or SIGTERM to its pid) and ${what} again. With a PostgreSQL server ` +
+      '(DATABASE_URL) backups run while the API serves.',
+  );
+
+// ---------------------------------------------------------------------------------------------------
+// What the archive holds
+
+/** Every file under a folder, as paths relative to it with '/' (as the manifest names them). */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
 }
 
-function processesHolding(dir: string): { pid: number; command: string }[] {
-  const prefix = `${path.resolve(dir)}${path.sep}`;
-  const found: { pid: number; command: string }[] = [];
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue; // gone, or another user's: the operator runs these commands as the server's user
-    }
-    const holds = fds.some((fd) => {
-      try {
-        return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(prefix);
-      } catch {
-        return false;
-      }
-    });
-    if (!holds) continue;
-    let command = '?';
-    try {
-      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
-    } catch {}
-    found.push({ pid, command });
-  }
-  return found;
+export async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
 }
+
+/** One message for every way a backup file can be damaged. */
+export const damaged = (file: string, why: string) =>
+  new OpsError(`${file} is damaged: ${why}. Nothing was changed: restore another backup.`);
 
 // ---------------------------------------------------------------------------------------------------
 // PostgreSQL: its own client tools
@@ -141,7 +126,7 @@ function processesHolding(dir: string): { pid: number; command: string }[] {
  * client Debian installed (`/usr/lib/postgresql/<major>/bin`, from postgresql-client-<major>), else
  * whatever is on PATH.
  */
-export function postgresTool(tool: 'pg_dump' | 'pg_restore'): string {
+export function postgresTool(tool: 'pg_dump' | 'pg_restore' | 'psql'): string {
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
     const majors = readdirSync(root)
@@ -186,7 +171,7 @@ export function runMain(main: () => Promise<void>) {
   main().then(
     () => process.exit(0),
     (error: unknown) => {
-      console.error(error instanceof OpsError ? error.message : error);
+      console.error(error instanceof OpsError || error instanceof DataDirHeld ? error.message : error);
       process.exit(1);
     },
   );

@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { create, extract } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { restaurantImage } from '../db/seed/images.js';
 import { rowsOf } from '../lib/sql.js';
@@ -75,6 +84,60 @@ async function snapshot(backend: Backend): Promise<Snapshot> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Everything a restore could change: every row of every table in every schema (the migrations' and
+ * the job queue's too), as the sorted md5 of each row, and every file of DATA_DIR/uploads and the
+ * secret, as SHA-256.
+ */
+async function everything(backend: Backend) {
+  const database = await openBackend(backend);
+  const tables = new Map<string, string[]>();
+  try {
+    const names = await rowsOf<{ name: string }>(
+      database.db,
+      sql.raw(`select format('%I.%I', schemaname, tablename) as name from pg_tables
+                where schemaname not in ('pg_catalog', 'information_schema') order by 1`),
+    );
+    for (const { name } of names) {
+      const rows = await rowsOf<{ sum: string }>(
+        database.db,
+        sql.raw(`select md5(t::text) as sum from ${name} t order by 1`),
+      );
+      tables.set(
+        name,
+        rows.map((r) => r.sum),
+      );
+    }
+  } finally {
+    await database.close();
+  }
+  const files = new Map<string, string>();
+  const uploads = path.join(backend.dataDir, 'uploads');
+  for (const name of existsSync(uploads) ? readdirSync(uploads) : [])
+    files.set(`uploads/${name}`, sha256(readFileSync(path.join(uploads, name))));
+  const secret = path.join(backend.dataDir, 'jwt-secret');
+  if (existsSync(secret)) files.set('jwt-secret', sha256(readFileSync(secret)));
+  return { tables, files };
+}
+
+/**
+ * A copy of a backup whose database file is cut short (a bad disk, a copy that broke off), with its
+ * manifest's checksums kept (the restore must notice the mismatch) or removed, as in a backup made
+ * before checksums (the database's own tools must notice).
+ */
+async function damagedCopy(good: string, out: string, checksums: 'kept' | 'absent') {
+  const dir = mkdtempSync(path.join(path.dirname(out), 'damaged-'));
+  await extract({ file: good, cwd: dir });
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+  const database = path.join(dir, manifest.database.file);
+  truncateSync(database, Math.floor(readFileSync(database).length * 0.7));
+  if (checksums === 'absent') delete manifest.checksums;
+  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  await create({ gzip: true, file: out, cwd: dir, portable: true }, readdirSync(dir));
+  rmSync(dir, { recursive: true, force: true });
+  return out;
 }
 
 /** Three new images and two settlements (a period the seed's settlements do not cover) via the API. */
@@ -232,5 +295,71 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
       `backup test (${kind}): ${copy.orders.size} orders, ${copy.settlements.size} settlements, ` +
         `${copy.uploads.size} uploads (${copy.files.size} files) restored and served`,
     );
+  });
+
+  it('a damaged backup, even with --force, leaves a non-empty target as it was, row for row', async () => {
+    const { backend } = setup; // the source of the test above: seeded, used, its server stopped
+    const dir = mkdtempSync(path.join(work, 'damaged-'));
+    const good = path.join(dir, 'good.tar.gz');
+    const made = await runOps('backup', ['--out', good], backend);
+    expect(made.code, made.output).toBe(0);
+    const before = await everything(backend);
+    expect(before.tables.get('public.orders')?.length).toBeGreaterThan(0);
+
+    const cutArchive = path.join(dir, 'cut-archive.tar.gz');
+    writeFileSync(cutArchive, readFileSync(good).subarray(0, Math.floor(readFileSync(good).length / 2)));
+    const cases = [
+      { file: cutArchive, says: 'does not unpack' },
+      {
+        file: await damagedCopy(good, path.join(dir, 'checked.tar.gz'), 'kept'),
+        says: 'does not match its checksum',
+      },
+      {
+        // No checksums to catch it: PGlite must fail to open it; pg_restore reads the table of contents
+        // at the start, fails on the data, and the one transaction rolls the drop back.
+        file: await damagedCopy(good, path.join(dir, 'unchecked.tar.gz'), 'absent'),
+        says: kind === 'pglite' ? 'its embedded database does not open' : 'is as it was',
+      },
+    ];
+    for (const { file, says } of cases) {
+      const refused = await runOps('restore', [file, '--force'], backend);
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.output).toContain(says);
+      expect(refused.output, 'a message, not a stack trace').not.toMatch(/^\s+at /m);
+      expect(refused.output).not.toContain('What was there before is saved');
+      const after = await everything(backend);
+      expect(after.files, file).toEqual(before.files);
+      expect([...after.tables.keys()], file).toEqual([...before.tables.keys()]);
+      for (const [table, rows] of before.tables)
+        expect(after.tables.get(table), `${file}: ${table}`).toEqual(rows);
+    }
+    expect(
+      readdirSync(backend.dataDir).filter((name) => name.startsWith('.restore-')),
+      'no staging left behind',
+    ).toEqual([]);
+
+    // The same backup whole: replaces the target, after saving what was there as a backup of its own.
+    const forced = await runOps('restore', [good, '--force'], backend);
+    expect(forced.code, forced.output).toBe(0);
+    const saved = forced.output.match(/What was there before is saved in (\S+?):/)?.[1];
+    expect(saved, forced.output).toBeDefined();
+    expect(path.dirname(saved as string)).toBe(backend.dataDir);
+    const after = await everything(backend);
+    for (const [table, rows] of before.tables) {
+      if (table.startsWith('pgboss.')) continue; // the job queue's schema is not backed up (0019)
+      expect(after.tables.get(table), table).toEqual(rows);
+    }
+    expect(after.files).toEqual(before.files);
+
+    // That safety copy restores like any backup.
+    const elsewhere: Backend = {
+      kind,
+      dataDir: path.join(dir, 'elsewhere'),
+      databaseUrl: kind === 'postgres' ? await setup.postgres?.createDatabase() : undefined,
+    };
+    const back = await runOps('restore', [saved as string], elsewhere);
+    expect(back.code, back.output).toBe(0);
+    const copy = await everything(elsewhere);
+    expect(copy.tables.get('public.orders')).toEqual(before.tables.get('public.orders'));
   });
 });

@@ -94,7 +94,8 @@ export interface ApiProcess {
 
 export const JWT_SECRET = `reliability-${randomBytes(16).toString('hex')}`;
 
-export async function startApi(backend: Backend, env: Record<string, string> = {}): Promise<ApiProcess> {
+/** The built server as a process, with what it prints; `startApi` waits for it to listen. */
+export function spawnApi(backend: Backend, env: Record<string, string> = {}) {
   if (!existsSync(SERVER))
     throw new Error(`${SERVER} is missing: build first (npm run test:reliability does)`);
   const child = spawn(process.execPath, [SERVER], {
@@ -123,11 +124,17 @@ export async function startApi(backend: Backend, env: Record<string, string> = {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  /** Its exit code, once it has exited and its output is read. */
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+export async function startApi(backend: Backend, env: Record<string, string> = {}): Promise<ApiProcess> {
+  const { child, output, exited } = spawnApi(backend, env);
   const port = await Promise.race([
-    until(() => output.match(/running at http:\/\/localhost:(\d+)/)?.[1], 'the API to listen', 60_000),
+    until(() => output().match(/running at http:\/\/localhost:(\d+)/)?.[1], 'the API to listen', 60_000),
     exited.then(() => {
-      throw new Error(`the API exited before listening:\n${output}`);
+      throw new Error(`the API exited before listening:\n${output()}`);
     }),
   ]);
   const url = `http://127.0.0.1:${port}`;
@@ -135,7 +142,7 @@ export async function startApi(backend: Backend, env: Record<string, string> = {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { url, child, output: () => output, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return { url, child, output, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
 // ---------------------------------------------------------------------------------------------------
