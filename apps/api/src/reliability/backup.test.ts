@@ -321,17 +321,18 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
         says: kind === 'pglite' ? 'its embedded database does not open' : 'is as it was',
       },
     ];
+    // Every case is checked, and reported, even when one fails.
     for (const { file, says } of cases) {
       const refused = await runOps('restore', [file, '--force'], backend);
-      expect(refused.code, refused.output).toBe(1);
-      expect(refused.output).toContain(says);
-      expect(refused.output, 'a message, not a stack trace').not.toMatch(/^\s+at /m);
-      expect(refused.output).not.toContain('What was there before is saved');
       const after = await everything(backend);
-      expect(after.files, file).toEqual(before.files);
-      expect([...after.tables.keys()], file).toEqual([...before.tables.keys()]);
+      expect.soft([...after.tables.keys()], `${file}\n${refused.output}`).toEqual([...before.tables.keys()]);
       for (const [table, rows] of before.tables)
-        expect(after.tables.get(table), `${file}: ${table}`).toEqual(rows);
+        expect.soft(after.tables.get(table), `${file}: ${table}`).toEqual(rows);
+      expect.soft(after.files, file).toEqual(before.files);
+      expect.soft(refused.code, refused.output).toBe(1);
+      expect.soft(refused.output, 'a message, not a stack trace').not.toMatch(/^\s+at /m);
+      expect.soft(refused.output).toContain(says);
+      expect.soft(refused.output).not.toContain('What was there before is saved');
     }
     expect(
       readdirSync(backend.dataDir).filter((name) => name.startsWith('.restore-')),
