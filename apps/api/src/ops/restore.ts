@@ -302,10 +302,11 @@ async function restorePostgres(file: string, dump: string, databaseUrl: string, 
   const readerDone = new Promise<number | null>((resolve) => reader.once('close', resolve));
   const writerDone = new Promise<number | null>((resolve) => writer.once('close', resolve));
   const readerCode = await Promise.race([readerDone, writerDone.then(() => undefined)]);
-  if (readerCode === 0) writer.stdin.end();
-  else if (readerCode !== undefined)
-    writer.kill('SIGKILL'); // the connection drops: rolled back
-  else reader.kill('SIGKILL'); // psql failed first
+  // psql stopped first (a statement failed): so does pg_restore. pg_restore failed: psql is killed
+  // before the end of its input, its connection drops and PostgreSQL rolls the transaction back.
+  if (readerCode === undefined) reader.kill('SIGKILL');
+  else if (readerCode === 0) writer.stdin.end();
+  else writer.kill('SIGKILL');
   const [fromReader, fromWriter] = await Promise.all([readerDone, writerDone]);
   if (fromReader !== 0 || fromWriter !== 0) {
     throw new OpsError(
