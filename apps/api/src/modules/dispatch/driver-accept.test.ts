@@ -409,6 +409,21 @@ describe('accepting from the pool (setting on)', () => {
     await expectAccepted(manual, me);
   });
 
+  it('two drivers racing for one order: one takes it, the other is told it was taken', async () => {
+    await setSettings({ driver_pool: true });
+    await restaurantMode('suggest');
+    for (let round = 0; round < 5; round++) {
+      const id = await waitingOrder();
+      const answers = await Promise.all([accept(id, me), accept(id, other)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const loser = answers.find((a) => a.statusCode === 409);
+      expect(loser?.json()).toEqual({ error: 'order_taken', message: MESSAGES.order_taken });
+      const winner = answers[0]?.statusCode === 200 ? me : other;
+      expect((await orderRow(id))?.driver_id).toBe(winner.id);
+      await t.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, id));
+    }
+  });
+
   it('turned off again, the same order is refused', async () => {
     await setSettings({ driver_pool: true });
     await restaurantMode('suggest');

@@ -444,8 +444,14 @@ export async function acceptOrder(db: Db, { bus, timeZone }: OrderDeps, actor: A
       .from(orderOffers)
       .where(and(eq(orderOffers.order_id, id), eq(orderOffers.status, 'pending')))
       .for('update');
+    // Read again under its lock: a driver who lost a race is told it was taken, not that it was never theirs.
+    const [now] = await tx
+      .select({ driver_id: orders.driver_id, version: orders.version })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for('update');
     const offered = offer?.driver_id === actor.user_id && offer.expires_at.getTime() > Date.now();
-    if (!offered) await assertInPool(tx, actor.user_id, order.driver_id, id, offer);
+    if (!offered) await assertInPool(tx, actor.user_id, now?.driver_id ?? null, id, offer);
     const changed = await tx
       .update(orders)
       .set({ driver_id: actor.user_id, assigned_at: new Date(), version: sql`${orders.version} + 1` })
@@ -453,7 +459,7 @@ export async function acceptOrder(db: Db, { bus, timeZone }: OrderDeps, actor: A
         and(
           eq(orders.id, id),
           sql`${orders.driver_id} is null`,
-          eq(orders.version, order.version),
+          eq(orders.version, now?.version ?? order.version),
           offered ? undefined : inPoolOf(actor.user_id),
         ),
       )
