@@ -21,7 +21,13 @@ import {
  * manual at the end (the other specs dispatch by hand).
  */
 
-const SETTINGS = { offer_seconds: 45, batching: true, batch_pickup_km: 0.5, batch_dropoff_km: 2 };
+const SETTINGS = {
+  driver_pool: false,
+  offer_seconds: 45,
+  batching: true,
+  batch_pickup_km: 0.5,
+  batch_dropoff_km: 2,
+};
 
 async function setMode(
   request: APIRequestContext,
@@ -122,6 +128,9 @@ test.describe('dispatch that runs itself', () => {
     await signInAs(page, 'admin', { lang: 'bs', path: '/dispatch-settings' });
     const form = page.getByRole('form', { name: 'Postavke dispečinga operacije' });
     await expect(form.getByRole('radio', { name: /^Prijedlog/ })).toBeChecked();
+    await expect(
+      form.getByRole('switch', { name: 'Vozači sami biraju narudžbe na čekanju' }),
+    ).not.toBeChecked();
     await form.getByLabel('Rok ponude (sekunde)').fill('5');
     await form.getByLabel('Druga dostava unutar (km)').fill('abc');
     await form.getByRole('button', { name: 'Sačuvaj' }).click();
@@ -132,6 +141,34 @@ test.describe('dispatch that runs itself', () => {
     // Nothing was saved: the operation still suggests.
     await page.reload();
     await expect(form.getByLabel('Rok ponude (sekunde)')).toHaveValue('45');
+  });
+
+  test('the driver pool: off by default, switched on and off again with its help (1440 px, English)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const admin = await signInAs(page, 'admin', { lang: 'en', path: '/dispatch-settings' });
+    const api = apiClient(page.request, admin.access_token);
+    const pool = async () => (await answer(api.GET('/api/dispatch/settings'))).data.driver_pool;
+    const form = page.getByRole('form', { name: 'Dispatch settings of the operation' });
+    const toggle = form.getByRole('switch', {
+      name: 'Driver pool: drivers pick waiting orders',
+    });
+    await expect(toggle).not.toBeChecked();
+    await expect(
+      form.getByText(/^Off: a driver accepts only an order assigned or offered to them/),
+    ).toBeVisible();
+    await toggle.check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Dispatch settings saved')).toBeVisible();
+    expect(await pool()).toBe(true);
+    await expectAccessible(page);
+    await page.reload();
+    await expect(toggle).toBeChecked();
+    await toggle.uncheck();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Dispatch settings saved').first()).toBeVisible();
+    await expect.poll(pool).toBe(false);
   });
 
   test('a restaurant keeps a mode of its own, or follows the operation (1440 px, English)', async ({

@@ -21,6 +21,12 @@ export const DISPATCH_LIMITS = {
 /** What a new operation starts from. */
 export const DISPATCH_DEFAULTS = {
   mode: 'manual' as DispatchMode,
+  /**
+   * Off: a driver accepts only an order assigned or offered to them. On: a driver on shift may also
+   * take a waiting order from the pool (not locked, not in manual mode, offered to nobody, not one they
+   * declined or let run out).
+   */
+  driver_pool: false,
   offer_seconds: 45,
   /** A driver may carry a second order when it fits (same restaurant or on the way, drop-off near). */
   batching: true,
@@ -42,6 +48,7 @@ const bounded = (key: keyof typeof DISPATCH_LIMITS, integer = false) => {
 export const dispatchSettingsBody = z
   .object({
     mode: z.enum(DISPATCH_MODES, { error: msg('validation.invalid_choice') }),
+    driver_pool: z.boolean({ error: msg('validation.invalid') }),
     offer_seconds: bounded('offer_seconds', true),
     batching: z.boolean({ error: msg('validation.invalid') }),
     batch_pickup_km: bounded('batch_pickup_km'),
@@ -153,15 +160,28 @@ export const orderDispatchSchema = z.object({
 });
 export type OrderDispatch = z.infer<typeof orderDispatchSchema>;
 
-/** An offer as the driver app sees it. */
-export const driverOfferSchema = z.object({
-  id: z.number().int(),
+/**
+ * An order as a driver sees it before accepting it: where to pick it up and how far the drop-off is
+ * from there, nothing about the customer (their name, phone and address come with the acceptance).
+ */
+export const driverOrderPreviewSchema = z.object({
   order_id: z.number().int(),
   order_number: z.string(),
+  status: z.enum(['preparing_order', 'ready_for_pickup']),
   restaurant: z.object({ id: z.number().int(), name: z.string(), address: z.string() }),
-  address: z.string(),
+  /** Straight line from the restaurant to the drop-off, km to one decimal (null: the restaurant has no position). */
+  dropoff_km: z.number().nullable(),
+});
+export type DriverOrderPreview = z.infer<typeof driverOrderPreviewSchema>;
+
+/** An offer as the driver app sees it. */
+export const driverOfferSchema = driverOrderPreviewSchema.extend({
+  id: z.number().int(),
   expires_at: z.string(),
   reasons: dispatchReasonsSchema,
 });
 export type DriverOffer = z.infer<typeof driverOfferSchema>;
 export const driverOffersSchema = z.object({ items: z.array(driverOfferSchema) });
+
+/** The orders a driver may take from the pool (empty while the operation's pool is off). */
+export const driverPoolSchema = z.object({ items: z.array(driverOrderPreviewSchema) });

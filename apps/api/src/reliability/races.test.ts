@@ -91,6 +91,15 @@ describe.each(kinds)('race bursts (%s)', (kind) => {
         })
       ).status,
     ).toBe(200);
+    // A driver takes an order not assigned to them only from the pool (decision 0024): open it.
+    const settings = (await call(base(0), 'GET', '/api/dispatch/settings', { token: admin })).body
+      .data as Record<string, unknown>;
+    const { updated_at: _at, updated_by: _by, ...current } = settings;
+    for (const [url, body] of [
+      ['/api/dispatch/settings', { ...current, driver_pool: true }],
+      [`/api/restaurants/${kitchen.restaurant_id}/dispatch-mode`, { mode: 'suggest' }],
+    ] as const)
+      expect((await call(base(0), 'PUT', url, { token: admin, body })).status).toBe(200);
 
     const takes = {
       accept: (i: number) =>
@@ -141,6 +150,12 @@ describe.each(kinds)('race bursts (%s)', (kind) => {
             body: {},
           });
           expect(unassigned.status).toBe(200);
+          // Taken off by a person, the order is locked out of the pool: open it again.
+          const unlocked = await call(base(0), 'POST', `/api/orders/${orderId}/dispatch-lock`, {
+            token: dispatcher,
+            body: { locked: false },
+          });
+          expect(unlocked.status).toBe(200);
         }
       }
     }

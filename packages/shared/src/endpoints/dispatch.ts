@@ -21,7 +21,7 @@ export const dispatch = {
     path: '/api/dispatch/settings',
     access: { permission: 'orders.dispatch' },
     description:
-      "The operation's dispatch mode (manual, suggest, automatic), how long a driver has to accept an offer, and the batching rules.",
+      "The operation's dispatch mode (manual, suggest, automatic), whether drivers may take waiting orders from the pool, how long a driver has to accept an offer, and the batching rules.",
     summary: 'Dispatch settings',
     tags,
     answer: { 200: dataResponse(dispatchSettingsSchema) },
@@ -31,7 +31,7 @@ export const dispatch = {
     path: '/api/dispatch/settings',
     access: { permission: 'dispatch.settings' },
     description:
-      'Admin or App Manager: the mode of the whole operation (a restaurant may have its own), the seconds a driver has to accept an automatic offer, and whether and how far a second order may be batched. Leaving the automatic mode withdraws the open offers at the next round.',
+      'Admin or App Manager: the mode of the whole operation (a restaurant may have its own), whether drivers may take waiting orders from the pool (`driver_pool`, off by default: a driver accepts only what is assigned or offered to them; on: also an order not locked, not in manual mode, offered to nobody and not declined by them), the seconds a driver has to accept an automatic offer, and whether and how far a second order may be batched. Leaving the automatic mode withdraws the open offers at the next round.',
     summary: 'Change the dispatch settings',
     tags,
     body: dispatchSettingsBody,

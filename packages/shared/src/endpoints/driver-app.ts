@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endShiftBody, endShiftRequestDetailSchema } from '../cash-register.js';
 import { dataResponse, noContent } from '../common.js';
-import { driverOffersSchema } from '../dispatch.js';
+import { driverOffersSchema, driverPoolSchema } from '../dispatch.js';
 import { driverAppMealBody, driverMealSchema } from '../driver-meals.js';
 import {
   breakEndedSchema,
@@ -63,7 +63,8 @@ export const driverApp = {
     method: 'GET',
     path: '/api/driver/orders',
     access,
-    description: "The signed-in driver's orders that are not finished yet.",
+    description:
+      "The signed-in driver's orders that are not finished yet: those assigned to them (by a dispatcher, or accepted from an offer or the pool). An order not yet theirs is not listed here: offers are under /api/driver/offers, the pool under /api/driver/pool, without the customer's details.",
     summary: 'Driver app: my orders',
     tags,
     answer: { 200: z.object({ data: z.array(orderListItemSchema) }) },
@@ -72,7 +73,8 @@ export const driverApp = {
     method: 'POST',
     path: '/api/driver/orders/:id/accept',
     access,
-    description: 'The assigned driver accepts the order.',
+    description:
+      "A driver accepts only an order assigned or offered to them. The order assigned to them is answered as it is (accepting twice changes nothing); an order offered to them becomes theirs while the offer runs. When the operation's driver pool is on (dispatch settings, off by default), a driver may also take a waiting order (preparing or ready, no driver) that is not locked by a dispatcher, whose restaurant is not in manual mode, that is offered to nobody, and that they have not declined or let run out. The answer, and only it, carries the customer's name, phone and address. Refusals change nothing and tell nothing about the customer: 422 `driver_not_on_shift` / `driver_ending_shift` (the driver takes no new orders), 409 `order_taken` (another driver has it), 409 `order_offered` (offered to another driver), 409 `offer_expired` (their offer ran out), 403 `order_not_offered` (anything else: not assigned or offered to them, nor open in the pool), 404 outside the driver's reach.",
     summary: 'Driver app: accept an order',
     tags,
     params: idParams,
@@ -95,10 +97,20 @@ export const driverApp = {
     path: '/api/driver/offers',
     access,
     description:
-      'Orders the automatic mode offers to the signed-in driver, with why and until when. Accept with POST /api/driver/orders/{id}/accept, decline with …/decline; an offer left unanswered expires and passes to another driver.',
+      "Orders the automatic mode offers to the signed-in driver, with why and until when: the restaurant and the drop-off's distance from it, nothing about the customer until the driver accepts. Accept with POST /api/driver/orders/{id}/accept, decline with …/decline; an offer left unanswered expires and passes to another driver.",
     summary: 'Driver app: offers waiting for my answer',
     tags,
     answer: { 200: dataResponse(driverOffersSchema) },
+  }),
+  pool: endpoint({
+    method: 'GET',
+    path: '/api/driver/pool',
+    access,
+    description:
+      "The waiting orders the signed-in driver may take (POST /api/driver/orders/{id}/accept) while the operation's driver pool is on: not locked, restaurant not in manual mode, offered to nobody, not declined or let run out by this driver. The restaurant and the drop-off's distance from it, nothing about the customer until the driver accepts. Empty while the pool is off.",
+    summary: 'Driver app: orders open to take',
+    tags,
+    answer: { 200: dataResponse(driverPoolSchema) },
   }),
   declineOffer: endpoint({
     method: 'POST',

@@ -1114,7 +1114,7 @@ export interface paths {
         };
         /**
          * Driver app: my orders
-         * @description The signed-in driver's orders that are not finished yet.
+         * @description The signed-in driver's orders that are not finished yet: those assigned to them (by a dispatcher, or accepted from an offer or the pool). An order not yet theirs is not listed here: offers are under /api/driver/offers, the pool under /api/driver/pool, without the customer's details.
          */
         get: operations["getDriverOrders"];
         put?: never;
@@ -1136,7 +1136,7 @@ export interface paths {
         put?: never;
         /**
          * Driver app: accept an order
-         * @description The assigned driver accepts the order.
+         * @description A driver accepts only an order assigned or offered to them. The order assigned to them is answered as it is (accepting twice changes nothing); an order offered to them becomes theirs while the offer runs. When the operation's driver pool is on (dispatch settings, off by default), a driver may also take a waiting order (preparing or ready, no driver) that is not locked by a dispatcher, whose restaurant is not in manual mode, that is offered to nobody, and that they have not declined or let run out. The answer, and only it, carries the customer's name, phone and address. Refusals change nothing and tell nothing about the customer: 422 `driver_not_on_shift` / `driver_ending_shift` (the driver takes no new orders), 409 `order_taken` (another driver has it), 409 `order_offered` (offered to another driver), 409 `offer_expired` (their offer ran out), 403 `order_not_offered` (anything else: not assigned or offered to them, nor open in the pool), 404 outside the driver's reach.
          */
         post: operations["postDriverOrdersByIdAccept"];
         delete?: never;
@@ -1174,12 +1174,12 @@ export interface paths {
         };
         /**
          * Dispatch settings
-         * @description The operation's dispatch mode (manual, suggest, automatic), how long a driver has to accept an offer, and the batching rules.
+         * @description The operation's dispatch mode (manual, suggest, automatic), whether drivers may take waiting orders from the pool, how long a driver has to accept an offer, and the batching rules.
          */
         get: operations["getDispatchSettings"];
         /**
          * Change the dispatch settings
-         * @description Admin or App Manager: the mode of the whole operation (a restaurant may have its own), the seconds a driver has to accept an automatic offer, and whether and how far a second order may be batched. Leaving the automatic mode withdraws the open offers at the next round.
+         * @description Admin or App Manager: the mode of the whole operation (a restaurant may have its own), whether drivers may take waiting orders from the pool (`driver_pool`, off by default: a driver accepts only what is assigned or offered to them; on: also an order not locked, not in manual mode, offered to nobody and not declined by them), the seconds a driver has to accept an automatic offer, and whether and how far a second order may be batched. Leaving the automatic mode withdraws the open offers at the next round.
          */
         put: operations["putDispatchSettings"];
         post?: never;
@@ -1278,9 +1278,29 @@ export interface paths {
         };
         /**
          * Driver app: offers waiting for my answer
-         * @description Orders the automatic mode offers to the signed-in driver, with why and until when. Accept with POST /api/driver/orders/{id}/accept, decline with …/decline; an offer left unanswered expires and passes to another driver.
+         * @description Orders the automatic mode offers to the signed-in driver, with why and until when: the restaurant and the drop-off's distance from it, nothing about the customer until the driver accepts. Accept with POST /api/driver/orders/{id}/accept, decline with …/decline; an offer left unanswered expires and passes to another driver.
          */
         get: operations["getDriverOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Driver app: orders open to take
+         * @description The waiting orders the signed-in driver may take (POST /api/driver/orders/{id}/accept) while the operation's driver pool is on: not locked, restaurant not in manual mode, offered to nobody, not declined or let run out by this driver. The restaurant and the drop-off's distance from it, nothing about the customer until the driver accepts. Empty while the pool is off.
+         */
+        get: operations["getDriverPool"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6097,6 +6117,7 @@ export interface operations {
                         data: {
                             /** @enum {string} */
                             mode: "manual" | "suggest" | "automatic";
+                            driver_pool: boolean;
                             offer_seconds: number;
                             batching: boolean;
                             batch_pickup_km: number;
@@ -6124,6 +6145,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     mode: "manual" | "suggest" | "automatic";
+                    driver_pool: boolean;
                     offer_seconds: number;
                     batching: boolean;
                     batch_pickup_km: number;
@@ -6142,6 +6164,7 @@ export interface operations {
                         data: {
                             /** @enum {string} */
                             mode: "manual" | "suggest" | "automatic";
+                            driver_pool: boolean;
                             offer_seconds: number;
                             batching: boolean;
                             batch_pickup_km: number;
@@ -6598,15 +6621,17 @@ export interface operations {
                     "application/json": {
                         data: {
                             items: {
-                                id: number;
                                 order_id: number;
                                 order_number: string;
+                                /** @enum {string} */
+                                status: "preparing_order" | "ready_for_pickup";
                                 restaurant: {
                                     id: number;
                                     name: string;
                                     address: string;
                                 };
-                                address: string;
+                                dropoff_km: number | null;
+                                id: number;
                                 expires_at: string;
                                 reasons: {
                                     /** @enum {string} */
@@ -6620,6 +6645,44 @@ export interface operations {
                                     late_minutes: number;
                                     batched_with: string | null;
                                 };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDriverPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                order_id: number;
+                                order_number: string;
+                                /** @enum {string} */
+                                status: "preparing_order" | "ready_for_pickup";
+                                restaurant: {
+                                    id: number;
+                                    name: string;
+                                    address: string;
+                                };
+                                dropoff_km: number | null;
                             }[];
                         };
                     };

@@ -183,6 +183,8 @@ export const bsPublic: PublicCatalogue = {
     payout_request_decided: 'O ovom zahtjevu je već odlučeno.',
     payout_changed:
       'Račun za isplatu je promijenjen nakon podnošenja ovog zahtjeva: odbijte ga ili zamolite menadžera da podnese novi.',
+    order_not_offered: 'Ova narudžba vam nije dodijeljena ni ponuđena.',
+    offer_expired: 'Vaša ponuda za ovu narudžbu je istekla.',
   },
   auth: {
     sign_in: 'Prijava',

@@ -663,6 +663,9 @@ export const bs: Catalogue = {
       suggest: 'Svaka narudžba kojoj treba vozač pokazuje najboljeg i zašto; jednim klikom se prihvata.',
       automatic: 'Narudžbe se same nude vozačima; vozač prihvata u roku ponude ili ponuda ide dalje.',
     },
+    driver_pool: 'Vozači sami biraju narudžbe na čekanju',
+    driver_pool_help:
+      'Isključeno: vozač prihvata samo narudžbu koja mu je dodijeljena ili ponuđena. Uključeno: vozač u smjeni može uzeti i narudžbu na čekanju koja nije zaključana, nije iz restorana s ručnim dispečingom, nije nikome ponuđena i koju nije odbio. Podaci o kupcu vide se tek kad je prihvati.',
     offer_seconds: 'Rok ponude (sekunde)',
     offer_seconds_help: 'Koliko vozač ima vremena da prihvati ponudu: od {{min}} do {{max}} sekundi.',
     batching: 'Spajanje narudžbi',

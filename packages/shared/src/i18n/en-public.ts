@@ -186,6 +186,8 @@ export const enPublic = {
     payout_request_decided: 'This request has already been decided.',
     payout_changed:
       'The payout account was changed after this request was filed: reject it, or ask the manager to file a new one.',
+    order_not_offered: 'This order is not assigned or offered to you.',
+    offer_expired: 'Your offer of this order has run out.',
   },
   auth: {
     sign_in: 'Sign in',

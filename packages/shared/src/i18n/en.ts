@@ -663,6 +663,9 @@ export const en = {
       automatic:
         'Orders are offered to drivers by themselves; a driver accepts within the offer time or it passes on.',
     },
+    driver_pool: 'Driver pool: drivers pick waiting orders',
+    driver_pool_help:
+      'Off: a driver accepts only an order assigned or offered to them. On: a driver on shift may also take a waiting order that is not locked, not of a restaurant in manual mode, offered to nobody and not one they declined. The customer’s details show only once they accept.',
     offer_seconds: 'Offer time (seconds)',
     offer_seconds_help: 'How long a driver has to accept an offer: {{min}} to {{max}} seconds.',
     batching: 'Batching',

@@ -38,11 +38,21 @@ beforeAll(async () => {
   expect(
     (await t.request({ method: 'POST', url: '/api/driver/shift/start', token: driver.token })).statusCode,
   ).toBe(200);
-  const [order] = await rowsOf<{ id: number }>(
+  const [order] = await rowsOf<{ id: number; restaurant_id: number }>(
     t.database.db,
-    sql`select id from orders where status in ('preparing_order','ready_for_pickup') limit 1`,
+    sql`select id, restaurant_id from orders where status in ('preparing_order','ready_for_pickup') limit 1`,
   );
   orderId = order?.id ?? 0;
+  // A driver takes an order not assigned to them only from the pool (decision 0024): open it here.
+  const settings = (
+    await t.request({ method: 'GET', url: '/api/dispatch/settings', token: tokens.admin })
+  ).json().data;
+  const { updated_at: _at, updated_by: _by, ...body } = settings;
+  for (const [url, payload] of [
+    ['/api/dispatch/settings', { ...body, driver_pool: true }],
+    [`/api/restaurants/${order?.restaurant_id}/dispatch-mode`, { mode: 'suggest' }],
+  ] as const)
+    expect((await t.request({ method: 'PUT', url, token: tokens.admin, payload })).statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -51,7 +61,7 @@ async function reset() {
   const db = t.database.db;
   await db
     .update(orders)
-    .set({ driver_id: null, assigned_at: null, status: 'ready_for_pickup' })
+    .set({ driver_id: null, assigned_at: null, status: 'ready_for_pickup', dispatch_locked: false })
     .where(eq(orders.id, orderId));
   await db
     .update(endShiftRequests)

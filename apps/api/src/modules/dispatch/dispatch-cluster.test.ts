@@ -51,6 +51,7 @@ describe.runIf(enabled)('dispatch on two instances', () => {
           token: admin,
           payload: {
             mode: 'manual',
+            driver_pool: false,
             offer_seconds: 15,
             batching: true,
             batch_pickup_km: 0.5,

@@ -51,6 +51,9 @@ export async function dispatchRoutes(app: FastifyInstance) {
   route(app, driverApp.offers, async (request) => ({
     data: { items: await service.driverOffers(app.db, request.actor) },
   }));
+  route(app, driverApp.pool, async (request) => ({
+    data: { items: await service.driverPool(app.db, request.actor) },
+  }));
   route(app, driverApp.declineOffer, async (request, reply) => {
     await service.declineOffer(deps, request.actor, request.params.id);
     dispatcher.poke();

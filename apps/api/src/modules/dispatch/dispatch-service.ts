@@ -5,6 +5,7 @@ import {
   type DispatchSettingsBody,
   type DispatchSuggestion,
   type DriverOffer,
+  type DriverOrderPreview,
   hourOfWeek,
   type Order,
   prepMinutes,
@@ -21,10 +22,12 @@ import type { JobQueue } from '../../lib/jobs.js';
 import { rowsOf } from '../../lib/sql.js';
 import { loadPrep, loadTravel } from '../eta/eta-models.js';
 import { busyNow, FRESH_LOCATION_MINUTES, predictOrders } from '../eta/eta-predictions.js';
+import { distanceKm } from '../orders/orders-amounts.js';
 import { announce, assignDriver, unmoved } from '../orders/orders-commands.js';
 import { assertReachable, readOrder } from '../orders/orders-queries.js';
 import { withdrawOffers } from './dispatch-offers.js';
 import { evaluate, type PlanDriver, type PlanOrder, type PlanSettings, planRound } from './dispatch-plan.js';
+import { inPoolOf } from './dispatch-queries.js';
 
 /**
  * Dispatch that runs itself (decision 0024): the settings, the rounds that offer waiting orders to
@@ -48,6 +51,7 @@ export async function readSettings(db: Db): Promise<DispatchSettings> {
   const [row] = await db
     .select({
       mode: dispatchSettings.mode,
+      driver_pool: dispatchSettings.driver_pool,
       offer_seconds: dispatchSettings.offer_seconds,
       batching: dispatchSettings.batching,
       batch_pickup_km: dispatchSettings.batch_pickup_km,
@@ -62,6 +66,7 @@ export async function readSettings(db: Db): Promise<DispatchSettings> {
   if (!row) throw new NotFound();
   return {
     mode: row.mode as DispatchMode,
+    driver_pool: row.driver_pool,
     offer_seconds: row.offer_seconds,
     batching: row.batching,
     batch_pickup_km: row.batch_pickup_km,
@@ -433,17 +438,49 @@ async function announceOrders(
 
 // ------------------------------------------------------------------------------------------- the driver
 
+/** What a driver sees of an order before accepting it: nothing about the customer. */
+const previewColumns = {
+  order_id: orders.id,
+  order_number: orders.order_number,
+  status: orders.status,
+  restaurant_id: restaurants.id,
+  restaurant_name: restaurants.name,
+  restaurant_address: restaurants.address,
+  restaurant_lat: restaurants.lat,
+  restaurant_lng: restaurants.lng,
+  lat: orders.lat,
+  lng: orders.lng,
+};
+interface PreviewRow {
+  order_id: number;
+  order_number: string;
+  status: string;
+  restaurant_id: number;
+  restaurant_name: string;
+  restaurant_address: string;
+  restaurant_lat: number | null;
+  restaurant_lng: number | null;
+  lat: number;
+  lng: number;
+}
+
+const toPreview = (r: PreviewRow): DriverOrderPreview => ({
+  order_id: r.order_id,
+  order_number: r.order_number,
+  status: r.status as DriverOrderPreview['status'],
+  restaurant: { id: r.restaurant_id, name: r.restaurant_name, address: r.restaurant_address },
+  dropoff_km:
+    r.restaurant_lat === null || r.restaurant_lng === null
+      ? null
+      : Math.round(distanceKm({ lat: r.restaurant_lat, lng: r.restaurant_lng }, r) * 10) / 10,
+});
+
 /** The driver app: the offers waiting for this driver's answer. */
 export async function driverOffers(db: Db, actor: ActorContext): Promise<DriverOffer[]> {
   const rows = await db
     .select({
+      ...previewColumns,
       id: orderOffers.id,
-      order_id: orders.id,
-      order_number: orders.order_number,
-      restaurant_id: restaurants.id,
-      restaurant_name: restaurants.name,
-      restaurant_address: restaurants.address,
-      address: orders.address,
       expires_at: orderOffers.expires_at,
       reasons: orderOffers.reasons,
     })
@@ -459,14 +496,24 @@ export async function driverOffers(db: Db, actor: ActorContext): Promise<DriverO
     )
     .orderBy(orderOffers.expires_at);
   return rows.map((r) => ({
+    ...toPreview(r),
     id: r.id,
-    order_id: r.order_id,
-    order_number: r.order_number,
-    restaurant: { id: r.restaurant_id, name: r.restaurant_name, address: r.restaurant_address },
-    address: r.address,
     expires_at: r.expires_at.toISOString(),
     reasons: r.reasons as DriverOffer['reasons'],
   }));
+}
+
+/** The driver app: the waiting orders this driver may take from the pool (none while it is off). */
+export async function driverPool(db: Db, actor: ActorContext): Promise<DriverOrderPreview[]> {
+  const rows = await db
+    .select(previewColumns)
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+    .where(inPoolOf(actor.user_id))
+    // Food on the pass first, then the oldest.
+    .orderBy(sql`${orders.status} = 'ready_for_pickup' desc`, orders.created_at)
+    .limit(100);
+  return rows.map(toPreview);
 }
 
 /** The driver declines an offer: it is never offered to them again, and the next round passes it on. */

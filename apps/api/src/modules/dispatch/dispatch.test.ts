@@ -47,6 +47,7 @@ const settings = (token: string | undefined, payload: unknown, lang = 'en') =>
   });
 const valid = {
   mode: 'manual',
+  driver_pool: false,
   offer_seconds: 45,
   batching: true,
   batch_pickup_km: 0.5,

@@ -3,6 +3,7 @@ import {
   allowedTransitions,
   BUSY_DRIVER_STATES,
   DISPATCH_PROBLEMS,
+  isActiveStatus,
   MAX_ORDER_AMOUNT,
   msg,
   type Order,
@@ -31,6 +32,7 @@ import type { EventBus } from '../../lib/bus.js';
 import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken, ServiceError } from '../../lib/errors.js';
 import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
 import { withdrawOffers } from '../dispatch/dispatch-offers.js';
+import { inPoolOf } from '../dispatch/dispatch-queries.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
 import { predictOrders, promiseFor } from '../eta/eta-predictions.js';
 import { snoozedNow } from '../products/products-service.js';
@@ -424,31 +426,46 @@ export async function unassignDriver(
   return changed;
 }
 
-/** A driver on shift takes an order that is waiting for a driver; a second driver racing gets 409. */
+/**
+ * A driver accepts an order assigned or offered to them, or, while the operation's pool is on, one
+ * open in the pool (`inPoolOf`). The order assigned to them is answered as it is: accepting twice (a
+ * retry after a lost answer) changes nothing. Every refusal changes nothing and carries nothing about
+ * the customer; only the answer to an acceptance does. A second driver racing gets 409.
+ */
 export async function acceptOrder(db: Db, { bus, timeZone }: OrderDeps, actor: ActorContext, id: number) {
   const order = await findForChange(db, actor, id);
-  if (!['preparing_order', 'ready_for_pickup'].includes(order.status) || order.driver_id !== null) {
-    throw new Conflict('order_taken', 'errors.order_taken');
-  }
+  if (order.driver_id === actor.user_id && isActiveStatus(order.status)) return readOrder(db, id);
   await db.transaction(async (tx) => {
     // Checked under the driver's lock, which ending a shift takes too: one of the two waits.
     await lockDriver(tx, actor.user_id);
     await assertAvailableDriver(tx, actor.user_id);
-    // An order offered by the automatic mode is taken by the driver it is offered to, in time.
     const [offer] = await tx
       .select({ id: orderOffers.id, driver_id: orderOffers.driver_id, expires_at: orderOffers.expires_at })
       .from(orderOffers)
       .where(and(eq(orderOffers.order_id, id), eq(orderOffers.status, 'pending')))
       .for('update');
-    if (offer && (offer.driver_id !== actor.user_id || offer.expires_at.getTime() <= Date.now()))
-      throw new Conflict('order_offered', 'errors.order_offered');
+    // Read again under its lock: a driver who lost a race is told it was taken, not that it was never theirs.
+    const [now] = await tx
+      .select({ driver_id: orders.driver_id, version: orders.version })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for('update');
+    const offered = offer?.driver_id === actor.user_id && offer.expires_at.getTime() > Date.now();
+    if (!offered) await assertInPool(tx, actor.user_id, now?.driver_id ?? null, id, offer);
     const changed = await tx
       .update(orders)
       .set({ driver_id: actor.user_id, assigned_at: new Date(), version: sql`${orders.version} + 1` })
-      .where(and(eq(orders.id, id), sql`${orders.driver_id} is null`, eq(orders.version, order.version)))
+      .where(
+        and(
+          eq(orders.id, id),
+          sql`${orders.driver_id} is null`,
+          eq(orders.version, now?.version ?? order.version),
+          offered ? undefined : inPoolOf(actor.user_id),
+        ),
+      )
       .returning({ id: orders.id });
     if (changed.length === 0) throw new Conflict('order_taken', 'errors.order_taken');
-    if (offer) {
+    if (offer && offered) {
       await tx
         .update(orderOffers)
         .set({ status: 'accepted', decided_at: new Date() })
@@ -457,10 +474,53 @@ export async function acceptOrder(db: Db, { bus, timeZone }: OrderDeps, actor: A
         driver_id: actor.user_id,
         offer_id: offer.id,
       });
+    } else {
+      await audit(
+        tx,
+        actor,
+        'pool_accepted',
+        'orders',
+        id,
+        { driver_id: null },
+        { driver_id: actor.user_id },
+      );
     }
     await predictOrders(tx, { timeZone, ids: [id] });
   });
   const changed = await readOrder(db, id);
   await announce(bus, 'order.updated', changed, order, { driver_id: actor.user_id }, actor.user_id);
   return changed;
+}
+
+/**
+ * Why a driver may not take an order that is neither assigned nor offered to them, most telling
+ * first; passes only for an order open to them in the pool.
+ */
+async function assertInPool(
+  tx: Db,
+  driverId: number,
+  holder: number | null,
+  id: number,
+  offer: { driver_id: number } | undefined,
+) {
+  if (holder !== null && holder !== driverId) throw new Conflict('order_taken', 'errors.order_taken');
+  if (offer && offer.driver_id !== driverId) throw new Conflict('order_offered', 'errors.order_offered');
+  // Their own offer, pending past its time or already expired by a round: it ran out.
+  const [expired] = await tx
+    .select({ id: orderOffers.id })
+    .from(orderOffers)
+    .where(
+      and(
+        eq(orderOffers.order_id, id),
+        eq(orderOffers.driver_id, driverId),
+        eq(orderOffers.status, 'expired'),
+      ),
+    )
+    .limit(1);
+  if (offer || expired) throw new Conflict('offer_expired', 'errors.offer_expired');
+  const [open] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, id), inPoolOf(driverId)));
+  if (!open) throw new Forbidden('order_not_offered', 'errors.order_not_offered');
 }

@@ -580,21 +580,13 @@ export async function getOrder(db: Db, actor: ActorContext, id: number): Promise
   return order;
 }
 
-/** The driver app: the driver's active orders, and orders waiting for a driver. */
+/**
+ * The driver app: the driver's own orders not finished yet. Orders not theirs yet are never listed
+ * here: these rows carry the customer (offers and the pool show the order without them).
+ */
 export async function driverOrders(db: Db, actor: ActorContext) {
   const rows = await selectOrders(db)
-    .where(
-      and(
-        notInArray(orders.status, [...TERMINAL_STATUSES]),
-        or(
-          eq(orders.driver_id, actor.user_id),
-          and(
-            sql`${orders.driver_id} is null`,
-            inArray(orders.status, ['preparing_order', 'ready_for_pickup']),
-          ),
-        ),
-      ),
-    )
+    .where(and(notInArray(orders.status, [...TERMINAL_STATUSES]), eq(orders.driver_id, actor.user_id)))
     .orderBy(asc(orders.created_at))
     .limit(100);
   return rows.map(toListItem);

@@ -136,6 +136,14 @@ describe('the status machine per role', () => {
     expect((await move(o.id, 'ready_for_pickup', 'manager')).statusCode).toBe(200);
     // Nobody drives without a driver.
     expect((await move(o.id, 'in_delivery', 'dispatcher')).json().error).toBe('driver_required');
+    const assigned = await t.request({
+      method: 'POST',
+      url: `/api/orders/${o.id}/assign`,
+      token: tokens.dispatcher,
+      payload: { driver_id: driverId, allow_busy: true },
+    });
+    expect(assigned.statusCode).toBe(200);
+    // The assigned driver accepts (decision 0024: only what is assigned or offered to them).
     expect(
       (await t.request({ method: 'POST', url: `/api/driver/orders/${o.id}/accept`, token: tokens.driver }))
         .statusCode,

@@ -27,11 +27,13 @@ describe('the dispatch settings form', () => {
     expect(result.errors).toEqual({});
     expect(result.values).toEqual({
       mode: 'automatic',
+      driver_pool: false,
       offer_seconds: 45,
       batching: true,
       batch_pickup_km: 0.8,
       batch_dropoff_km: 2,
     });
+    expect((await resolve(values({ driver_pool: true }))).values).toMatchObject({ driver_pool: true });
   });
 
   it('refuses with the shared schema’s catalogue keys and bounds', async () => {

@@ -23,6 +23,7 @@ import { useUpdateDispatchSettings } from '../api/dispatch';
 /** What the inputs hold: the numbers as typed (a Bosnian decimal comma too). */
 export interface DispatchSettingsValues {
   mode: DispatchMode;
+  driver_pool: boolean;
   offer_seconds: string;
   batching: boolean;
   batch_pickup_km: string;
@@ -39,6 +40,7 @@ const typed = (value: number, language: string) =>
 
 export const toValues = (settings: DispatchSettings, language = 'en'): DispatchSettingsValues => ({
   mode: settings.mode,
+  driver_pool: settings.driver_pool,
   offer_seconds: String(settings.offer_seconds),
   batching: settings.batching,
   batch_pickup_km: typed(settings.batch_pickup_km, language),
@@ -64,7 +66,7 @@ export const settingsResolver: Resolver<DispatchSettingsValues, unknown, Dispatc
     options as never,
   ) as ReturnType<Resolver<DispatchSettingsValues, unknown, DispatchSettingsBody>>;
 
-/** The operation's dispatch settings (Admin, App Manager): mode, offer time and batching. */
+/** The operation's dispatch settings (Admin, App Manager): mode, the driver pool, offer time and batching. */
 export function DispatchSettingsForm({ settings }: { settings: DispatchSettings }) {
   const { t } = useTranslation();
   const update = useUpdateDispatchSettings();
@@ -106,6 +108,12 @@ export function DispatchSettingsForm({ settings }: { settings: DispatchSettings 
               </Box>
             ),
           }))}
+        />
+        <FormSwitchField
+          control={control}
+          name="driver_pool"
+          label={t('dispatch.driver_pool')}
+          helperText={t('dispatch.driver_pool_help')}
         />
         <FormTextField
           control={control}
