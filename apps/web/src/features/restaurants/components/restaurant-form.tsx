@@ -6,8 +6,10 @@ import {
   type RestaurantInput,
   restaurantBody,
 } from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Paper, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
@@ -16,7 +18,25 @@ import { ReadOnlyField } from '../../../components/read-only-field';
 import { useApiForm } from '../../../lib/form';
 import { formatPercent } from '../../../lib/format';
 
-function toFormValues(restaurant?: Restaurant): RestaurantInput {
+/** The numbers as typed: the body takes numbers, read from the text when saving. */
+type RestaurantFormValues = Omit<RestaurantInput, 'percentage'> & { percentage: string };
+
+/** Blank stays blank (required, or cleared), anything else is read as a number: a typo is NaN, refused. */
+const typed = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+const bodyResolver = zodResolver(restaurantBody);
+const resolver: Resolver<RestaurantFormValues, unknown, RestaurantBody> = async (values, context, options) =>
+  (await bodyResolver(
+    {
+      ...values,
+      percentage: typed(values.percentage) as number,
+      lat: typed(values.lat),
+      lng: typed(values.lng),
+    },
+    context,
+    options as never,
+  )) as never;
+
+function toFormValues(restaurant?: Restaurant): RestaurantFormValues {
   return {
     name: restaurant?.name ?? '',
     address: restaurant?.address ?? '',
@@ -58,7 +78,7 @@ export function RestaurantForm({
   const { t } = useTranslation();
   const [image, setImage] = useState<Image | null>(restaurant?.image ?? null);
   const { control, submit, busy, setValue, formState, reset, resetField } = useApiForm({
-    schema: restaurantBody,
+    resolver,
     defaultValues: toFormValues(restaurant),
     save: onSubmit,
     onSaved: (saved) => saved && reset(toFormValues(saved)),
