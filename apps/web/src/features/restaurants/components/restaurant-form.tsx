@@ -58,6 +58,8 @@ interface RestaurantFormProps {
   commissionReadOnly?: boolean;
   /** The payout account is shown but not editable (restaurant staff: it changes through a request). */
   ibanReadOnly?: boolean;
+  /** No payout account at all (a restaurant employee: bank details are not theirs to see). */
+  ibanHidden?: boolean;
   /** Saves; throws the API error so field errors can be shown. */
   onSubmit: (body: RestaurantBody) => Promise<Restaurant | undefined>;
   submitLabel?: string;
@@ -71,6 +73,7 @@ export function RestaurantForm({
   readOnly,
   commissionReadOnly,
   ibanReadOnly,
+  ibanHidden,
   onSubmit,
   submitLabel,
   secondaryActions,
@@ -128,14 +131,16 @@ export function RestaurantForm({
             sx={{ gridColumn: { md: '1 / -1' } }}
           />
           <FormTextField {...field} name="web_address" label={t('restaurants.web_address')} type="url" />
-          <FormTextField
-            {...field}
-            readOnly={readOnly || ibanReadOnly}
-            name="iban"
-            label={t('restaurants.iban')}
-            helperText={t(ibanReadOnly ? 'restaurants.payout.iban_by_request' : 'restaurants.iban_hint')}
-            autoComplete="off"
-          />
+          {ibanHidden ? null : (
+            <FormTextField
+              {...field}
+              readOnly={readOnly || ibanReadOnly}
+              name="iban"
+              label={t('restaurants.iban')}
+              helperText={t(ibanReadOnly ? 'restaurants.payout.iban_by_request' : 'restaurants.iban_hint')}
+              autoComplete="off"
+            />
+          )}
           {commissionReadOnly && restaurant ? (
             // Text, not an input box: staff read the commission, the operation sets it (the value stays
             // in the form's values, unsent: the edit page leaves it out for staff).
