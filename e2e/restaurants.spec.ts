@@ -119,6 +119,9 @@ test.describe('My restaurant (restaurant staff)', () => {
     await expect(page.getByText('Only the restaurant manager can change this information.')).toBeVisible();
     await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    // Bank details are for the manager and the operation (issue 32): no account, no requests.
+    await expect(page.getByLabel('Bank account (IBAN)', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Payout account' })).toHaveCount(0);
     await page.goto(`/restaurant/${(session.user.restaurant_id ?? 0) + 1}`);
     await expect(page.getByText(/permission|No access/)).toBeVisible();
   });

@@ -7,7 +7,7 @@ export const categoryBody = z.object({
   name: requiredText(80),
   description: optionalText(500),
   /** Where the category stands in menus; new categories go last when it is left out. */
-  position: z.coerce.number().int().min(1).max(10_000).optional(),
+  position: z.number().int().min(1).max(10_000).optional(),
 });
 export type CategoryBody = z.infer<typeof categoryBody>;
 export type CategoryInput = z.input<typeof categoryBody>;

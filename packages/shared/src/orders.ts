@@ -103,9 +103,11 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const orderItemInput = z.object({
   product_id: id(),
-  quantity: z.coerce
+  // A JSON number, never "2" or [2] (issue 32): a body's numbers are not read from text, as its money
+  // fields are not; query strings and paths are text and read with plainInteger.
+  quantity: z
     .number()
-    .int({ error: msg('validation.min_quantity') })
+    .int()
     .min(1, { error: msg('validation.min_quantity') })
     .max(99),
 });
@@ -117,8 +119,8 @@ export const orderCreateBody = z.object({
   address: requiredText(200),
   /** Where the driver calls when the door does not open. */
   phone: phone(),
-  lat: z.coerce.number().min(-90).max(90),
-  lng: z.coerce.number().min(-180).max(180),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
   note: optionalText(500),
   payment: z.enum(PAYMENT_METHODS, { error: msg('validation.invalid_choice') }),
 });

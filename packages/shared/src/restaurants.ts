@@ -6,7 +6,7 @@ import { orderingStateSchema } from './opening-hours.js';
 import { id, optionalUrl, patchOf, phone, requiredText } from './validation.js';
 
 const coordinate = (max: number) =>
-  z.preprocess((v) => (v === '' ? null : v), z.coerce.number().min(-max).max(max).nullable());
+  z.preprocess((v) => (v === '' ? null : v), z.number().min(-max).max(max).nullable());
 
 export const restaurantBody = z.object({
   name: requiredText(120),
@@ -19,7 +19,7 @@ export const restaurantBody = z.object({
    */
   iban: optionalIban().optional(),
   /** The operation's commission on the restaurant's sales, in percent (0–100, two decimals). */
-  percentage: z.coerce
+  percentage: z
     .number()
     .min(0)
     .max(100)

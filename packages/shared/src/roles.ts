@@ -54,6 +54,11 @@ export const PERMISSIONS = {
   /** A restaurant manager asks for a new payout account of their own restaurant; Admins decide. */
   'restaurants.payout_request': ['restaurant_manager'],
   /**
+   * Reading the payout account and its change requests: bank details are for the restaurant's manager
+   * and the operation, not for its employees (issue 32).
+   */
+  'restaurants.payout_read': [...ADMINS, 'restaurant_manager'],
+  /**
    * The weekly opening hours and their dated exceptions (holidays, special hours): the operation and
    * the restaurant's manager; its staff read them with `restaurants.read`.
    */

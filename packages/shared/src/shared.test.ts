@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { changePasswordBody } from './auth.js';
+import { categoryBody } from './categories.js';
 import { bs } from './i18n/bs.js';
 import { en } from './i18n/en.js';
 import { pickLanguage, translate } from './i18n/index.js';
 import * as shared from './index.js';
+import { orderCreateBody, orderItemInput } from './orders.js';
 import { restaurantBody } from './restaurants.js';
 import { can } from './roles.js';
 
@@ -86,10 +88,51 @@ describe('schemas', () => {
   });
 
   it('turns blank optional fields into null and refuses a commission with more than two decimals', () => {
-    const base = { name: 'A', address: 'B', phone: '+387 33 123 456', percentage: '10' };
+    const base = { name: 'A', address: 'B', phone: '+387 33 123 456', percentage: 10 };
     expect(restaurantBody.parse({ ...base, web_address: '' }).web_address).toBeNull();
     expect(restaurantBody.safeParse({ ...base, percentage: 12.345 }).success).toBe(false);
     expect(restaurantBody.safeParse({ ...base, percentage: 12.35 }).success).toBe(true);
+  });
+
+  // Issue 32: "2" and [2] were read as 2. Query strings are text; a body's numbers are JSON numbers.
+  it('refuses a body number sent as a string or an array, as it refuses money sent so', () => {
+    const restaurant = {
+      name: 'A',
+      address: 'B',
+      phone: '+387 33 123 456',
+      percentage: 10,
+      lat: 43.8,
+      lng: 18.4,
+    };
+    const order = {
+      restaurant_id: 1,
+      items: [{ product_id: 1, quantity: 2 }],
+      address: 'Titova 7',
+      phone: '+387 61 111 222',
+      lat: 43.8,
+      lng: 18.4,
+      payment: 'cash',
+    };
+    const cases: [z.ZodType, object, string][] = [
+      [restaurantBody, restaurant, 'percentage'],
+      [restaurantBody, restaurant, 'lat'],
+      [restaurantBody, restaurant, 'lng'],
+      [categoryBody, { name: 'Pizza', position: 3 }, 'position'],
+      [orderItemInput, { product_id: 1, quantity: 2 }, 'quantity'],
+      [orderCreateBody, order, 'lat'],
+      [orderCreateBody, order, 'lng'],
+    ];
+    for (const [schema, valid, field] of cases) {
+      expect(schema.safeParse(valid).success, field).toBe(true);
+      const value = (valid as Record<string, number>)[field];
+      for (const wrong of [String(value), [value], true]) {
+        const res = schema.safeParse({ ...valid, [field]: wrong });
+        expect(res.success, `${field}: ${JSON.stringify(wrong)}`).toBe(false);
+        expect(res.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+          [field, 'validation.number'],
+        ]);
+      }
+    }
   });
 });
 

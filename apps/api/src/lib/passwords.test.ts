@@ -8,6 +8,42 @@ describe('new passwords', () => {
     }
   });
 
+  // Issue 32: 'Pass!word2026' passed where 'P@ssword2026' was refused. A symbol or digit put between
+  // the words of a leaked password, before or after it, hides it no better than a swapped letter.
+  it.each([
+    'Password!2026',
+    'Pass!word2026',
+    'P@ssword2026!',
+    'P@ss!word2026',
+    'P@ssw0rd!2026',
+    '2026!Password',
+    'Pass2026word!',
+    'Summer#2024',
+    'Sum!mer2024',
+    'ILove!You2026',
+    'Ilove@you2026',
+    'Foot#ball99!',
+    'Mon-key#2026',
+    'Sun!shine1',
+    'Trust!no1',
+    'Base#ball2026',
+    'Qwe!rty2026',
+    'Super_man2026!',
+  ])('refuses %s as leaked: symbols and digits inserted, prepended or appended', (password) => {
+    expect(passwordProblem(password)).toBe('validation.password_leaked');
+  });
+
+  it.each([
+    'Zu7#mostarBridge',
+    'Vrbas#Kanjon-77',
+    'Kx9!vrelo-Bosne',
+    'Kx9!trueLong',
+    'Trg!Oslobodjenja-1878',
+    'q7#Rw!x2$Kp9',
+  ])('does not take %s, made of no leaked word, for a leaked one', (password) => {
+    expect(passwordProblem(password)).toBeNull();
+  });
+
   it('refuses well-known patterns that follow the policy: seasons, years, the product', () => {
     for (const password of [
       'Welcome1!',

@@ -21,8 +21,11 @@ export async function verifyPassword(passwordHash: string | undefined, password:
 
 /**
  * The known-leak check works offline against the ~49,000 most common leaked passwords that ship with
- * @zxcvbn-ts/language-common. Policy-passing variants of a leaked word ('P@ssw0rd', 'Password1!',
- * 'Qwerty123!') are caught by also testing the lower-cased, de-leeted and suffix-stripped forms.
+ * @zxcvbn-ts/language-common. Policy-passing dressings of a leaked password are caught by also
+ * testing what is left once they are undone: the letters that stand for others ('P@ssw0rd'), and the
+ * symbols and digits put before, after or between its words ('Password1!', 'Pass!word2026',
+ * '2026#Summer', 'Trust!no1' → 'trustno1'). A symbol may be either ('!' for 'i', or inserted), so
+ * each reading is tried.
  */
 const leaked = new Set(dictionary['passwords-common'] as string[]);
 const LEET: Record<string, string> = {
@@ -36,19 +39,24 @@ const LEET: Record<string, string> = {
   '5': 's',
   '7': 't',
 };
+const deLeet = (text: string) => text.replace(/[@4310!$57]/g, (ch) => LEET[ch] ?? ch);
+/** Only the symbols that are never inserted for their own sake: '!' and digits may be either. */
+const deLeetSymbols = (text: string) => text.replace(/[@$]/g, (ch) => LEET[ch] ?? ch);
+/** Shorter leftovers are too common by chance ('abc' in a random password) to prove anything. */
+const MIN_LEFTOVER = 4;
 
 export function isLeakedPassword(password: string): boolean {
   const lower = password.toLowerCase();
-  const candidates = new Set<string>([lower]);
-  const stripped = lower.replace(/[^a-z]+$/, '');
-  if (stripped.length >= 4) candidates.add(stripped);
-  for (const c of [...candidates]) {
-    candidates.add(c.replace(/[@4310!$57]/g, (ch) => LEET[ch] ?? ch));
-    candidates.add(c.replace(/[@$]/g, (ch) => LEET[ch] ?? ch));
+  const trimmed = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
+  const candidates = new Set<string>();
+  for (const form of [lower, trimmed]) {
+    for (const read of [form, deLeet(form), deLeetSymbols(form)]) {
+      candidates.add(read);
+      candidates.add(read.replace(/[^a-z0-9]+/g, ''));
+      candidates.add(read.replace(/[^a-z]+/g, ''));
+    }
   }
-  const deLeetedStripped = lower.replace(/[@4310!$57]/g, (ch) => LEET[ch] ?? ch).replace(/[^a-z]+$/, '');
-  if (deLeetedStripped.length >= 4) candidates.add(deLeetedStripped);
-  for (const c of candidates) if (leaked.has(c)) return true;
+  for (const c of candidates) if (c.length >= MIN_LEFTOVER && leaked.has(c)) return true;
   return false;
 }
 

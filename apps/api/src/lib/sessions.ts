@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import type { EventBus } from './bus.js';
@@ -56,6 +56,31 @@ export class SessionGate {
     }
     this.known.set(sessionId, { user_id: userId, active });
     return active;
+  }
+
+  /**
+   * Of these sessions, those that still stand, read from the database whatever the cache holds (a
+   * notice from another instance may never have come): one query for all of them, as the event
+   * streams' heartbeat asks for every stream of the instance at once.
+   */
+  async standing<T extends { session_id: number; user_id: number }>(claims: readonly T[]): Promise<T[]> {
+    if (claims.length === 0) return [];
+    const ids = [...new Set(claims.map((c) => c.session_id))];
+    const rows = await this.db
+      .select({ id: sessions.id, user_id: sessions.user_id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(
+        and(
+          // One array parameter, however many streams are open.
+          sql`${sessions.id} = any(${sql.param(ids)}::int[])`,
+          isNull(sessions.revoked_at),
+          gt(sessions.expires_at, sql`now()`),
+          eq(users.is_active, true),
+        ),
+      );
+    const owner = new Map(rows.map((row) => [row.id, row.user_id]));
+    return claims.filter((c) => owner.get(c.session_id) === c.user_id);
   }
 
   /** A user's sessions changed (after the change committed): every instance looks them up again. */

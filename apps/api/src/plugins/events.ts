@@ -3,6 +3,7 @@ import { endpoints } from '@dostava/shared/endpoints';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BusEvent } from '../lib/bus.js';
+import { Unauthorized } from '../lib/errors.js';
 import { route } from '../lib/routes.js';
 
 const HEARTBEAT_MS = 15_000;
@@ -18,6 +19,14 @@ function frameOf(event: BusEvent): string {
   return frame;
 }
 
+/** An open stream: whose session it serves, how to write to it and how to end it. */
+interface OpenStream {
+  session_id: number;
+  user_id: number;
+  write(text: string): void;
+  end(reason?: 'expired' | 'revoked' | 'reconnect'): void;
+}
+
 /**
  * GET /api/events: server-sent events of the orders and drivers the caller may see. Authenticated by
  * the Bearer header (the browser reads it with fetch). Resumes after Last-Event-ID; when that id is
@@ -25,14 +34,46 @@ function frameOf(event: BusEvent): string {
  *
  * A stream lives no longer than the access it was opened with: it ends with `expired` when its token
  * expires (the client reconnects with a fresh one and resumes), and with `revoked` when its session
- * ends, whichever instance ended it: told over the bus, looked up again when Redis returns from an
- * outage (notices may have been lost), and at every heartbeat while Redis is down or hung.
+ * ends (logout, sign-out everywhere, deactivation, deletion, a new role or restaurant): looked up at
+ * once when any instance tells of a change over the bus, when Redis returns from an outage (notices
+ * may have been lost), and at every heartbeat whatever the bus's state, since an instance cut off
+ * from Redis hears no other instance's revocations (issue 32). Each look-up is one query for all the
+ * streams concerned, not one per stream.
  */
 export const eventsPlugin = fp(async (app: FastifyInstance) => {
-  /** The open streams, each with how to end it: ended together when the server closes. */
-  const open = new Set<() => void>();
+  const open = new Set<OpenStream>();
   app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
+    for (const stream of [...open]) stream.end('reconnect');
+  });
+
+  /** Ends the streams whose session no longer stands; the database unreachable keeps them until the next look. */
+  const sweep = async (streams: OpenStream[]) => {
+    if (streams.length === 0) return;
+    try {
+      const standing = new Set(await app.sessions.standing(streams));
+      for (const stream of streams) if (!standing.has(stream)) stream.end('revoked');
+    } catch (error) {
+      app.log.warn({ err: error }, 'event streams: sessions could not be checked');
+    }
+  };
+  // One timer and one look-up per beat for every stream of the instance; a beat is skipped while the
+  // previous look-up is still out (a slow database does not pile them up).
+  let sweeping: Promise<void> | undefined;
+  const heartbeat = setInterval(() => {
+    for (const stream of open) stream.write(': ping\n\n');
+    sweeping ??= sweep([...open]).finally(() => {
+      sweeping = undefined;
+    });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  // A user's sessions changed on some instance, or may have while Redis was out (null).
+  const stopWatching = app.sessions.onChange((userId) => {
+    void sweep([...open].filter((stream) => userId === null || stream.user_id === userId));
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    stopWatching();
+    await sweeping;
   });
 
   route(
@@ -41,6 +82,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
     async (request, reply) => {
       const actor = request.actor;
       const claims = request.claims;
+      if (!claims) throw new Unauthorized();
       const visible = (event: BusEvent) =>
         !isRestaurantRole(actor.role) ||
         (event.restaurant_id !== null && event.restaurant_id === actor.restaurant_id);
@@ -71,51 +113,35 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
       raw.write('event: ready\ndata: {}\n\n');
 
       let ended = false;
-      const end = (reason?: 'expired' | 'revoked' | 'reconnect') => {
-        if (ended) return;
-        ended = true;
-        clearInterval(heartbeat);
-        clearTimeout(expiry);
-        unsubscribe();
-        stopWatching();
-        open.delete(drain);
-        metrics?.streamsOpen.dec();
-        if (reason && !raw.writableEnded) raw.write(`event: ${reason}\ndata: {}\n\n`);
-        raw.end();
+      const stream: OpenStream = {
+        session_id: claims.session_id,
+        user_id: claims.user_id,
+        write: (text) => raw.write(text),
+        end: (reason) => {
+          if (ended) return;
+          ended = true;
+          clearTimeout(expiry);
+          unsubscribe();
+          open.delete(stream);
+          metrics?.streamsOpen.dec();
+          if (reason && !raw.writableEnded) raw.write(`event: ${reason}\ndata: {}\n\n`);
+          raw.end();
+        },
       };
-      const drain = () => end('reconnect');
-      open.add(drain);
+      open.add(stream);
       metrics?.streamsOpen.inc();
 
-      // Whether this stream's session still stands; the database unreachable keeps it until the next look.
-      const recheck = () => {
-        if (!claims || ended) return;
-        app.sessions.isActive(claims.session_id, claims.user_id).then(
-          (active) => {
-            if (!active) end('revoked');
-          },
-          () => undefined,
-        );
-      };
       const unsubscribe = app.bus.subscribe(send, () => raw.write('event: resync\ndata: {}\n\n'));
-      const heartbeat = setInterval(() => {
-        raw.write(': ping\n\n');
-        // Other instances' notices cannot arrive while Redis is out: look the session up instead.
-        const redis = app.bus.redisState();
-        if (redis === 'down' || redis === 'hung') recheck();
-      }, HEARTBEAT_MS);
       // The token's own end: past it the client must show a fresh token (and the session is checked then).
-      const expiresAt = claims?.exp ? claims.exp * 1000 : undefined;
+      const expiresAt = claims.exp ? claims.exp * 1000 : undefined;
       const expiry =
         expiresAt === undefined
           ? undefined
-          : setTimeout(() => end('expired'), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
-      // The caller's sessions changed (logout, deactivation, deletion …), or may have while Redis was
-      // out (null): if this stream's session ended, tell the client and close.
-      const stopWatching = app.sessions.onChange((userId) => {
-        if (userId === null || userId === actor.user_id) recheck();
-      });
-      request.raw.on('close', () => end());
+          : setTimeout(
+              () => stream.end('expired'),
+              Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)),
+            );
+      request.raw.on('close', () => stream.end());
     },
     // A stream is one long request: the per-address limit is for requests, not for staying connected.
     { config: { rateLimit: false } },

@@ -235,6 +235,81 @@ describe.runIf(enabled)('Redis going away under two API instances', () => {
     );
   });
 
+  // Issue 32: a user deactivated on A while Redis was out kept receiving B's orders (buyer, address)
+  // until Redis returned. Redis stopped (SIGSTOP: it holds its connections and answers nothing) and
+  // killed: B hears no notice either way, so its streams must look their sessions up themselves.
+  it.each(['stopped', 'killed'] as const)(
+    'ends the streams on B of a user deactivated, signed out or given another role on A while Redis is %s',
+    async (how) => {
+      const { demo } = setup;
+      const restaurant = demo.kitchens[0]?.restaurant_id ?? 0;
+      const product = demo.menus.get(restaurant)?.[0];
+      const admin = await signIn(a.url, 'admin@example.com');
+      const customer = await signIn(b.url, demo.customers[3] ?? '', true);
+      const PASSWORD = 'Kx9!vrelo-Bosne';
+      const account = async (label: string) => {
+        const email = `${label}-${randomBytes(4).toString('hex')}@example.com`;
+        const created = await call(a.url, 'POST', '/api/users', {
+          token: admin,
+          body: { first_name: 'Prekid', last_name: label, email, role: 'dispatcher', password: PASSWORD },
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        const signedIn = await call(b.url, 'POST', '/api/auth/sign-in', {
+          body: { email, password: PASSWORD },
+        });
+        const token = (signedIn.body.data as { access_token: string }).access_token;
+        const stream = await openEvents(b.url, token);
+        streams.push(stream);
+        return { id: (created.body.data as { id: number }).id, token, stream };
+      };
+      const deactivated = await account('deactivated');
+      const signedOut = await account('signed-out');
+      const promoted = await account('promoted');
+      const bystander = await account('bystander');
+      await until(async () => (await health(a)).redis === 'up', 'redis up before it goes');
+
+      if (how === 'stopped') redis.pause();
+      else await redis.kill();
+      try {
+        for (const api of [a, b])
+          await until(
+            async () => ['hung', 'down'].includes(String((await health(api)).redis)),
+            'both instances to see redis out',
+            15_000,
+          );
+        const changes = await Promise.all([
+          call(a.url, 'PATCH', `/api/users/${deactivated.id}`, { token: admin, body: { is_active: false } }),
+          call(a.url, 'POST', '/api/auth/logout', { token: signedOut.token, body: {} }),
+          call(a.url, 'PATCH', `/api/users/${promoted.id}`, { token: admin, body: { role: 'app_manager' } }),
+        ]);
+        expect(changes.map((r) => r.status)).toEqual([200, 200, 200]);
+        // Within a heartbeat or two (15 s each), while Redis is still out.
+        for (const gone of [deactivated, signedOut, promoted])
+          await gone.stream.waitFor('event: revoked', 40_000);
+
+        const placed = await call(b.url, 'POST', '/api/orders', {
+          token: customer,
+          body: orderBody(restaurant, [{ product_id: product?.id, quantity: 1 }]),
+        });
+        expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+        const marker = `"order_id":${(placed.body.data as { id: number }).id}`;
+        await bystander.stream.waitFor(marker);
+        for (const gone of [deactivated, signedOut, promoted])
+          expect(gone.stream.text()).not.toContain(marker);
+        expect(['hung', 'down']).toContain((await health(b)).redis);
+      } finally {
+        if (how === 'stopped') redis.resume();
+        else await redis.start();
+      }
+      for (const api of [a, b])
+        await until(
+          async () => (await health(api)).redis === 'up',
+          'health to report redis up again',
+          20_000,
+        );
+    },
+  );
+
   it('starts while Redis hangs, and subscribes once it answers', async () => {
     const { demo } = setup;
     const restaurant = demo.kitchens[0]?.restaurant_id ?? 0;

@@ -17,7 +17,7 @@ function FormPage({ save }: { save: () => Promise<unknown> }) {
   const navigate = useNavigate();
   const { register, submit } = useApiForm({
     schema: categoryBody,
-    defaultValues: { name: 'Pizza', description: '', position: '1' },
+    defaultValues: { name: 'Pizza', description: '', position: 1 },
     save: async () => {
       await save();
       navigate('/list');

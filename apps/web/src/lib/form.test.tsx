@@ -10,7 +10,7 @@ vi.mock('./toast', () => ({ toasts: { error: vi.fn(), success: vi.fn() } }));
 
 beforeAll(() => changeLanguage('en'));
 
-const VALID = { name: 'Pizza', description: '', position: '1' };
+const VALID = { name: 'Pizza', description: '', position: 1 };
 
 /** A category form whose save fails with `error` (or succeeds with `saved`). */
 function renderForm(save: () => Promise<unknown>, onSaved = vi.fn()) {

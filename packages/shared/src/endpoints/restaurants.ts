@@ -42,7 +42,8 @@ export const restaurants = {
     method: 'GET',
     path: '/api/restaurants/:id',
     access: { permission: 'restaurants.read' },
-    description: 'One restaurant with everything its form shows. Restaurant staff reach only their own.',
+    description:
+      'One restaurant with everything its form shows. Restaurant staff reach only their own; a restaurant employee gets no payout account (`iban` is null): bank details are for the manager and the operation.',
     tags,
     params: idParams,
     answer: { 200: dataResponse(restaurantSchema) },
@@ -94,10 +95,10 @@ export const restaurants = {
   payoutRequests: endpoint({
     method: 'GET',
     path: '/api/restaurants/:id/payout-requests',
-    access: { permission: 'restaurants.read' },
+    access: { permission: 'restaurants.payout_read' },
     summary: "The restaurant's payout account change requests",
     description:
-      "The restaurant's requests to change its payout account, newest first, with who asked, when, and how each was decided. The restaurant's staff (their own restaurant) and Admin or App Manager.",
+      "The restaurant's requests to change its payout account, newest first, with who asked, when, and how each was decided. The restaurant's manager (their own restaurant) and Admin or App Manager; bank details are not for the restaurant's employees (403).",
     tags,
     params: idParams,
     query: payoutRequestListQuery,

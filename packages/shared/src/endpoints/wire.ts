@@ -318,7 +318,7 @@ export interface paths {
         };
         /**
          * Get a restaurant
-         * @description One restaurant with everything its form shows. Restaurant staff reach only their own.
+         * @description One restaurant with everything its form shows. Restaurant staff reach only their own; a restaurant employee gets no payout account (`iban` is null): bank details are for the manager and the operation.
          */
         get: operations["getRestaurantsById"];
         put?: never;
@@ -370,7 +370,7 @@ export interface paths {
         };
         /**
          * The restaurant's payout account change requests
-         * @description The restaurant's requests to change its payout account, newest first, with who asked, when, and how each was decided. The restaurant's staff (their own restaurant) and Admin or App Manager.
+         * @description The restaurant's requests to change its payout account, newest first, with who asked, when, and how each was decided. The restaurant's manager (their own restaurant) and Admin or App Manager; bank details are not for the restaurant's employees (403).
          */
         get: operations["getRestaurantsByIdPayoutRequests"];
         put?: never;

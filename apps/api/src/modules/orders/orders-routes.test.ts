@@ -123,6 +123,41 @@ describe('placing an order (customer app)', () => {
     expect(after).toBe(before);
   });
 
+  // Issue 32: a quantity of "2" or [2] was read as 2. A body's numbers are JSON numbers, as its money
+  // fields are; only query strings and paths are text that is read as a number.
+  it('refuses a quantity or a coordinate that is not a plain JSON number, with translated field errors, changing nothing', async () => {
+    const count = async () =>
+      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n;
+    const before = await count();
+    for (const [quantity, message] of [
+      ['2', 'Must be a number'],
+      [[2], 'Must be a number'],
+      [true, 'Must be a number'],
+      [2.5, 'Must be a whole number'],
+      [0, 'Minimal quantity is 1'],
+      [-1, 'Minimal quantity is 1'],
+      [100, 'Must be at most 99'],
+    ] as const) {
+      const res = await place(order({ items: [{ product_id: menu[0]?.id, quantity }] }));
+      expect(res.statusCode, JSON.stringify(quantity)).toBe(400);
+      expect(res.json().errors, JSON.stringify(quantity)).toEqual({ 'items.0.quantity': [message] });
+    }
+    const bosnian = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      token: tokens.customer,
+      lang: 'bs',
+      payload: order({ items: [{ product_id: menu[0]?.id, quantity: '2' }] }),
+    });
+    expect(bosnian.json().errors).toEqual({ 'items.0.quantity': ['Mora biti broj'] });
+    for (const where of [{ lat: '43.8587' }, { lng: [18.4187] }]) {
+      const res = await place(order(where));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ [Object.keys(where)[0] as string]: ['Must be a number'] });
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('is for customers only', async () => {
     for (const who of ['admin', 'manager', 'driver'])
       expect((await place(order(), tokens[who])).statusCode).toBe(403);

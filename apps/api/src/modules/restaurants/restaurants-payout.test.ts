@@ -156,18 +156,49 @@ describe('payout requests', () => {
     const restaurant = await t.request({
       method: 'GET',
       url: `/api/restaurants/${own}`,
-      token: tokens.employee,
+      token: tokens.manager,
     });
     expect(restaurant.json().data).toMatchObject({ iban: FIRST, payout_request_pending: true });
   });
 
-  it("shows the pending request to the restaurant's staff and to the operation, to nobody else", async () => {
-    for (const who of ['manager', 'employee', 'admin', 'appmanager']) {
+  it("shows the pending request to the restaurant's manager and to the operation, to nobody else", async () => {
+    for (const who of ['manager', 'admin', 'appmanager']) {
       const res = await list(who, own);
       expect(res.statusCode, who).toBe(200);
       expect(res.json().data[0]).toMatchObject({ id: pending, status: 'pending', iban: SECOND });
     }
-    for (const who of ['manager2', 'dispatcher']) expect((await list(who, own)).statusCode, who).toBe(403);
+    // Bank details are for the manager and the operation (issue 32): the restaurant's own employee,
+    // another restaurant's manager and the dispatcher are refused, in the caller's language.
+    for (const who of ['employee', 'manager2', 'dispatcher']) {
+      const res = await list(who, own);
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json(), who).toMatchObject({
+        error: 'forbidden',
+        message: 'You do not have permission for this.',
+      });
+      expect(res.body, who).not.toContain(SECOND);
+    }
+    const bosnian = await t.request({
+      method: 'GET',
+      url: `/api/restaurants/${own}/payout-requests`,
+      token: tokens.employee,
+      lang: 'bs',
+    });
+    expect(bosnian.json().message).toBe('Nemate dozvolu za ovo.');
+    // Nor does the restaurant itself hand the employee its account; its manager still reads it.
+    const asEmployee = await t.request({
+      method: 'GET',
+      url: `/api/restaurants/${own}`,
+      token: tokens.employee,
+    });
+    expect(asEmployee.statusCode).toBe(200);
+    expect(asEmployee.json().data).toMatchObject({ id: own, iban: null });
+    const asManager = await t.request({
+      method: 'GET',
+      url: `/api/restaurants/${own}`,
+      token: tokens.manager,
+    });
+    expect(asManager.json().data).toMatchObject({ id: own, iban: FIRST });
     // An app token never opens a back-office route.
     expect((await list('driver', own)).statusCode).toBe(403);
     const flagged = await t.request({

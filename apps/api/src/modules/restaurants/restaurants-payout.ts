@@ -78,14 +78,14 @@ async function assertRestaurant(db: Db, id: number) {
   return row;
 }
 
-/** The restaurant's requests, newest first: its staff and the operation see them. */
+/** The restaurant's requests, newest first: its manager and the operation see them (bank details). */
 export async function listPayoutRequests(
   db: Db,
   actor: ActorContext,
   restaurantId: number,
   query: PayoutRequestListParams,
 ) {
-  if (!can(actor, 'restaurants.read', restaurantId)) throw new Forbidden();
+  if (!can(actor, 'restaurants.payout_read', restaurantId)) throw new Forbidden();
   await assertRestaurant(db, restaurantId);
   const direction = query.sort.startsWith('-') ? desc : asc;
   const { limit, offset } = pageOf(query);

@@ -117,7 +117,9 @@ export async function getRestaurant(
   timeZone: string,
 ): Promise<Restaurant> {
   if (!can(actor, 'restaurants.read', id)) throw new Forbidden();
-  return findRestaurant(db, id, timeZone);
+  const restaurant = await findRestaurant(db, id, timeZone);
+  // Bank details are for the manager and the operation: an employee reads the rest.
+  return can(actor, 'restaurants.payout_read', id) ? restaurant : { ...restaurant, iban: null };
 }
 
 export async function createRestaurant(

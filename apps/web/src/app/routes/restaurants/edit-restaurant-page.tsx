@@ -25,6 +25,8 @@ export function EditRestaurantPage() {
   const isAdmin = can(user, 'restaurants.list');
   const setsCommission = can(user, 'restaurants.commission');
   const setsPayout = can(user, 'restaurants.payout');
+  // Bank details are for the manager and the operation: an employee sees neither account nor requests.
+  const readsPayout = can(user, 'restaurants.payout_read', id);
   const title = editable ? t('restaurants.edit') : t('restaurants.information');
   useDocumentTitle(query.data?.name ?? title);
 
@@ -55,6 +57,7 @@ export function EditRestaurantPage() {
               readOnly={!editable}
               commissionReadOnly={!setsCommission}
               ibanReadOnly={!setsPayout}
+              ibanHidden={!readsPayout}
               secondaryActions={
                 isAdmin ? (
                   <Button component={Link} to="/restaurants" color="inherit">
@@ -76,7 +79,7 @@ export function EditRestaurantPage() {
               }}
             />
             <RestaurantHours id={restaurant.id} editable={can(user, 'restaurants.hours', restaurant.id)} />
-            <PayoutAccount restaurant={restaurant} />
+            {readsPayout ? <PayoutAccount restaurant={restaurant} /> : null}
             {can(user, 'dispatch.settings') ? <RestaurantDispatchMode restaurant={restaurant} /> : null}
           </Stack>
         )}

@@ -6,7 +6,10 @@ import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { useApiForm } from '../../../lib/form';
 
-function toFormValues(category?: Category): CategoryInput {
+/** The position as typed: the body takes a number, read from the text when saving. */
+type CategoryFormValues = Omit<CategoryInput, 'position'> & { position: string };
+
+function toFormValues(category?: Category): CategoryFormValues {
   return {
     name: category?.name ?? '',
     description: category?.description ?? '',
@@ -25,18 +28,20 @@ interface CategoryFormProps {
 /** The one category form, for adding and editing. */
 export function CategoryForm({ category, onSubmit, secondaryActions }: CategoryFormProps) {
   const { t } = useTranslation();
-  const { control, submit, busy, reset } = useApiForm<CategoryInput, CategoryBody, Category | undefined>({
-    // A blank position means "put it last" (the API's default).
-    resolver: (values, context, options) =>
-      zodResolver(categoryBody)(
-        { ...values, position: values.position === '' ? undefined : values.position },
-        context,
-        options,
-      ),
-    defaultValues: toFormValues(category),
-    save: onSubmit,
-    onSaved: (saved) => saved && reset(toFormValues(saved)),
-  });
+  const { control, submit, busy, reset } = useApiForm<CategoryFormValues, CategoryBody, Category | undefined>(
+    {
+      // A blank position means "put it last" (the API's default).
+      resolver: async (values, context, options) =>
+        (await zodResolver(categoryBody)(
+          { ...values, position: values.position.trim() === '' ? undefined : Number(values.position) },
+          context,
+          options as never,
+        )) as never,
+      defaultValues: toFormValues(category),
+      save: onSubmit,
+      onSaved: (saved) => saved && reset(toFormValues(saved)),
+    },
+  );
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>

@@ -6,8 +6,10 @@ import {
   type RestaurantInput,
   restaurantBody,
 } from '@dostava/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Paper, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
 import { FormTextField } from '../../../components/form-text-field';
@@ -16,7 +18,25 @@ import { ReadOnlyField } from '../../../components/read-only-field';
 import { useApiForm } from '../../../lib/form';
 import { formatPercent } from '../../../lib/format';
 
-function toFormValues(restaurant?: Restaurant): RestaurantInput {
+/** The numbers as typed: the body takes numbers, read from the text when saving. */
+type RestaurantFormValues = Omit<RestaurantInput, 'percentage'> & { percentage: string };
+
+/** Blank stays blank (required, or cleared), anything else is read as a number: a typo is NaN, refused. */
+const typed = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+const bodyResolver = zodResolver(restaurantBody);
+const resolver: Resolver<RestaurantFormValues, unknown, RestaurantBody> = async (values, context, options) =>
+  (await bodyResolver(
+    {
+      ...values,
+      percentage: typed(values.percentage) as number,
+      lat: typed(values.lat),
+      lng: typed(values.lng),
+    },
+    context,
+    options as never,
+  )) as never;
+
+function toFormValues(restaurant?: Restaurant): RestaurantFormValues {
   return {
     name: restaurant?.name ?? '',
     address: restaurant?.address ?? '',
@@ -38,6 +58,8 @@ interface RestaurantFormProps {
   commissionReadOnly?: boolean;
   /** The payout account is shown but not editable (restaurant staff: it changes through a request). */
   ibanReadOnly?: boolean;
+  /** No payout account at all (a restaurant employee: bank details are not theirs to see). */
+  ibanHidden?: boolean;
   /** Saves; throws the API error so field errors can be shown. */
   onSubmit: (body: RestaurantBody) => Promise<Restaurant | undefined>;
   submitLabel?: string;
@@ -51,6 +73,7 @@ export function RestaurantForm({
   readOnly,
   commissionReadOnly,
   ibanReadOnly,
+  ibanHidden,
   onSubmit,
   submitLabel,
   secondaryActions,
@@ -58,7 +81,7 @@ export function RestaurantForm({
   const { t } = useTranslation();
   const [image, setImage] = useState<Image | null>(restaurant?.image ?? null);
   const { control, submit, busy, setValue, formState, reset, resetField } = useApiForm({
-    schema: restaurantBody,
+    resolver,
     defaultValues: toFormValues(restaurant),
     save: onSubmit,
     onSaved: (saved) => saved && reset(toFormValues(saved)),
@@ -108,14 +131,16 @@ export function RestaurantForm({
             sx={{ gridColumn: { md: '1 / -1' } }}
           />
           <FormTextField {...field} name="web_address" label={t('restaurants.web_address')} type="url" />
-          <FormTextField
-            {...field}
-            readOnly={readOnly || ibanReadOnly}
-            name="iban"
-            label={t('restaurants.iban')}
-            helperText={t(ibanReadOnly ? 'restaurants.payout.iban_by_request' : 'restaurants.iban_hint')}
-            autoComplete="off"
-          />
+          {ibanHidden ? null : (
+            <FormTextField
+              {...field}
+              readOnly={readOnly || ibanReadOnly}
+              name="iban"
+              label={t('restaurants.iban')}
+              helperText={t(ibanReadOnly ? 'restaurants.payout.iban_by_request' : 'restaurants.iban_hint')}
+              autoComplete="off"
+            />
+          )}
           {commissionReadOnly && restaurant ? (
             // Text, not an input box: staff read the commission, the operation sets it (the value stays
             // in the form's values, unsent: the edit page leaves it out for staff).
