@@ -91,7 +91,7 @@ describe.each(kinds)('race bursts (%s)', (kind) => {
         })
       ).status,
     ).toBe(200);
-    // A driver takes an order not assigned to them only from the pool (decision 0024): open it.
+    // A driver takes an order not assigned to them only from the pool (decision 0027): open it.
     const settings = (await call(base(0), 'GET', '/api/dispatch/settings', { token: admin })).body
       .data as Record<string, unknown>;
     const { updated_at: _at, updated_by: _by, ...current } = settings;

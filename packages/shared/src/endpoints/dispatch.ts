@@ -80,7 +80,7 @@ export const dispatch = {
     path: '/api/orders/:id/dispatch-lock',
     access: { permission: 'orders.dispatch' },
     description:
-      'A locked order is left to the dispatcher: the automatic mode never offers it (its open offer is withdrawn). Unlocking lets the next round offer it. Taking a driver off an order by hand locks it too.',
+      'A locked order is left to the dispatcher: the automatic mode never offers it (its open offer is withdrawn) and no driver takes it from the pool. Unlocking lets the next round offer it. Taking a driver off an order by hand locks it too.',
     summary: 'Lock an order out of the automatic mode',
     tags,
     params: idParams,

@@ -1260,7 +1260,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an order out of the automatic mode
-         * @description A locked order is left to the dispatcher: the automatic mode never offers it (its open offer is withdrawn). Unlocking lets the next round offer it. Taking a driver off an order by hand locks it too.
+         * @description A locked order is left to the dispatcher: the automatic mode never offers it (its open offer is withdrawn) and no driver takes it from the pool. Unlocking lets the next round offer it. Taking a driver off an order by hand locks it too.
          */
         post: operations["postOrdersByIdDispatchLock"];
         delete?: never;

@@ -43,7 +43,7 @@ beforeAll(async () => {
     sql`select id, restaurant_id from orders where status in ('preparing_order','ready_for_pickup') limit 1`,
   );
   orderId = order?.id ?? 0;
-  // A driver takes an order not assigned to them only from the pool (decision 0024): open it here.
+  // A driver takes an order not assigned to them only from the pool (decision 0027): open it here.
   const settings = (
     await t.request({ method: 'GET', url: '/api/dispatch/settings', token: tokens.admin })
   ).json().data;

@@ -178,7 +178,7 @@ describe('the status machine per role', () => {
       payload: { driver_id: driverId, allow_busy: true },
     });
     expect(assigned.statusCode).toBe(200);
-    // The assigned driver accepts (decision 0024: only what is assigned or offered to them).
+    // The assigned driver accepts (decision 0027: only what is assigned or offered to them).
     expect(
       (await t.request({ method: 'POST', url: `/api/driver/orders/${o.id}/accept`, token: tokens.driver }))
         .statusCode,
