@@ -12,6 +12,7 @@ import {
 import {
   type CarriedOrder,
   evaluate,
+  PLAN_DEFAULTS,
   type PlanDriver,
   type PlanOptions,
   type PlanOrder,
@@ -237,11 +238,7 @@ export interface PolicyResult {
   batched: number;
 }
 
-const SETTINGS: PlanSettings = {
-  batching: DISPATCH_DEFAULTS.batching,
-  batch_pickup_km: DISPATCH_DEFAULTS.batch_pickup_km,
-  batch_dropoff_km: DISPATCH_DEFAULTS.batch_dropoff_km,
-};
+const SETTINGS: PlanSettings = PLAN_DEFAULTS;
 
 /** One policy through one evening; deterministic for a seed. */
 export function simulate(seed: number, policy: Policy): PolicyResult {
