@@ -4853,6 +4853,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -5200,6 +5201,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -5360,6 +5362,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -5518,6 +5521,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -5675,6 +5679,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -5901,6 +5906,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -6061,6 +6067,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -6101,6 +6108,10 @@ export interface operations {
                             batching: boolean;
                             batch_pickup_km: number;
                             batch_dropoff_km: number;
+                            fallback_minutes: number;
+                            pay_aware: boolean;
+                            pay_per_delivery: number;
+                            pay_hourly_minimum: number;
                             updated_at: string | null;
                             updated_by: string | null;
                         };
@@ -6128,6 +6139,10 @@ export interface operations {
                     batching: boolean;
                     batch_pickup_km: number;
                     batch_dropoff_km: number;
+                    fallback_minutes: number;
+                    pay_aware: boolean;
+                    pay_per_delivery: number;
+                    pay_hourly_minimum: number;
                 };
             };
         };
@@ -6146,6 +6161,10 @@ export interface operations {
                             batching: boolean;
                             batch_pickup_km: number;
                             batch_dropoff_km: number;
+                            fallback_minutes: number;
+                            pay_aware: boolean;
+                            pay_per_delivery: number;
+                            pay_hourly_minimum: number;
                             updated_at: string | null;
                             updated_by: string | null;
                         };
@@ -6255,6 +6274,7 @@ export interface operations {
                                     load: number;
                                     late_minutes: number;
                                     batched_with: string | null;
+                                    fallback?: boolean;
                                 };
                             }[];
                         };
@@ -6406,6 +6426,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -6563,6 +6584,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -6619,6 +6641,7 @@ export interface operations {
                                     load: number;
                                     late_minutes: number;
                                     batched_with: string | null;
+                                    fallback?: boolean;
                                 };
                             }[];
                         };
