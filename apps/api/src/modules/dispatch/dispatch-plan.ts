@@ -11,7 +11,7 @@ import munkres from 'munkres';
 import { distanceKm } from '../orders/orders-amounts.js';
 
 /**
- * The dispatch decision, pure (decisions 0024 and 0026): every waiting order and every driver who could
+ * The dispatch decision, pure (decision 0024; issue 33): every waiting order and every driver who could
  * take one, solved together as one assignment problem (the Hungarian method of the `munkres` library),
  * not greedily order by order. The API feeds it the database's state, `npm run bench:dispatch` a
  * simulated evening; both run this code.
