@@ -348,11 +348,12 @@ describe('planRound: batching only where it pays', () => {
     expect(evaluate(ahead, onTheWay, BATCHING, OPTIONS)?.reasons.batched_with).toBe('C1');
   });
 
-  it('refuses a batch that makes the new order late when a free driver alone would bring it on time', () => {
-    // Carried order first (to x=3), the new one after (x=3, y=2): 5 minutes; promised in 4.
-    const carrying = driver(1, 0, { carrying: [carried(1, { dropoff: p(3), promised_at: at(3.5) })] });
-    const o = order(5, { dropoff: p(3, 2), promised_at: at(4.5) });
-    const free = driver(2, 0.5);
+  it('refuses a batch that risks the new order when a free driver alone brings it on time', () => {
+    // Batched, the new order (x=3.5) arrives after 3.5 minutes, inside its promise (4.5) but not by the
+    // batch's margin; the free driver half a kilometre behind brings it alone in 4, on time.
+    const carrying = driver(1, 0, { carrying: [carried(1, { dropoff: p(3) })] });
+    const o = order(5, { dropoff: p(3.5), promised_at: at(4.5) });
+    const free = driver(2, -0.5);
     expect(evaluate(o, carrying, BATCHING, OPTIONS, [carrying, free])).toBeNull();
     expect(pairs(planRound([o], [carrying, free], BATCHING, OPTIONS))).toEqual({ 5: 2 });
   });

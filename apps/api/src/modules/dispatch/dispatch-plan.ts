@@ -384,15 +384,14 @@ function score(
     if (!onTime(at, c.promised_at, BATCH_MARGIN_MINUTES) && at > (withoutIt.when.get(c.id) as number))
       return null;
   }
-  // …the new one on time with a margin, or (when the best free driver alone would be late too) no later;
-  const aloneOnTime = alone !== undefined && onTime(alone, order.promised_at);
+  // …and the new one on time with a margin, or (when no free driver alone would bring it on time) no
+  // later than alone. So the batch never delivers fewer orders on time than the new one sent alone.
   if (
     !onTime(orderAt, order.promised_at, BATCH_MARGIN_MINUTES) &&
-    (alone === undefined || aloneOnTime || orderAt > alone)
+    alone !== undefined &&
+    (onTime(alone, order.promised_at) || orderAt > alone)
   )
     return null;
-  // …and it pays: no fewer orders on time than the carried ones without it and the new one alone.
-  if (together.onTimeCount < withoutIt.onTimeCount + (aloneOnTime ? 1 : 0)) return null;
   // The detour from here and now: the batched route's km against the carried orders' own.
   const detour = collectedKm + together.distance - (aloneKm + withoutIt.distance);
   const endTogether = Math.max(...together.when.values());
