@@ -23,8 +23,10 @@ import { distanceKm } from '../orders/orders-amounts.js';
  * waited a few more minutes, plus 5 per minute its food has waited on the pass). A driver may also stay
  * idle (0). On top of the costs, three rules the cost alone cannot promise:
  *
- * - fallback: an order whose food has waited `fallback_minutes` goes to the nearest free driver who can
- *   take it, before anything else, however far (no order is stranded by distance);
+ * - fallback: an order whose food would wait `fallback_minutes` or more by the time the soonest driver
+ *   who can take it gets there (free, or carrying with a batch that fits) goes to that driver now, before
+ *   anything else, however far (no order is stranded by distance, and a far one is sent for early enough,
+ *   as a hurried dispatcher would);
  * - no free driver idles or is held for a later order while a ready order he could take waits, unless
  *   the plan that holds him predicts more orders on time;
  * - a batch is formed only when it delivers no fewer orders on time than sending the new order alone
@@ -176,23 +178,33 @@ export function evaluate(
   options: PlanOptions,
   drivers: readonly PlanDriver[] = [],
 ): Evaluation | null {
-  const alone = bestAlone(order, drivers, settings, options);
-  const scored = score(order, driver, settings, options, alone);
+  const best = bestAlone(order, drivers, settings, options);
+  const scored = score(order, driver, settings, options, best.delivery, best.arrival);
   return scored?.due ? { cost: scored.cost, reasons: scored.reasons() } : null;
 }
 
-/** The earliest predicted delivery of the order by a free driver alone (undefined: no free driver fits). */
+/**
+ * The earliest predicted delivery of the order by a free driver alone, and the soonest any driver sent
+ * now reaches its restaurant (undefined: no driver fits).
+ */
 function bestAlone(
   order: PlanOrder,
   drivers: readonly PlanDriver[],
   settings: PlanSettings,
   options: PlanOptions,
-): number | undefined {
-  let best: number | undefined;
+): { delivery?: number; arrival?: number } {
+  const best: { delivery?: number; arrival?: number } = {};
   for (const d of drivers) {
     if (d.carrying.length > 0) continue;
     const s = score(order, d, settings, options);
-    if (s && (best === undefined || s.delivery < best)) best = s.delivery;
+    if (!s) continue;
+    if (best.delivery === undefined || s.delivery < best.delivery) best.delivery = s.delivery;
+    if (s.due && (best.arrival === undefined || s.arrival < best.arrival)) best.arrival = s.arrival;
+  }
+  for (const d of drivers) {
+    if (d.carrying.length === 0) continue;
+    const s = score(order, d, settings, options, best.delivery);
+    if (s && (best.arrival === undefined || s.arrival < best.arrival)) best.arrival = s.arrival;
   }
   return best;
 }
@@ -202,6 +214,8 @@ interface Scored {
   cost: number;
   due: boolean;
   delivery: number;
+  /** When a free driver sent now reaches the restaurant. */
+  arrival: number;
   fallback: boolean;
   reasons: () => DispatchReasons;
 }
@@ -233,7 +247,8 @@ function extraPay(driver: PlanDriver, delivery: number, settings: PlanSettings):
  * when the food is ready. The round weighs it with the others and holds the order for that driver
  * instead of grabbing whoever is due first: otherwise the farthest and slowest driver, the first whose
  * wait falls under the limit, would take every order long before a nearer one could. `alone` is the
- * order's best delivery by a free driver alone, which a batch must not do worse than.
+ * order's best delivery by a free driver alone, which a batch must not do worse than; `soonest` the
+ * soonest any driver sent now reaches its restaurant, which decides the fallback.
  */
 function score(
   order: PlanOrder,
@@ -241,6 +256,7 @@ function score(
   settings: PlanSettings,
   options: PlanOptions,
   alone?: number,
+  soonest?: number,
 ): Scored | null {
   const { now, km = distanceKm } = options;
   if (order.excluded.has(driver.id) || !isFresh(driver, options)) return null;
@@ -282,12 +298,9 @@ function score(
     const late = lateMinutes(delivery, order.promised_at);
     // The driver's time the order takes: the way there, the wait for the food, the ride, the hand-over.
     const busy = (delivery - (arrival - ride(distance))) / MINUTE;
-    const waited = readyMinutes(order, now);
-    // Fallback: the food has waited long enough; the order that waited longest first (a minute of waiting
-    // outweighs any way there), the fallback orders together with the least driving to them.
-    const fallback = order.food_ready_at <= now && waited >= settings.fallback_minutes;
+    const fallback = due && soonest !== undefined && isFallback(order, soonest, settings);
     const cost = fallback
-      ? -FALLBACK - FALLBACK_AGE * waited + (arrival - now) / MINUTE
+      ? fallbackCost(order, soonest as number, arrival, now)
       : WEIGHT.late * late +
         WEIGHT.empty_km * distance +
         WEIGHT.driver_minute * busy +
@@ -297,6 +310,7 @@ function score(
       cost,
       due,
       delivery,
+      arrival,
       fallback,
       reasons: () => reasons(arrival, delivery, distance, [], fallback),
     };
@@ -397,18 +411,32 @@ function score(
   const endTogether = Math.max(...together.when.values());
   const endWithout = Math.max(...withoutIt.when.values());
   const busy = Math.max(0, endTogether - endWithout) / MINUTE;
+  const fallback = soonest !== undefined && isFallback(order, soonest, settings);
   return {
-    cost:
-      WEIGHT.empty_km * Math.max(0, detour) +
-      WEIGHT.driver_minute * busy +
-      WEIGHT.pay_delivery * extraPay(driver, orderAt, settings) -
-      orderValue(order, options, trip),
+    cost: fallback
+      ? fallbackCost(order, soonest as number, arrival, now)
+      : WEIGHT.empty_km * Math.max(0, detour) +
+        WEIGHT.driver_minute * busy +
+        WEIGHT.pay_delivery * extraPay(driver, orderAt, settings) -
+        orderValue(order, options, trip),
     due: true,
     delivery: orderAt,
-    fallback: false,
-    reasons: () => reasons(arrival, orderAt, dist(here, order.restaurant), carried, false),
+    arrival,
+    fallback,
+    reasons: () => reasons(arrival, orderAt, dist(here, order.restaurant), carried, fallback),
   };
 }
+
+/** The food would wait the fallback minutes (or has) by the time the soonest free driver gets there. */
+const isFallback = (order: PlanOrder, soonest: number, settings: PlanSettings) =>
+  soonest - order.food_ready_at >= settings.fallback_minutes * MINUTE;
+
+/**
+ * A fallback pair: the order whose food would wait longest first (a minute of waiting outweighs any way
+ * there), then the least driving to the fallback orders together.
+ */
+const fallbackCost = (order: PlanOrder, soonest: number, arrival: number, now: number) =>
+  -FALLBACK - (FALLBACK_AGE * (soonest - order.food_ready_at)) / MINUTE + (arrival - now) / MINUTE;
 
 /**
  * What serving the order now is worth: a base, its lateness if it waited WAIT_MINUTES more, and the
@@ -482,6 +510,8 @@ export function planRound(
     due: new Uint8Array(drivers.length * n),
     delivery: new Float64Array(drivers.length * n),
   };
+  const arrivals = new Float64Array(drivers.length * n);
+  const soonest = new Array<number | undefined>(n).fill(undefined);
   const fits = new Uint8Array(n);
   const alone = new Array<number | undefined>(n).fill(undefined);
   const fitting = new Set<number>();
@@ -494,8 +524,10 @@ export function planRound(
       m.costs[j * n + i] = e.cost;
       m.due[j * n + i] = e.due ? 1 : 0;
       m.delivery[j * n + i] = e.delivery;
+      arrivals[j * n + i] = e.arrival;
       fits[i] = 1;
       fitting.add(j);
+      if (e.due && (soonest[i] === undefined || e.arrival < (soonest[i] as number))) soonest[i] = e.arrival;
       if (!carryingPass && (alone[i] === undefined || e.delivery < (alone[i] as number)))
         alone[i] = e.delivery;
     }
@@ -503,6 +535,17 @@ export function planRound(
   // Free drivers first: their best delivery of each order is what a batch must not do worse than.
   for (let j = 0; j < drivers.length; j++) put(j, false);
   for (let j = 0; j < drivers.length; j++) put(j, true);
+  // The fallback orders: their pairs outrank every other pair, the soonest pickup first.
+  for (let i = 0; i < n; i++) {
+    const first = soonest[i];
+    const o = orders[i] as PlanOrder;
+    if (first === undefined || !isFallback(o, first, settings)) continue;
+    for (let j = 0; j < drivers.length; j++) {
+      const k = j * n + i;
+      if (!Number.isNaN(m.costs[k] as number) && m.due[k])
+        m.costs[k] = fallbackCost(o, first, arrivals[k] as number, options.now);
+    }
+  }
   const rows = [...fitting].sort((a, b) => a - b);
 
   let chosen = solve(orders, m, rows);
@@ -551,7 +594,7 @@ export function planRound(
     // A pair that is not due holds the order for its driver: no offer yet, and no problem either.
     if (!m.due[j * n + i]) continue;
     const driver = drivers[j] as PlanDriver;
-    const e = score(order, driver, settings, options, alone[i]);
+    const e = score(order, driver, settings, options, alone[i], soonest[i]);
     if (!e) continue;
     assignments.push({ order_id: order.id, driver_id: driver.id, reasons: e.reasons(), cost: e.cost });
   }
