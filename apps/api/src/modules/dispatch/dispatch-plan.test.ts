@@ -209,35 +209,24 @@ describe('planRound: no order is stranded (fallback)', () => {
   // 30 km away at 60 km/h: too far for the costs alone, which leave the order while it is fresh.
   const far = driver(1, 30);
 
-  it('sends the soonest driver, however far, once the food would wait the fallback minutes for him', () => {
-    // The near order (1 km) is cheaper; the other's food, 3 km off, was ready a minute ago.
+  it('gives the nearest driver, however far, to an order whose food waited the fallback minutes, before a cheaper one', () => {
     const near = order(1, { restaurant: p(1), dropoff: p(1, 2), food_ready_at: at(-1), promised_at: at(60) });
-    const waiting = order(2, {
-      restaurant: p(3),
-      dropoff: p(3, 2),
-      food_ready_at: at(-1),
+    const waited = order(2, {
+      restaurant: p(31),
+      dropoff: p(31, 2),
+      food_ready_at: at(-4),
       promised_at: at(60),
     });
-    // Sent now, the driver would be there when it had waited 4 minutes: the near order wins.
-    expect(pairs(planRound([near, waiting], [driver(1, 0)], BATCHING, OPTIONS))).toEqual({ 1: 1 });
-    // A minute later it would have waited 5 (the setting): it goes first, and says so.
+    // Four minutes on the pass: the near order is cheaper and wins.
+    expect(pairs(planRound([near, waited], [driver(1, 0)], BATCHING, OPTIONS))).toEqual({ 1: 1 });
+    // Five (the setting): the one that waited goes first, 31 km away, and says so.
     const later = { ...OPTIONS, now: at(1) };
-    const plan = planRound([near, waiting], [driver(1, 0)], BATCHING, later);
+    const plan = planRound([near, waited], [driver(1, 0)], BATCHING, later);
     expect(pairs(plan)).toEqual({ 2: 1 });
     expect(plan.assignments[0]?.reasons.fallback).toBe(true);
-    // With 10 minutes set, not yet.
+    // With 10 minutes set, 5 minutes of waiting is not a fallback yet.
     const ten = { ...BATCHING, fallback_minutes: 10 };
-    expect(pairs(planRound([near, waiting], [driver(1, 0)], ten, later))).toEqual({ 1: 1 });
-    // However far: food in 20 minutes, the only driver 30 km (30 minutes) away is sent now.
-    const far = order(3, {
-      restaurant: p(30),
-      dropoff: p(30, 2),
-      food_ready_at: at(20),
-      promised_at: at(35),
-    });
-    const sent = planRound([far], [driver(1, 0)], BATCHING, OPTIONS);
-    expect(pairs(sent)).toEqual({ 3: 1 });
-    expect(sent.assignments[0]?.reasons.fallback).toBe(true);
+    expect(pairs(planRound([near, waited], [driver(1, 0)], ten, later))).toEqual({ 1: 1 });
   });
 
   it('takes the free drivers nearest to the waiting orders, and the order that waited longest first', () => {
@@ -258,7 +247,7 @@ describe('planRound: no order is stranded (fallback)', () => {
     expect(plan.problems.get(1)).toBe('all_declined');
   });
 
-  it('property: every order whose food would wait the fallback minutes for the soonest free driver is offered, unless each free driver who could take it took another such order', () => {
+  it('property: every order whose food waited the fallback minutes is offered, unless each free driver who could take it took another such order', () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -303,16 +292,12 @@ describe('planRound: no order is stranded (fallback)', () => {
           const settings = { ...BATCHING, fallback_minutes: fallback };
           const plan = planRound(orders, drivers, settings, OPTIONS);
           const given = new Map(plan.assignments.map((a) => [a.order_id, a]));
-          for (const o of orders) {
+          for (const o of orders.filter((x) => NOW - x.food_ready_at >= fallback * MINUTE)) {
             // Who could take it now: free, fresh, not declined, the shift lasting until the pickup.
             const able = drivers.filter(
               (d) => d.carrying.length === 0 && evaluate(o, d, settings, OPTIONS) !== null,
             );
-            const soonest = Math.min(
-              ...able.map((d) => Date.parse(evaluate(o, d, settings, OPTIONS)?.reasons.arrival_at ?? '')),
-            );
-            // Its food would wait the fallback minutes by the time the soonest of them got there.
-            if (able.length === 0 || soonest - o.food_ready_at < fallback * MINUTE) continue;
+            if (able.length === 0) continue;
             if (given.has(o.id)) {
               expect(given.get(o.id)?.reasons.fallback).toBe(true);
               continue;
@@ -334,7 +319,8 @@ describe('planRound: no order is stranded (fallback)', () => {
 
 describe('planRound: no free driver idles beside a ready order', () => {
   // The near driver could be held for an order whose food comes in 15 minutes (1 km away), while a
-  // ready order 30 km off waits; holding him is not predicted to deliver more on time.
+  // ready order 30 km off waits; holding him is not predicted to deliver more on time. (An order whose
+  // food is ready by the time he would get there counts as ready.)
   const held = order(1, { restaurant: p(0), food_ready_at: at(15), promised_at: at(60) });
   // The fallback (tested above) would send him anyway: this rule is seen with it an hour away.
   const NO_FALLBACK = { ...BATCHING, fallback_minutes: 60 };
@@ -343,6 +329,17 @@ describe('planRound: no free driver idles beside a ready order', () => {
     const ready = order(2, { restaurant: p(30), dropoff: p(30, 2), promised_at: at(60) });
     const plan = planRound([held, ready], [driver(1, 1)], NO_FALLBACK, OPTIONS);
     expect(pairs(plan)).toEqual({ 2: 1 });
+  });
+
+  it('counts as ready an order whose food is ready by the time he would get there', () => {
+    // Food in 20 minutes, 25 km (25 minutes) away: sent now he still arrives after the food.
+    const far = order(2, {
+      restaurant: p(26),
+      dropoff: p(26, 2),
+      food_ready_at: at(20),
+      promised_at: at(90),
+    });
+    expect(pairs(planRound([held, far], [driver(1, 1)], NO_FALLBACK, OPTIONS))).toEqual({ 2: 1 });
   });
 
   it('holds him when that is predicted to deliver more orders on time', () => {

@@ -23,12 +23,12 @@ import { distanceKm } from '../orders/orders-amounts.js';
  * waited a few more minutes, plus 5 per minute its food has waited on the pass). A driver may also stay
  * idle (0). On top of the costs, three rules the cost alone cannot promise:
  *
- * - fallback: an order whose food would wait `fallback_minutes` or more by the time the soonest driver
- *   who can take it gets there (free, or carrying with a batch that fits) goes to that driver now, before
- *   anything else, however far (no order is stranded by distance, and a far one is sent for early enough,
- *   as a hurried dispatcher would);
- * - no free driver idles or is held for a later order while a ready order he could take waits, unless
- *   the plan that holds him predicts more orders on time;
+ * - fallback: an order whose food has waited `fallback_minutes` on the pass goes to the nearest driver
+ *   who can take it (free, or carrying with a batch that fits), before anything else, however far: no
+ *   order is stranded by distance (measured on \`npm run bench:dispatch\`: triggering earlier, on the
+ *   wait the nearest driver would leave, made every order of a large city a fallback and lost on time);
+ * - no free driver idles or is held for a later order while an order he could take waits whose food
+ *   is ready by the time he would get there, unless the plan that holds him predicts more on time;
  * - a batch is formed only when it delivers no fewer orders on time than sending the new order alone
  *   with the best free driver.
  *
@@ -178,33 +178,22 @@ export function evaluate(
   options: PlanOptions,
   drivers: readonly PlanDriver[] = [],
 ): Evaluation | null {
-  const best = bestAlone(order, drivers, settings, options);
-  const scored = score(order, driver, settings, options, best.delivery, best.arrival);
+  const scored = score(order, driver, settings, options, bestAlone(order, drivers, settings, options));
   return scored?.due ? { cost: scored.cost, reasons: scored.reasons() } : null;
 }
 
-/**
- * The earliest predicted delivery of the order by a free driver alone, and the soonest any driver sent
- * now reaches its restaurant (undefined: no driver fits).
- */
+/** The earliest predicted delivery of the order by a free driver alone (undefined: no free driver fits). */
 function bestAlone(
   order: PlanOrder,
   drivers: readonly PlanDriver[],
   settings: PlanSettings,
   options: PlanOptions,
-): { delivery?: number; arrival?: number } {
-  const best: { delivery?: number; arrival?: number } = {};
+): number | undefined {
+  let best: number | undefined;
   for (const d of drivers) {
     if (d.carrying.length > 0) continue;
     const s = score(order, d, settings, options);
-    if (!s) continue;
-    if (best.delivery === undefined || s.delivery < best.delivery) best.delivery = s.delivery;
-    if (s.due && (best.arrival === undefined || s.arrival < best.arrival)) best.arrival = s.arrival;
-  }
-  for (const d of drivers) {
-    if (d.carrying.length === 0) continue;
-    const s = score(order, d, settings, options, best.delivery);
-    if (s && (best.arrival === undefined || s.arrival < best.arrival)) best.arrival = s.arrival;
+    if (s && (best === undefined || s.delivery < best)) best = s.delivery;
   }
   return best;
 }
@@ -214,7 +203,7 @@ interface Scored {
   cost: number;
   due: boolean;
   delivery: number;
-  /** When a free driver sent now reaches the restaurant. */
+  /** When the driver, sent now, reaches the restaurant. */
   arrival: number;
   fallback: boolean;
   reasons: () => DispatchReasons;
@@ -247,8 +236,7 @@ function extraPay(driver: PlanDriver, delivery: number, settings: PlanSettings):
  * when the food is ready. The round weighs it with the others and holds the order for that driver
  * instead of grabbing whoever is due first: otherwise the farthest and slowest driver, the first whose
  * wait falls under the limit, would take every order long before a nearer one could. `alone` is the
- * order's best delivery by a free driver alone, which a batch must not do worse than; `soonest` the
- * soonest any driver sent now reaches its restaurant, which decides the fallback.
+ * order's best delivery by a free driver alone, which a batch must not do worse than.
  */
 function score(
   order: PlanOrder,
@@ -256,7 +244,6 @@ function score(
   settings: PlanSettings,
   options: PlanOptions,
   alone?: number,
-  soonest?: number,
 ): Scored | null {
   const { now, km = distanceKm } = options;
   if (order.excluded.has(driver.id) || !isFresh(driver, options)) return null;
@@ -298,9 +285,9 @@ function score(
     const late = lateMinutes(delivery, order.promised_at);
     // The driver's time the order takes: the way there, the wait for the food, the ride, the hand-over.
     const busy = (delivery - (arrival - ride(distance))) / MINUTE;
-    const fallback = due && soonest !== undefined && isFallback(order, soonest, settings);
+    const fallback = due && isFallback(order, now, settings);
     const cost = fallback
-      ? fallbackCost(order, soonest as number, arrival, now)
+      ? fallbackCost(order, arrival, now)
       : WEIGHT.late * late +
         WEIGHT.empty_km * distance +
         WEIGHT.driver_minute * busy +
@@ -411,10 +398,10 @@ function score(
   const endTogether = Math.max(...together.when.values());
   const endWithout = Math.max(...withoutIt.when.values());
   const busy = Math.max(0, endTogether - endWithout) / MINUTE;
-  const fallback = soonest !== undefined && isFallback(order, soonest, settings);
+  const fallback = isFallback(order, now, settings);
   return {
     cost: fallback
-      ? fallbackCost(order, soonest as number, arrival, now)
+      ? fallbackCost(order, arrival, now)
       : WEIGHT.empty_km * Math.max(0, detour) +
         WEIGHT.driver_minute * busy +
         WEIGHT.pay_delivery * extraPay(driver, orderAt, settings) -
@@ -427,16 +414,16 @@ function score(
   };
 }
 
-/** The food would wait the fallback minutes (or has) by the time the soonest free driver gets there. */
-const isFallback = (order: PlanOrder, soonest: number, settings: PlanSettings) =>
-  soonest - order.food_ready_at >= settings.fallback_minutes * MINUTE;
+/** The order's food has waited the fallback minutes on the pass. */
+const isFallback = (order: PlanOrder, now: number, settings: PlanSettings) =>
+  now - order.food_ready_at >= settings.fallback_minutes * MINUTE;
 
 /**
- * A fallback pair: the order whose food would wait longest first (a minute of waiting outweighs any way
- * there), then the least driving to the fallback orders together.
+ * A fallback pair: the order whose food waited longest first (a minute of waiting outweighs any way
+ * there), then the least driving to the fallback orders together, so the nearest driver.
  */
-const fallbackCost = (order: PlanOrder, soonest: number, arrival: number, now: number) =>
-  -FALLBACK - (FALLBACK_AGE * (soonest - order.food_ready_at)) / MINUTE + (arrival - now) / MINUTE;
+const fallbackCost = (order: PlanOrder, arrival: number, now: number) =>
+  -FALLBACK - (FALLBACK_AGE * (now - order.food_ready_at)) / MINUTE + (arrival - now) / MINUTE;
 
 /**
  * What serving the order now is worth: a base, its lateness if it waited WAIT_MINUTES more, and the
@@ -511,7 +498,6 @@ export function planRound(
     delivery: new Float64Array(drivers.length * n),
   };
   const arrivals = new Float64Array(drivers.length * n);
-  const soonest = new Array<number | undefined>(n).fill(undefined);
   const fits = new Uint8Array(n);
   const alone = new Array<number | undefined>(n).fill(undefined);
   const fitting = new Set<number>();
@@ -527,7 +513,6 @@ export function planRound(
       arrivals[j * n + i] = e.arrival;
       fits[i] = 1;
       fitting.add(j);
-      if (e.due && (soonest[i] === undefined || e.arrival < (soonest[i] as number))) soonest[i] = e.arrival;
       if (!carryingPass && (alone[i] === undefined || e.delivery < (alone[i] as number)))
         alone[i] = e.delivery;
     }
@@ -535,17 +520,6 @@ export function planRound(
   // Free drivers first: their best delivery of each order is what a batch must not do worse than.
   for (let j = 0; j < drivers.length; j++) put(j, false);
   for (let j = 0; j < drivers.length; j++) put(j, true);
-  // The fallback orders: their pairs outrank every other pair, the soonest pickup first.
-  for (let i = 0; i < n; i++) {
-    const first = soonest[i];
-    const o = orders[i] as PlanOrder;
-    if (first === undefined || !isFallback(o, first, settings)) continue;
-    for (let j = 0; j < drivers.length; j++) {
-      const k = j * n + i;
-      if (!Number.isNaN(m.costs[k] as number) && m.due[k])
-        m.costs[k] = fallbackCost(o, first, arrivals[k] as number, options.now);
-    }
-  }
   const rows = [...fitting].sort((a, b) => a - b);
 
   let chosen = solve(orders, m, rows);
@@ -562,7 +536,7 @@ export function planRound(
       const o = orders[i] as PlanOrder;
       if (
         !taken.has(i) &&
-        o.food_ready_at <= options.now &&
+        o.food_ready_at <= (arrivals[j * n + i] as number) &&
         m.due[j * n + i] &&
         !Number.isNaN(m.costs[j * n + i] as number)
       ) {
@@ -594,7 +568,7 @@ export function planRound(
     // A pair that is not due holds the order for its driver: no offer yet, and no problem either.
     if (!m.due[j * n + i]) continue;
     const driver = drivers[j] as PlanDriver;
-    const e = score(order, driver, settings, options, alone[i], soonest[i]);
+    const e = score(order, driver, settings, options, alone[i]);
     if (!e) continue;
     assignments.push({ order_id: order.id, driver_id: driver.id, reasons: e.reasons(), cost: e.cost });
   }
