@@ -21,7 +21,17 @@ import {
  * manual at the end (the other specs dispatch by hand).
  */
 
-const SETTINGS = { offer_seconds: 45, batching: true, batch_pickup_km: 0.5, batch_dropoff_km: 2 };
+const SETTINGS = {
+  offer_seconds: 45,
+  batching: true,
+  batch_pickup_km: 0.5,
+  batch_dropoff_km: 2,
+  // Issue 33: the fallback and the pay model.
+  fallback_minutes: 5,
+  pay_aware: false,
+  pay_per_delivery: 300,
+  pay_hourly_minimum: 800,
+};
 
 async function setMode(
   request: APIRequestContext,
