@@ -39,8 +39,8 @@ import { type Random, seededRandom } from '../simulator/geo.js';
  * and strained (2.4) evening, several seeds each. Drivers ride straight lines × their detour at their
  * own speed, wait at the restaurant for the food and hand over. The planner knows only what the product
  * would: the predicted preparation (the real one is noisier and slower at peak), the vehicle type's
- * speed, the fitted detour and handover. BENCH_SEEDS (default 1,2,3), BENCH_ACCEPT, `--quick` (one seed,
- * the smallest and largest city). Pure computation: no database, no server.
+ * speed, the fitted detour and handover. BENCH_SEEDS (default 1,2,3), BENCH_ACCEPT, `--quick` (one
+ * seed), `--all` (the 20 × 15 km city too). Pure computation: no database, no server.
  */
 
 const MINUTE = 60_000;
@@ -602,9 +602,13 @@ const METRICS: { label: string; digits?: number; of: (r: PolicyResult) => number
 ];
 
 function main() {
+  // The smallest and the largest city by default (a few minutes on two cores); --all adds the middle one,
+  // --quick runs one seed.
   const quick = process.argv.includes('--quick');
   const seeds = (process.env.BENCH_SEEDS ?? (quick ? '1' : '1,2,3')).split(',').map(Number);
-  const cities = quick ? [CITIES[0] as City, CITIES[CITIES.length - 1] as City] : CITIES;
+  const cities = process.argv.includes('--all')
+    ? CITIES
+    : [CITIES[0] as City, CITIES[CITIES.length - 1] as City];
   const started = Date.now();
   console.log(
     `Dispatch on simulated Friday evenings (17–22 h, every third kitchen much slower at peak; offers accepted with p = ${ACCEPT} after 5–30 s, else expire after ${DISPATCH_DEFAULTS.offer_seconds} s; seeds ${seeds.join(', ')}). Cost per order: each driver is paid the larger of ${(PAY.per_delivery / 100).toFixed(2)} KM per delivery and ${(PAY.hourly_minimum / 100).toFixed(2)} KM per hour on shift (${EVENING_HOURS} h). Figures: mean ± sd (min–max) over the seeds.`,
