@@ -240,6 +240,20 @@ describe('planRound: no order is stranded (fallback)', () => {
     expect(pairs(planRound([newer, older], [driver(1, 40)], BATCHING, OPTIONS))).toEqual({ 1: 1 });
   });
 
+  it('does not send a free driver from far away when one now carrying will get there much sooner', () => {
+    const waited = order(1, { food_ready_at: at(-10), dropoff: p(0, 2) });
+    // Driver 2 is 2 km from his drop-off, then 3 km back: at the restaurant in 5 minutes; driver 1 is
+    // free, 40 km away. The carrier's drop-off is too far for a batch.
+    const carrier = driver(2, 5, { carrying: [carried(2, { picked_up: true, dropoff: p(3) })] });
+    const plan = planRound([waited], [driver(1, 40), carrier], BATCHING, OPTIONS);
+    expect(plan.assignments).toEqual([]);
+    // 10 km away, he is sent (the fallback).
+    expect(pairs(planRound([waited], [driver(1, 10), carrier], BATCHING, OPTIONS))).toEqual({ 1: 1 });
+    // Nor does it count when the carrier declined it before.
+    const declined = order(1, { food_ready_at: at(-10), dropoff: p(0, 2), excluded: new Set([2]) });
+    expect(pairs(planRound([declined], [driver(1, 40), carrier], BATCHING, OPTIONS))).toEqual({ 1: 1 });
+  });
+
   it('never offers it to a driver who declined it, and names the problem when nobody can take it', () => {
     const waited = order(1, { food_ready_at: at(-30), excluded: new Set([1]) });
     const plan = planRound([waited], [far], BATCHING, OPTIONS);
