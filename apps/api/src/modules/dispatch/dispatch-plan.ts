@@ -526,18 +526,17 @@ export function planRound(
   const fits = new Uint8Array(n);
   const alone = new Array<number | undefined>(n).fill(undefined);
   const fitting = new Set<number>();
-  const soon = drivers.map((d) =>
-    d.carrying.length > 0 && isFresh(d, options) ? freeAgain(d, options) : null,
+  const carriers = drivers.flatMap((d) =>
+    d.carrying.length > 0 && isFresh(d, options) ? [{ d, ...freeAgain(d, options) }] : [],
   );
   /** When a carrying driver (not declined) could be at the order's restaurant once done with his own. */
   const afterCarried = (o: PlanOrder) => {
     let best = Number.POSITIVE_INFINITY;
-    drivers.forEach((d, j) => {
-      const free = soon[j];
-      if (!free || o.excluded.has(d.id)) return;
-      const km = free.from && o.restaurant ? (options.km ?? distanceKm)(free.from, o.restaurant) : TYPICAL_KM;
-      best = Math.min(best, free.at + travelMinutes(d.travel, km, false) * MINUTE);
-    });
+    for (const { d, at, from } of carriers) {
+      if (o.excluded.has(d.id)) continue;
+      const km = from && o.restaurant ? (options.km ?? distanceKm)(from, o.restaurant) : TYPICAL_KM;
+      best = Math.min(best, at + travelMinutes(d.travel, km, false) * MINUTE);
+    }
     return best;
   };
   const later = orders.map(afterCarried);
