@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, drivers, orderOffers, orders, users } from '../../db/schema/index.js';
+import { auditLog, drivers, orderOffers, orders, shifts, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { dispatchScene, HERE, placeDriver as placeDriverAt } from './dispatch-scene.js';
 
@@ -549,6 +549,27 @@ describe('automatic mode', () => {
         token: tokens.admin,
         payload: { status: 'cancelled', reason: 'test' },
       });
+  });
+
+  it("offers no pickup to a driver whose shift's planned end comes first; the next driver gets it", async () => {
+    const first = near[0]?.id ?? 0;
+    const db = t.database.db;
+    const open = and(eq(shifts.driver_id, first), sql`${shifts.ended_at} is null`);
+    const [had] = await db.select().from(shifts).where(open);
+    if (had)
+      await db
+        .update(shifts)
+        .set({ planned_end_at: new Date(Date.now() - 60_000) })
+        .where(open);
+    else await db.insert(shifts).values({ driver_id: first, planned_end_at: new Date(Date.now() - 60_000) });
+    try {
+      const id = await preparingOrder();
+      const offer = await pendingOffer(id);
+      expect(offer.driver_id).toBe(near[1]?.id);
+    } finally {
+      if (had) await db.update(shifts).set({ planned_end_at: had.planned_end_at }).where(open);
+      else await db.delete(shifts).where(open);
+    }
   });
 
   it('with nobody on shift the order is a problem: no driver on shift', async () => {
