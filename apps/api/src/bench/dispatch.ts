@@ -39,7 +39,8 @@ import { type Random, seededRandom } from '../simulator/geo.js';
  * and strained (2.4) evening, several seeds each. Drivers ride straight lines × their detour at their
  * own speed, wait at the restaurant for the food and hand over. The planner knows only what the product
  * would: the predicted preparation (the real one is noisier and slower at peak), the vehicle type's
- * speed, the fitted detour and handover. BENCH_SEEDS (default 1,2,3), BENCH_ACCEPT, `--quick` (one
+ * speed, the fitted detour and handover. BENCH_SEEDS (default 1,2,3), BENCH_ACCEPT, BENCH_PAY_AWARE=1 (the
+ * automatic policy weighs the pay model), `--quick` (one
  * seed), `--all` (the 20 × 15 km city too). Pure computation: no database, no server.
  */
 
@@ -289,7 +290,8 @@ export interface PolicyResult {
   fallbacks: number;
 }
 
-const SETTINGS: PlanSettings = PLAN_DEFAULTS;
+/** The product's defaults; BENCH_PAY_AWARE=1 weighs the pay model (PAY) too. */
+const SETTINGS: PlanSettings = { ...PLAN_DEFAULTS, pay_aware: process.env.BENCH_PAY_AWARE === '1' };
 
 /** One policy through one evening; deterministic for a seed. */
 export function simulate(seed: number, policy: Policy, scenario: Scenario): PolicyResult {
