@@ -27,6 +27,11 @@ const SETTINGS = {
   batching: true,
   batch_pickup_km: 0.5,
   batch_dropoff_km: 2,
+  // Issue 33: the fallback and the pay model.
+  fallback_minutes: 5,
+  pay_aware: false,
+  pay_per_delivery: 300,
+  pay_hourly_minimum: 800,
 };
 
 async function setMode(
@@ -133,9 +138,15 @@ test.describe('dispatch that runs itself', () => {
     ).not.toBeChecked();
     await form.getByLabel('Rok ponude (sekunde)').fill('5');
     await form.getByLabel('Druga dostava unutar (km)').fill('abc');
+    await form.getByLabel('Rezervni izbor nakon (minuta)').fill('0');
     await form.getByRole('button', { name: 'Sačuvaj' }).click();
     await expect(form.getByText('Mora biti najmanje 15')).toBeVisible();
     await expect(form.getByText('Mora biti broj')).toBeVisible();
+    await expect(form.getByText('Mora biti najmanje 1', { exact: true })).toBeVisible();
+    // The pay model's amounts are open only while pay-aware dispatch is on.
+    await expect(form.getByLabel('Plata po dostavi (feninga)')).toBeDisabled();
+    await form.getByLabel('Uzmi u obzir plate vozača').check();
+    await expect(form.getByLabel('Plata po dostavi (feninga)')).toBeEnabled();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page);
     // Nothing was saved: the operation still suggests.

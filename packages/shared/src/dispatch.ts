@@ -16,6 +16,9 @@ export const DISPATCH_LIMITS = {
   offer_seconds: { min: 15, max: 300 },
   batch_pickup_km: { min: 0, max: 3 },
   batch_dropoff_km: { min: 0.2, max: 10 },
+  fallback_minutes: { min: 1, max: 60 },
+  pay_per_delivery: { min: 0, max: 100_000 },
+  pay_hourly_minimum: { min: 0, max: 100_000 },
 } as const;
 
 /** What a new operation starts from. */
@@ -34,6 +37,12 @@ export const DISPATCH_DEFAULTS = {
   batch_pickup_km: 0.5,
   /** Second order's drop-off within this straight line of the first's. */
   batch_dropoff_km: 2,
+  /** A ready order waiting this long goes to the nearest free driver who can take it, however far. */
+  fallback_minutes: 5,
+  /** Weigh the pay bill (per delivery, with a guaranteed hourly minimum; minor units). */
+  pay_aware: false,
+  pay_per_delivery: 300,
+  pay_hourly_minimum: 800,
 };
 
 const bounded = (key: keyof typeof DISPATCH_LIMITS, integer = false) => {
@@ -53,6 +62,10 @@ export const dispatchSettingsBody = z
     batching: z.boolean({ error: msg('validation.invalid') }),
     batch_pickup_km: bounded('batch_pickup_km'),
     batch_dropoff_km: bounded('batch_dropoff_km'),
+    fallback_minutes: bounded('fallback_minutes', true),
+    pay_aware: z.boolean({ error: msg('validation.invalid') }),
+    pay_per_delivery: bounded('pay_per_delivery', true),
+    pay_hourly_minimum: bounded('pay_hourly_minimum', true),
   })
   .strict();
 export type DispatchSettingsBody = z.infer<typeof dispatchSettingsBody>;
@@ -91,6 +104,8 @@ export type AcceptSuggestionBody = z.infer<typeof acceptSuggestionBody>;
  * order (and which, when the new one is batched with it), the straight line to the restaurant, how
  * old the driver's location is, when they would reach the restaurant against when the food is ready,
  * the orders they carry, and the minutes the delivery is predicted to miss its promise by (0 on time).
+ * `batched_with` lists the carried orders' numbers (", " between them); `fallback` is set when the
+ * order's food had waited the fallback minutes and it went to the nearest free driver.
  */
 export const dispatchReasonsSchema = z.object({
   state: z.enum(['free', 'carrying']),
@@ -102,6 +117,7 @@ export const dispatchReasonsSchema = z.object({
   load: z.number().int(),
   late_minutes: z.number().int(),
   batched_with: z.string().nullable(),
+  fallback: z.boolean().optional(),
 });
 export type DispatchReasons = z.infer<typeof dispatchReasonsSchema>;
 

@@ -12,6 +12,7 @@ import {
 import {
   type CarriedOrder,
   evaluate,
+  PLAN_DEFAULTS,
   type PlanDriver,
   type PlanOptions,
   type PlanOrder,
@@ -21,9 +22,9 @@ import {
 import { type Random, seededRandom } from '../simulator/geo.js';
 
 /**
- * `npm run bench:dispatch`: one seeded simulated Friday evening (a flat city in km, kitchens that slow
- * down at peak, drivers of three vehicle types, Poisson arrivals with an evening peak, promises made as
- * the product makes them) replayed under three dispatch policies, on the very same orders:
+ * `npm run bench:dispatch`: seeded simulated evenings (a flat city in km, kitchens that slow down at peak,
+ * drivers of three vehicle types, Poisson arrivals with an evening peak, promises made as the product
+ * makes them) replayed under three dispatch policies, on the very same orders:
  *
  * - naive: the nearest free driver, first come first served, sent as soon as the kitchen accepts the
  *   order (a hurried dispatcher; one order per driver);
@@ -33,12 +34,14 @@ import { type Random, seededRandom } from '../simulator/geo.js';
  *   (probability BENCH_ACCEPT, 0.85) after 5–30 s or lets expire after `offer_seconds`, never offered
  *   the same order again.
  *
- * Drivers ride straight lines × their detour at their own speed, wait at the restaurant for the food
- * and hand over. The planner knows only what the product would: the predicted preparation (the real
- * one is noisier and slower at peak), the vehicle type's speed, the fitted detour and handover.
- * Several seeds (BENCH_SEEDS, 1–5), then the spread over them; BENCH_DRIVERS, BENCH_PEAK_RATE and
- * BENCH_ACCEPT change the staffing, the peak's orders per minute and the drivers' acceptance. Pure
- * computation: no database, no server.
+ * Scenarios of real cities' scale (issue 33): from 10 × 7 km to 30 × 30 km, 100+ restaurants spread
+ * out with a denser centre and a few outlying ones, a quiet (1.2 orders per driver-hour), normal (1.8)
+ * and strained (2.4) evening, several seeds each. Drivers ride straight lines × their detour at their
+ * own speed, wait at the restaurant for the food and hand over. The planner knows only what the product
+ * would: the predicted preparation (the real one is noisier and slower at peak), the vehicle type's
+ * speed, the fitted detour and handover. BENCH_SEEDS (default 1,2,3), BENCH_ACCEPT, BENCH_PAY_AWARE=1 (the
+ * automatic policy weighs the pay model), `--quick` (one
+ * seed), `--all` (the 20 × 15 km city too). Pure computation: no database, no server.
  */
 
 const MINUTE = 60_000;
@@ -48,13 +51,36 @@ const EVENING_START_HOW = 4 * 24 + 17;
 const EVENING_HOURS = 5;
 /** Orders still on the road at 22:00 are followed this long. */
 const TAIL_HOURS = 3;
-const RESTAURANTS = 25;
-/** 60 drivers for ≈ 600 orders: the peak strains a hurried dispatcher without making every order late. */
-const DRIVERS = Number(process.env.BENCH_DRIVERS ?? 60);
-/** Orders per minute: quiet hours and the 18–21 h peak (≈ 600 orders in the evening). */
-const RATE = { quiet: 1.2, peak: Number(process.env.BENCH_PEAK_RATE ?? 2.5) };
-const CITY_KM = 4;
 const ACCEPT = Number(process.env.BENCH_ACCEPT ?? 0.85);
+/** The pay model the cost per order is stated in (the product's defaults, in fening). */
+const PAY = {
+  per_delivery: DISPATCH_DEFAULTS.pay_per_delivery,
+  hourly_minimum: DISPATCH_DEFAULTS.pay_hourly_minimum,
+};
+
+interface City {
+  name: string;
+  width: number;
+  height: number;
+  restaurants: number;
+  outlying: number;
+  drivers: number;
+}
+const CITIES: City[] = [
+  { name: '10 × 7 km', width: 10, height: 7, restaurants: 100, outlying: 4, drivers: 40 },
+  { name: '20 × 15 km', width: 20, height: 15, restaurants: 140, outlying: 6, drivers: 60 },
+  { name: '30 × 30 km', width: 30, height: 30, restaurants: 180, outlying: 8, drivers: 80 },
+];
+/** Orders per driver-hour over the evening (the peak 18–21 h is busier, the shoulders quieter). */
+const LOADS = [
+  { name: 'quiet', rate: 1.2 },
+  { name: 'normal', rate: 1.8 },
+  { name: 'strained', rate: 2.4 },
+];
+interface Scenario {
+  city: City;
+  load: { name: string; rate: number };
+}
 
 interface XY {
   x: number;
@@ -112,27 +138,39 @@ function normal(random: Random) {
 const isPeak = (hourOfDay: number) => hourOfDay >= 18 && hourOfDay < 21;
 
 /** The evening of a seed: kitchens, drivers and every order, the same for each policy. */
-function evening(seed: number) {
+function evening(seed: number, { city, load }: Scenario) {
   const random = seededRandom(seed);
-  const point = (radius: number, around: XY = { x: 0, y: 0 }): XY => {
-    const r = radius * Math.sqrt(random());
-    const a = 2 * Math.PI * random();
-    return { x: around.x + r * Math.cos(a), y: around.y + r * Math.sin(a) };
+  const inCity = (p: XY): XY => ({
+    x: Math.max(-city.width / 2, Math.min(city.width / 2, p.x)),
+    y: Math.max(-city.height / 2, Math.min(city.height / 2, p.y)),
+  });
+  // Seven in ten places in the centre (a third of the city each way), the rest anywhere in it.
+  const spot = (): XY => {
+    const share = random() < 0.7 ? 1 / 3 : 1;
+    return { x: (random() - 0.5) * city.width * share, y: (random() - 0.5) * city.height * share };
   };
-  const kitchens: Kitchen[] = Array.from({ length: RESTAURANTS }, (_, i) => ({
-    id: i + 1,
-    ...point(3),
-    base: 10 + random() * 15,
-    // Every third kitchen slows down a lot at peak, the others a little.
-    peak: i % 3 === 0 ? 1.5 + random() * 0.4 : 1 + random() * 0.15,
-    weight: Math.exp(0.7 * normal(random)),
-  }));
-  const drivers: DriverSpec[] = Array.from({ length: DRIVERS }, (_, i) => {
+  const kitchens: Kitchen[] = Array.from({ length: city.restaurants }, (_, i) => {
+    // A few outlying ones, near the city's edge, with fewer orders.
+    const outlying = i < city.outlying;
+    const a = 2 * Math.PI * random();
+    const at = outlying
+      ? inCity({ x: Math.cos(a) * city.width * 0.48, y: Math.sin(a) * city.height * 0.48 })
+      : spot();
+    return {
+      id: i + 1,
+      ...at,
+      base: 10 + random() * 15,
+      // Every third kitchen slows down a lot at peak, the others a little.
+      peak: i % 3 === 0 ? 1.5 + random() * 0.4 : 1 + random() * 0.15,
+      weight: Math.exp(0.7 * normal(random)) * (outlying ? 0.5 : 1),
+    };
+  });
+  const drivers: DriverSpec[] = Array.from({ length: city.drivers }, (_, i) => {
     const type = VEHICLE_TYPES[i % VEHICLE_TYPES.length] as VehicleType;
     return {
       id: i + 1,
       type,
-      ...point(CITY_KM),
+      ...spot(),
       speed: TRUE_SPEED[type] * (0.85 + random() * 0.3),
       detour: 1.25 + random() * 0.25,
     };
@@ -161,18 +199,21 @@ function evening(seed: number) {
     }
     return kitchens[kitchens.length - 1] as Kitchen;
   };
+  // Orders per minute: the evening's mean, ×1.25 at the 18–21 h peak and ×0.625 on the shoulders.
+  const perMinute = (load.rate * city.drivers) / 60;
   const start = Date.UTC(2026, 10, 20, 16, 0); // Friday 17:00 in Sarajevo
   const end = start + EVENING_HOURS * 60 * MINUTE;
   const orders: OrderSpec[] = [];
   for (let t = start; ; ) {
     const hourOfDay = 17 + Math.floor((t - start) / (60 * MINUTE));
-    t += (-Math.log(Math.max(1e-9, 1 - random())) / (isPeak(hourOfDay) ? RATE.peak : RATE.quiet)) * MINUTE;
+    const rate = perMinute * (isPeak(hourOfDay) ? 1.25 : 0.625);
+    t += (-Math.log(Math.max(1e-9, 1 - random())) / rate) * MINUTE;
     if (t >= end) break;
     const hour = 17 + Math.floor((t - start) / (60 * MINUTE));
     const kitchen = pick();
     const a = 2 * Math.PI * random();
-    const r = 0.4 + 3.2 * random();
-    const to = { x: kitchen.x + r * Math.cos(a), y: kitchen.y + r * Math.sin(a) };
+    const r = 0.4 + 3.6 * Math.sqrt(random());
+    const to = inCity({ x: kitchen.x + r * Math.cos(a), y: kitchen.y + r * Math.sin(a) });
     const prep = prepMinutes(models.get(kitchen.id), EVENING_START_HOW + hour - 17);
     const truePrep = kitchen.base * (isPeak(hour) ? kitchen.peak : 1) * Math.exp(0.25 * normal(random));
     const accepted = t + (1 + random() * 3) * MINUTE;
@@ -230,22 +271,31 @@ export interface PolicyResult {
   onTime: number;
   /** Created → delivered, minutes. */
   minutes: number[];
+  /** Food ready → picked up (or the end of the replay, when never picked up), minutes. */
+  readyWaits: number[];
+  /** The orders never delivered. */
+  undelivered: Set<number>;
+  /** Order-minutes with the food ready, no driver, and a free driver who could take it. */
+  idleMinutes: number;
   km: number;
   busyHours: number;
+  shiftHours: number;
+  /** What the drivers are paid under PAY: each the larger of per delivery and the hourly minimum. */
+  pay: number;
   declined: number;
   offers: number;
+  /** Orders taken as the 2nd and as the 3rd of a batch. */
   batched: number;
+  batched3: number;
+  fallbacks: number;
 }
 
-const SETTINGS: PlanSettings = {
-  batching: DISPATCH_DEFAULTS.batching,
-  batch_pickup_km: DISPATCH_DEFAULTS.batch_pickup_km,
-  batch_dropoff_km: DISPATCH_DEFAULTS.batch_dropoff_km,
-};
+/** The product's defaults; BENCH_PAY_AWARE=1 weighs the pay model (PAY) too. */
+const SETTINGS: PlanSettings = { ...PLAN_DEFAULTS, pay_aware: process.env.BENCH_PAY_AWARE === '1' };
 
 /** One policy through one evening; deterministic for a seed. */
-export function simulate(seed: number, policy: Policy): PolicyResult {
-  const w = evening(seed);
+export function simulate(seed: number, policy: Policy, scenario: Scenario): PolicyResult {
+  const w = evening(seed, scenario);
   // The drivers' answers come from their own stream: the evening is the same for every policy.
   const answers = seededRandom(seed * 7919 + 17);
   const orders: Order[] = w.orders.map((spec) => ({
@@ -272,6 +322,10 @@ export function simulate(seed: number, policy: Policy): PolicyResult {
   let declined = 0;
   let offerCount = 0;
   let batched = 0;
+  let batched3 = 0;
+  let fallbacks = 0;
+  let idleMinutes = 0;
+  const delivered = new Map<number, number>();
 
   /** What the product would predict: the real ready time once the kitchen says so, else the prediction. */
   const foodReadyAt = (o: Order, now: number) =>
@@ -290,6 +344,8 @@ export function simulate(seed: number, policy: Policy): PolicyResult {
     at: place(d),
     location_at: now,
     travel: d.travel,
+    shift_started_at: w.start,
+    deliveries: delivered.get(d.spec.id) ?? 0,
     carrying: d.orders.map(
       (o): CarriedOrder => ({
         id: o.spec.id,
@@ -302,7 +358,12 @@ export function simulate(seed: number, policy: Policy): PolicyResult {
       }),
     ),
   });
-  const options = (now: number): PlanOptions => ({ now, fresh_minutes: 2, km: planKm });
+  const options = (now: number): PlanOptions => ({
+    now,
+    fresh_minutes: 2,
+    km: planKm,
+    travel: travelOf('any'),
+  });
 
   /** The driver takes the order: alone, or as a second one (pick-ups first, then the better drop-off order). */
   const assign = (o: Order, d: Driver, now: number) => {
@@ -317,6 +378,7 @@ export function simulate(seed: number, policy: Policy): PolicyResult {
       return;
     }
     batched++;
+    if (d.orders.length > 2) batched3++;
     // A hand-over under way finishes first.
     const keep = d.handoverLeft !== null ? d.stops.slice(0, 1) : [];
     const pickups: Stop[] = d.stops.filter((s) => s.kind === 'pickup' && !keep.includes(s));
@@ -328,7 +390,7 @@ export function simulate(seed: number, policy: Policy): PolicyResult {
       now + travelMinutes(d.travel, km(d, from), false) * MINUTE,
       ...pickups.map((s) => foodReadyAt(s.order, now)),
     );
-    const routes = [drops, [...drops].reverse()].map((seq) => {
+    const routes = orderings(drops).map((seq) => {
       let at = leave;
       let here: XY = from;
       let late = 0;
@@ -361,6 +423,7 @@ export function simulate(seed: number, policy: Policy): PolicyResult {
         now += use;
         if (d.handoverLeft <= 0) {
           stop.order.delivered = now;
+          delivered.set(d.spec.id, (delivered.get(d.spec.id) ?? 0) + 1);
           d.orders = d.orders.filter((x) => x !== stop.order);
           d.stops.shift();
           d.handoverLeft = null;
@@ -439,6 +502,7 @@ export function simulate(seed: number, policy: Policy): PolicyResult {
         options(t),
       );
       for (const a of plan.assignments) {
+        if (a.reasons.fallback) fallbacks++;
         const order = orders[a.order_id - 1] as Order;
         const driver = drivers[a.driver_id - 1] as Driver;
         const accepts = answers() < ACCEPT;
@@ -452,21 +516,53 @@ export function simulate(seed: number, policy: Policy): PolicyResult {
         driver.offer = offer;
       }
     }
+    // A ready order without a driver while a free driver who could take it waits too.
+    const free = drivers.filter((d) => d.orders.length === 0 && d.offer === null);
+    if (free.length > 0)
+      for (const o of orders)
+        if (
+          o.spec.ready <= t &&
+          o.driver === null &&
+          !o.offered &&
+          free.some((d) => !o.excluded.has(d.spec.id))
+        )
+          idleMinutes += TICK / MINUTE;
     for (const d of drivers) move(d, t, t + TICK);
     if (t >= w.end && orders.every((o) => o.delivered !== null)) break;
   }
   const done = orders.filter((o) => o.delivered !== null);
+  const stop = Math.min(last, Math.max(w.end, ...done.map((o) => o.delivered ?? 0)));
+  const shiftHours = EVENING_HOURS;
   return {
     orders: orders.length,
     delivered: done.length,
     onTime: done.filter((o) => (o.delivered ?? 0) <= o.spec.promised + RISK_GRACE_MINUTES * MINUTE).length,
     minutes: done.map((o) => ((o.delivered ?? 0) - o.spec.created) / MINUTE),
+    readyWaits: orders.map((o) => Math.max(0, (o.pickedUp ?? stop) - o.spec.ready) / MINUTE),
+    undelivered: new Set(orders.filter((o) => o.delivered === null).map((o) => o.spec.id)),
+    idleMinutes,
     km: drivers.reduce((s, d) => s + d.km, 0),
     busyHours: drivers.reduce((s, d) => s + d.busy, 0) / (60 * MINUTE),
+    shiftHours: drivers.length * shiftHours,
+    pay: drivers.reduce(
+      (s, d) =>
+        s + Math.max((delivered.get(d.spec.id) ?? 0) * PAY.per_delivery, shiftHours * PAY.hourly_minimum),
+      0,
+    ),
     declined,
     offers: offerCount,
     batched,
+    batched3,
+    fallbacks,
   };
+}
+
+/** Every order of a batch's drop-offs (at most three). */
+function orderings<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((x, i) =>
+    orderings([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [x, ...rest]),
+  );
 }
 
 function quantile(values: number[], q: number) {
@@ -485,61 +581,79 @@ const spread = (values: number[], digits = 1) => {
 };
 
 const POLICIES: { policy: Policy; label: string }[] = [
-  { policy: 'naive', label: 'naive (nearest free, FCFS)' },
-  { policy: 'suggest', label: 'suggest, always accepted' },
-  { policy: 'automatic', label: 'automatic + batching' },
+  { policy: 'naive', label: 'naive' },
+  { policy: 'suggest', label: 'suggest' },
+  { policy: 'automatic', label: 'automatic' },
 ];
 const METRICS: { label: string; digits?: number; of: (r: PolicyResult) => number }[] = [
   { label: 'on time (% ≤ promise + 1 min)', of: (r) => (100 * r.onTime) / r.orders },
   { label: 'delivery p50 (min)', of: (r) => quantile(r.minutes, 0.5) },
   { label: 'delivery p95 (min)', of: (r) => quantile(r.minutes, 0.95) },
-  { label: 'driver km / delivered order', digits: 2, of: (r) => r.km / r.delivered },
+  { label: 'never delivered (orders)', digits: 0, of: (r) => r.undelivered.size },
+  { label: 'wait after food ready p99 (min)', of: (r) => quantile(r.readyWaits, 0.99) },
+  { label: 'wait after food ready max (min)', of: (r) => Math.max(...r.readyWaits) },
+  { label: 'ready order + free driver (order-min)', digits: 0, of: (r) => r.idleMinutes },
+  { label: 'orders / driver-hour on shift', digits: 2, of: (r) => r.delivered / r.shiftHours },
   { label: 'orders / busy driver-hour', digits: 2, of: (r) => r.delivered / r.busyHours },
-  { label: 'batched (% of orders)', of: (r) => (100 * r.batched) / r.orders },
-  { label: 'offers declined or expired', of: (r) => r.declined },
+  { label: 'cost / delivered order (KM)', digits: 2, of: (r) => r.pay / 100 / r.delivered },
+  { label: 'driver km / delivered order', digits: 2, of: (r) => r.km / r.delivered },
+  { label: 'batched as 2nd (% of orders)', of: (r) => (100 * (r.batched - r.batched3)) / r.orders },
+  { label: 'batched as 3rd (% of orders)', of: (r) => (100 * r.batched3) / r.orders },
+  { label: 'fallback offers', digits: 0, of: (r) => r.fallbacks },
+  { label: 'offers declined or expired', digits: 0, of: (r) => r.declined },
 ];
 
 function main() {
-  const seeds = (process.env.BENCH_SEEDS ?? '1,2,3,4,5').split(',').map(Number);
+  // The smallest and the largest city by default (a few minutes on two cores); --all adds the middle one,
+  // --quick runs one seed.
+  const quick = process.argv.includes('--quick');
+  const seeds = (process.env.BENCH_SEEDS ?? (quick ? '1' : '1,2,3')).split(',').map(Number);
+  const cities = process.argv.includes('--all')
+    ? CITIES
+    : [CITIES[0] as City, CITIES[CITIES.length - 1] as City];
   const started = Date.now();
-  const results = seeds.map((seed) => ({
-    seed,
-    by: Object.fromEntries(POLICIES.map(({ policy }) => [policy, simulate(seed, policy)])) as Record<
-      Policy,
-      PolicyResult
-    >,
-  }));
-  const first = results[0]?.by.naive;
   console.log(
-    `Dispatch on a simulated Friday evening (17–22 h; ${RESTAURANTS} restaurants, every third much slower at peak; ${DRIVERS} drivers; ~${first?.orders ?? 0} orders, ${RATE.quiet}/min quiet and ${RATE.peak}/min at the 18–21 h peak; offers accepted with p = ${ACCEPT} after 5–30 s, else expire after ${DISPATCH_DEFAULTS.offer_seconds} s)\n`,
+    `Dispatch on simulated Friday evenings (17–22 h, every third kitchen much slower at peak; offers accepted with p = ${ACCEPT} after 5–30 s, else expire after ${DISPATCH_DEFAULTS.offer_seconds} s; seeds ${seeds.join(', ')}). Cost per order: each driver is paid the larger of ${(PAY.per_delivery / 100).toFixed(2)} KM per delivery and ${(PAY.hourly_minimum / 100).toFixed(2)} KM per hour on shift (${EVENING_HOURS} h). Figures: mean ± sd (min–max) over the seeds.`,
   );
-  for (const { seed, by } of results) {
-    console.log(
-      `seed ${seed} (${by.naive.orders} orders): ${POLICIES.map(({ policy }) => `${policy} ${((100 * by[policy].onTime) / by[policy].orders).toFixed(0)}% on time, ${(by[policy].km / by[policy].delivered).toFixed(2)} km/order`).join(' · ')}`,
-    );
-  }
-  const width = 34;
-  console.log(
-    `\nOver ${seeds.length} seeds, mean ± sd (min–max) of each seed's figure:\n${''.padEnd(width)}${POLICIES.map((p) => p.label.padEnd(width)).join('')}`,
-  );
-  for (const m of METRICS) {
-    console.log(
-      `${m.label.padEnd(width)}${POLICIES.map(({ policy }) =>
-        spread(
-          results.map(({ by }) => m.of(by[policy])),
-          m.digits,
-        ).padEnd(width),
-      ).join('')}`,
-    );
-  }
-  const diff = (of: (r: PolicyResult) => number) => results.map(({ by }) => of(by.automatic) - of(by.naive));
-  const onTime = diff(METRICS[0]?.of ?? (() => 0));
-  const kmSaved = results.map(
-    ({ by }) => 100 * (1 - by.automatic.km / by.automatic.delivered / (by.naive.km / by.naive.delivered)),
-  );
-  console.log(
-    `\nAutomatic vs naive, paired per seed: on-time rate ${spread(onTime)} percentage points; km per delivered order ${spread(kmSaved)}% fewer. (${((Date.now() - started) / 1000).toFixed(0)} s)`,
-  );
+  const width = 40;
+  const column = 30;
+  const checks: string[] = [];
+  for (const city of cities)
+    for (const load of LOADS) {
+      const scenario = { city, load };
+      const results = seeds.map((seed) => ({
+        seed,
+        by: Object.fromEntries(
+          POLICIES.map(({ policy }) => [policy, simulate(seed, policy, scenario)]),
+        ) as Record<Policy, PolicyResult>,
+      }));
+      const first = results[0]?.by.naive;
+      console.log(
+        `\n### ${city.name}, ${load.name} (${load.rate} orders per driver-hour): ${city.restaurants} restaurants (${city.outlying} outlying), ${city.drivers} drivers, ~${first?.orders ?? 0} orders\n${''.padEnd(width)}${POLICIES.map((p) => p.label.padEnd(column)).join('')}`,
+      );
+      for (const m of METRICS)
+        console.log(
+          `${m.label.padEnd(width)}${POLICIES.map(({ policy }) =>
+            spread(
+              results.map(({ by }) => m.of(by[policy])),
+              m.digits,
+            ).padEnd(column),
+          ).join('')}`,
+        );
+      const onTime = results.map(
+        ({ by }) => (100 * (by.automatic.onTime - by.naive.onTime)) / by.naive.orders,
+      );
+      const lost = results.map(
+        ({ by }) => [...by.automatic.undelivered].filter((id) => !by.naive.undelivered.has(id)).length,
+      );
+      const longer = results.map(
+        ({ by }) => Math.max(...by.automatic.readyWaits) - Math.max(...by.naive.readyWaits),
+      );
+      const line = `${city.name}, ${load.name}: automatic − naive on time ${spread(onTime)} points; orders naive delivered and automatic did not: ${lost.join(', ')}; longest wait after food ready, automatic − naive: ${spread(longer)} min`;
+      console.log(`\n${line}`);
+      checks.push(line);
+    }
+  console.log(`\nPaired per seed:\n${checks.join('\n')}\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) main();

@@ -4873,6 +4873,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -5220,6 +5221,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -5380,6 +5382,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -5538,6 +5541,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -5695,6 +5699,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -5921,6 +5926,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -6081,6 +6087,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -6122,6 +6129,10 @@ export interface operations {
                             batching: boolean;
                             batch_pickup_km: number;
                             batch_dropoff_km: number;
+                            fallback_minutes: number;
+                            pay_aware: boolean;
+                            pay_per_delivery: number;
+                            pay_hourly_minimum: number;
                             updated_at: string | null;
                             updated_by: string | null;
                         };
@@ -6150,6 +6161,10 @@ export interface operations {
                     batching: boolean;
                     batch_pickup_km: number;
                     batch_dropoff_km: number;
+                    fallback_minutes: number;
+                    pay_aware: boolean;
+                    pay_per_delivery: number;
+                    pay_hourly_minimum: number;
                 };
             };
         };
@@ -6169,6 +6184,10 @@ export interface operations {
                             batching: boolean;
                             batch_pickup_km: number;
                             batch_dropoff_km: number;
+                            fallback_minutes: number;
+                            pay_aware: boolean;
+                            pay_per_delivery: number;
+                            pay_hourly_minimum: number;
                             updated_at: string | null;
                             updated_by: string | null;
                         };
@@ -6278,6 +6297,7 @@ export interface operations {
                                     load: number;
                                     late_minutes: number;
                                     batched_with: string | null;
+                                    fallback?: boolean;
                                 };
                             }[];
                         };
@@ -6429,6 +6449,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -6586,6 +6607,7 @@ export interface operations {
                                         load: number;
                                         late_minutes: number;
                                         batched_with: string | null;
+                                        fallback?: boolean;
                                     };
                                     created_at: string;
                                     expires_at: string;
@@ -6644,6 +6666,7 @@ export interface operations {
                                     load: number;
                                     late_minutes: number;
                                     batched_with: string | null;
+                                    fallback?: boolean;
                                 };
                             }[];
                         };

@@ -56,6 +56,10 @@ describe.runIf(enabled)('dispatch on two instances', () => {
             batching: true,
             batch_pickup_km: 0.5,
             batch_dropoff_km: 2,
+            fallback_minutes: 5,
+            pay_aware: false,
+            pay_per_delivery: 300,
+            pay_hourly_minimum: 800,
           },
         })
       ).statusCode,

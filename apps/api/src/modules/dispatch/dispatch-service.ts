@@ -26,7 +26,14 @@ import { distanceKm } from '../orders/orders-amounts.js';
 import { announce, assignDriver, unmoved } from '../orders/orders-commands.js';
 import { assertReachable, readOrder } from '../orders/orders-queries.js';
 import { withdrawOffers } from './dispatch-offers.js';
-import { evaluate, type PlanDriver, type PlanOrder, type PlanSettings, planRound } from './dispatch-plan.js';
+import {
+  evaluate,
+  type PlanDriver,
+  type PlanOptions,
+  type PlanOrder,
+  type PlanSettings,
+  planRound,
+} from './dispatch-plan.js';
 import { inPoolOf } from './dispatch-queries.js';
 
 /**
@@ -56,6 +63,10 @@ export async function readSettings(db: Db): Promise<DispatchSettings> {
       batching: dispatchSettings.batching,
       batch_pickup_km: dispatchSettings.batch_pickup_km,
       batch_dropoff_km: dispatchSettings.batch_dropoff_km,
+      fallback_minutes: dispatchSettings.fallback_minutes,
+      pay_aware: dispatchSettings.pay_aware,
+      pay_per_delivery: dispatchSettings.pay_per_delivery,
+      pay_hourly_minimum: dispatchSettings.pay_hourly_minimum,
       updated_at: dispatchSettings.updated_at,
       first_name: users.first_name,
       last_name: users.last_name,
@@ -71,6 +82,10 @@ export async function readSettings(db: Db): Promise<DispatchSettings> {
     batching: row.batching,
     batch_pickup_km: row.batch_pickup_km,
     batch_dropoff_km: row.batch_dropoff_km,
+    fallback_minutes: row.fallback_minutes,
+    pay_aware: row.pay_aware,
+    pay_per_delivery: row.pay_per_delivery,
+    pay_hourly_minimum: row.pay_hourly_minimum,
     updated_at: row.updated_at?.toISOString() ?? null,
     updated_by: row.first_name === null ? null : `${row.first_name} ${row.last_name}`,
   };
@@ -185,7 +200,13 @@ async function loadRound(db: Db, timeZone: string, modes: DispatchMode[], now: n
     promised_at: r.promised_at?.getTime() ?? null,
     excluded: new Set((r.excluded ?? []).map(Number)),
   }));
-  return { settings, waiting, drivers: waiting.length ? await loadDrivers(db, timeZone, now) : [] };
+  const travel = (await loadTravel(db))('any');
+  return {
+    settings,
+    waiting,
+    travel,
+    drivers: waiting.length ? await loadDrivers(db, timeZone, now) : [],
+  };
 }
 
 /** Drivers on shift (not on a break, not ending the shift) with what they carry and are offered. */
@@ -196,12 +217,19 @@ async function loadDrivers(db: Db, timeZone: string, now: number): Promise<PlanD
     lng: number | null;
     location_at: Date | string | null;
     vehicle: VehicleType | null;
+    shift_started_at: Date | string | null;
+    shift_ends_at: Date | string | null;
+    deliveries: number | string | null;
   }>(
     db,
     sql`
     select d."user_id" as id, d."lat", d."lng", d."last_location_at" as location_at,
-      (select v."type"::text from "vehicles" v where v."driver_id" = d."user_id" limit 1) as vehicle
+      (select v."type"::text from "vehicles" v where v."driver_id" = d."user_id" limit 1) as vehicle,
+      s."started_at" as shift_started_at, s."planned_end_at" as shift_ends_at,
+      (select count(*) from "orders" o where o."driver_id" = d."user_id" and o."status" = 'delivered'
+        and o."status_changed_at" >= s."started_at") as deliveries
     from "drivers" d join "users" u on u."id" = d."user_id"
+    left join "shifts" s on s."driver_id" = d."user_id" and s."ended_at" is null
     where u."role" = 'driver' and u."is_active" and d."shift_state" not in ('off_shift', 'on_break')
       and not exists (select 1 from "end_shift_requests" e where e."driver_id" = d."user_id" and e."status" = 'pending')`,
   );
@@ -261,6 +289,9 @@ async function loadDrivers(db: Db, timeZone: string, now: number): Promise<PlanD
     location_at: d.location_at === null ? null : new Date(d.location_at).getTime(),
     travel: travel(d.vehicle ?? 'any') as TravelModel,
     carrying: byDriver.get(Number(d.id)) ?? [],
+    shift_started_at: d.shift_started_at === null ? null : new Date(d.shift_started_at).getTime(),
+    shift_ends_at: d.shift_ends_at === null ? null : new Date(d.shift_ends_at).getTime(),
+    deliveries: Number(d.deliveries ?? 0),
   }));
 }
 
@@ -268,8 +299,17 @@ const planSettings = (s: DispatchSettings): PlanSettings => ({
   batching: s.batching,
   batch_pickup_km: s.batch_pickup_km,
   batch_dropoff_km: s.batch_dropoff_km,
+  fallback_minutes: s.fallback_minutes,
+  pay_aware: s.pay_aware,
+  pay_per_delivery: s.pay_per_delivery,
+  pay_hourly_minimum: s.pay_hourly_minimum,
 });
-const planOptions = (now: number) => ({ now, fresh_minutes: FRESH_LOCATION_MINUTES });
+/** An order's urgency is measured with the operation's fitted travel, as its promise was made. */
+const planOptions = (now: number, travel: TravelModel): PlanOptions => ({
+  now,
+  fresh_minutes: FRESH_LOCATION_MINUTES,
+  travel,
+});
 
 // ------------------------------------------------------------------------------------------------ rounds
 
@@ -291,8 +331,13 @@ export async function runRound(
       .from(sql`(select 1) as one`);
     if (!lock?.ok) return null;
     const ended = await endOffers(tx, now);
-    const { settings, waiting, drivers } = await loadRound(tx, timeZone, ['suggest', 'automatic'], now);
-    const plan = planRound(waiting, drivers, planSettings(settings), planOptions(now));
+    const { settings, waiting, drivers, travel } = await loadRound(
+      tx,
+      timeZone,
+      ['suggest', 'automatic'],
+      now,
+    );
+    const plan = planRound(waiting, drivers, planSettings(settings), planOptions(now, travel));
     const automatic = new Set(waiting.filter((o) => o.mode === 'automatic').map((o) => o.id));
     const offers = plan.assignments.filter((a) => automatic.has(a.order_id));
     const expires = new Date(now + settings.offer_seconds * 1000);
@@ -551,9 +596,9 @@ export async function suggestions(
 ): Promise<DispatchSuggestion[]> {
   if (!can(actor, 'orders.dispatch')) throw new Forbidden();
   const now = Date.now();
-  const { settings, waiting, drivers } = await loadRound(db, timeZone, ['suggest'], now);
+  const { settings, waiting, drivers, travel } = await loadRound(db, timeZone, ['suggest'], now);
   if (waiting.length === 0) return [];
-  const plan = planRound(waiting, drivers, planSettings(settings), planOptions(now));
+  const plan = planRound(waiting, drivers, planSettings(settings), planOptions(now, travel));
   const names = await driverNames(
     db,
     plan.assignments.map((a) => a.driver_id),
@@ -588,11 +633,11 @@ export async function acceptSuggestion(
   if (!can(actor, 'orders.dispatch')) throw new Forbidden();
   await assertReachable(db, actor, orderId);
   const now = Date.now();
-  const { settings, waiting, drivers } = await loadRound(db, timeZone, ['suggest'], now, [orderId]);
+  const { settings, waiting, drivers, travel } = await loadRound(db, timeZone, ['suggest'], now, [orderId]);
   const order = waiting[0];
   if (!order) throw new RuleBroken('no_suggestion', 'errors.no_suggestion');
   const driver = drivers.find((d) => d.id === driverId);
-  const fit = driver && evaluate(order, driver, planSettings(settings), planOptions(now));
+  const fit = driver && evaluate(order, driver, planSettings(settings), planOptions(now, travel), drivers);
   if (!fit) throw new Conflict('suggestion_changed', 'errors.suggestion_changed');
   return assignDriver(db, deps, actor, orderId, driverId, true, { suggested: fit.reasons });
 }

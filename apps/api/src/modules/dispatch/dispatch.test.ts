@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, drivers, orderOffers, orders, users } from '../../db/schema/index.js';
+import { auditLog, drivers, orderOffers, orders, shifts, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { dispatchScene, HERE, placeDriver as placeDriverAt } from './dispatch-scene.js';
 
@@ -52,6 +52,11 @@ const valid = {
   batching: true,
   batch_pickup_km: 0.5,
   batch_dropoff_km: 2,
+  // Issue 33: the fallback and the pay model.
+  fallback_minutes: 5,
+  pay_aware: false,
+  pay_per_delivery: 300,
+  pay_hourly_minimum: 800,
 };
 const restaurantMode = (mode: string | null, token = tokens.admin, id = restaurant) =>
   t.request({ method: 'PUT', url: `/api/restaurants/${id}/dispatch-mode`, token, payload: { mode } });
@@ -184,6 +189,51 @@ describe('settings: who reads and changes them', () => {
     const now = await t.request({ method: 'GET', url: '/api/dispatch/settings', token: tokens.admin });
     expect(now.json().data).toMatchObject({ offer_seconds: 45, mode: 'manual' });
   });
+
+  it.each([
+    ['fallback_minutes', 0, 'Must be at least 1', 'Mora biti najmanje 1'],
+    ['fallback_minutes', 61, 'Must be at most 60', 'Mora biti najviše 60'],
+    ['fallback_minutes', 2.5, 'Must be a whole number', 'Mora biti cijeli broj'],
+    ['pay_aware', 'yes', 'Invalid value', 'Neispravna vrijednost'],
+    ['pay_per_delivery', -1, 'Must be at least 0', 'Mora biti najmanje 0'],
+    ['pay_per_delivery', 'three', 'Must be a number', 'Mora biti broj'],
+    ['pay_hourly_minimum', 100_001, 'Must be at most 100000', 'Mora biti najviše 100000'],
+    ['pay_hourly_minimum', 8.5, 'Must be a whole number', 'Mora biti cijeli broj'],
+  ])('refuses %s = %j with a translated message, changing nothing', async (field, value, en, bs) => {
+    for (const [lang, text] of [
+      ['en', en],
+      ['bs', bs],
+    ] as const) {
+      const bad = await settings(tokens.admin, { ...valid, [field]: value }, lang);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual({ [field]: [text] });
+    }
+    // A body without the field is refused too.
+    const { [field as keyof typeof valid]: _, ...without } = valid;
+    expect((await settings(tokens.admin, without)).statusCode).toBe(400);
+    const now = await t.request({ method: 'GET', url: '/api/dispatch/settings', token: tokens.admin });
+    expect(now.json().data).toMatchObject(valid);
+  });
+
+  it.each(['admin', 'appmanager'])('%s sets the fallback and the pay model', async (who) => {
+    const changed = { fallback_minutes: 8, pay_aware: true, pay_per_delivery: 250, pay_hourly_minimum: 900 };
+    const res = await settings(tokens[who], { ...valid, ...changed });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject(changed);
+    const read = await t.request({ method: 'GET', url: '/api/dispatch/settings', token: tokens.dispatcher });
+    expect(read.json().data).toMatchObject(changed);
+    expect((await settings(tokens[who], valid)).statusCode).toBe(200);
+  });
+
+  it.each(['dispatcher', 'manager', 'driver'])(
+    'a %s cannot set the fallback or the pay model',
+    async (who) => {
+      const res = await settings(tokens[who], { ...valid, fallback_minutes: 9, pay_aware: true });
+      expect(res.statusCode).toBe(403);
+      const now = await t.request({ method: 'GET', url: '/api/dispatch/settings', token: tokens.admin });
+      expect(now.json().data).toMatchObject({ fallback_minutes: 5, pay_aware: false });
+    },
+  );
 
   it("sets a restaurant's own mode (Admins only), and back to the operation's", async () => {
     const res = await restaurantMode('suggest');
@@ -500,6 +550,27 @@ describe('automatic mode', () => {
         token: tokens.admin,
         payload: { status: 'cancelled', reason: 'test' },
       });
+  });
+
+  it("offers no pickup to a driver whose shift's planned end comes first; the next driver gets it", async () => {
+    const first = near[0]?.id ?? 0;
+    const db = t.database.db;
+    const open = and(eq(shifts.driver_id, first), sql`${shifts.ended_at} is null`);
+    const [had] = await db.select().from(shifts).where(open);
+    if (had)
+      await db
+        .update(shifts)
+        .set({ planned_end_at: new Date(Date.now() - 60_000) })
+        .where(open);
+    else await db.insert(shifts).values({ driver_id: first, planned_end_at: new Date(Date.now() - 60_000) });
+    try {
+      const id = await preparingOrder();
+      const offer = await pendingOffer(id);
+      expect(offer.driver_id).toBe(near[1]?.id);
+    } finally {
+      if (had) await db.update(shifts).set({ planned_end_at: had.planned_end_at }).where(open);
+      else await db.delete(shifts).where(open);
+    }
   });
 
   it('with nobody on shift the order is a problem: no driver on shift', async () => {

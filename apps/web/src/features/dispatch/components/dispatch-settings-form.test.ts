@@ -32,8 +32,22 @@ describe('the dispatch settings form', () => {
       batching: true,
       batch_pickup_km: 0.8,
       batch_dropoff_km: 2,
+      fallback_minutes: 5,
+      pay_aware: false,
+      pay_per_delivery: 300,
+      pay_hourly_minimum: 800,
     });
     expect((await resolve(values({ driver_pool: true }))).values).toMatchObject({ driver_pool: true });
+  });
+
+  it('checks the fallback minutes and the pay model against the shared bounds', async () => {
+    const result = await resolve(
+      values({ fallback_minutes: '0', pay_per_delivery: '-1', pay_hourly_minimum: '8,5' }),
+    );
+    const errors = result.errors as Record<string, { message: string }>;
+    expect(errors.fallback_minutes?.message).toBe('validation.min_value|{"min":1}');
+    expect(errors.pay_per_delivery?.message).toBe('validation.min_value|{"min":0}');
+    expect(errors.pay_hourly_minimum?.message).toBe('validation.integer');
   });
 
   it('refuses with the shared schema’s catalogue keys and bounds', async () => {

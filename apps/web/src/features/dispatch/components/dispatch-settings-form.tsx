@@ -28,6 +28,10 @@ export interface DispatchSettingsValues {
   batching: boolean;
   batch_pickup_km: string;
   batch_dropoff_km: string;
+  fallback_minutes: string;
+  pay_aware: boolean;
+  pay_per_delivery: string;
+  pay_hourly_minimum: string;
 }
 
 /** A typed number: '' stays missing (the schema says "Must be a number"), a comma is a decimal point. */
@@ -45,6 +49,10 @@ export const toValues = (settings: DispatchSettings, language = 'en'): DispatchS
   batching: settings.batching,
   batch_pickup_km: typed(settings.batch_pickup_km, language),
   batch_dropoff_km: typed(settings.batch_dropoff_km, language),
+  fallback_minutes: String(settings.fallback_minutes),
+  pay_aware: settings.pay_aware,
+  pay_per_delivery: String(settings.pay_per_delivery),
+  pay_hourly_minimum: String(settings.pay_hourly_minimum),
 });
 
 const bodyResolver = zodResolver(dispatchSettingsBody);
@@ -61,6 +69,9 @@ export const settingsResolver: Resolver<DispatchSettingsValues, unknown, Dispatc
       offer_seconds: typedNumber(values.offer_seconds),
       batch_pickup_km: typedNumber(values.batch_pickup_km),
       batch_dropoff_km: typedNumber(values.batch_dropoff_km),
+      fallback_minutes: typedNumber(values.fallback_minutes),
+      pay_per_delivery: typedNumber(values.pay_per_delivery),
+      pay_hourly_minimum: typedNumber(values.pay_hourly_minimum),
     } as never,
     context,
     options as never,
@@ -80,6 +91,7 @@ export function DispatchSettingsForm({ settings }: { settings: DispatchSettings 
     },
   });
   const batching = useWatch({ control, name: 'batching' });
+  const payAware = useWatch({ control, name: 'pay_aware' });
   const limits = DISPATCH_LIMITS;
 
   return (
@@ -145,6 +157,38 @@ export function DispatchSettingsForm({ settings }: { settings: DispatchSettings 
             helperText={t('dispatch.batch_dropoff_km_help')}
             inputProps={{ inputMode: 'decimal' }}
             disabled={!batching}
+          />
+        </Box>
+        <FormTextField
+          control={control}
+          name="fallback_minutes"
+          label={t('dispatch.fallback_minutes')}
+          helperText={t('dispatch.fallback_minutes_help', limits.fallback_minutes)}
+          inputProps={{ inputMode: 'numeric' }}
+          sx={{ maxWidth: 360 }}
+        />
+        <FormSwitchField
+          control={control}
+          name="pay_aware"
+          label={t('dispatch.pay_aware')}
+          helperText={t('dispatch.pay_aware_help')}
+        />
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <FormTextField
+            control={control}
+            name="pay_per_delivery"
+            label={t('dispatch.pay_per_delivery')}
+            helperText={t('dispatch.pay_per_delivery_help')}
+            inputProps={{ inputMode: 'numeric' }}
+            disabled={!payAware}
+          />
+          <FormTextField
+            control={control}
+            name="pay_hourly_minimum"
+            label={t('dispatch.pay_hourly_minimum')}
+            helperText={t('dispatch.pay_hourly_minimum_help')}
+            inputProps={{ inputMode: 'numeric' }}
+            disabled={!payAware}
           />
         </Box>
         <Stack

@@ -55,6 +55,27 @@ describe('reasonsInWords', () => {
     );
   });
 
+  it('says when the fallback chose the driver, and names every order of a batch of three', async () => {
+    await changeLanguage('en');
+    const fallback = reasons({
+      fallback: true,
+      distance_km: 9.4,
+      arrival_at: minutes(25),
+      food_ready_at: minutes(-6),
+    });
+    expect(reasonsInWords(fallback, at, i18n.t.bind(i18n), 'en')).toBe(
+      'free, its food waited 6 min: the nearest free driver, 9.4 km away, location just now, there in 25 min, food is ready, on time',
+    );
+    const three = reasons({ state: 'carrying', load: 2, batched_with: 'A-1042, A-1043' });
+    expect(reasonsInWords(three, at, i18n.t.bind(i18n), 'en')).toMatch(
+      /^carrying 2 orders, batched with A-1042, A-1043, /,
+    );
+    await changeLanguage('bs');
+    expect(reasonsInWords(fallback, at, i18n.t.bind(i18n), 'bs')).toBe(
+      'slobodan, hrana je čekala 6 min: najbliži slobodni vozač, 9,4 km daleko, lokacija upravo sad, stiže za 25 min, hrana je spremna, na vrijeme',
+    );
+  });
+
   it('counts the orders carried in Bosnian’s three plural forms', async () => {
     await changeLanguage('bs');
     const t = i18n.t.bind(i18n);

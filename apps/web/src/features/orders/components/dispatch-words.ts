@@ -21,6 +21,11 @@ export function reasonPhrases(
     if (reasons.batched_with)
       phrases.push(t('dispatch.reasons.batched_with', { number: reasons.batched_with }));
   }
+  // The fallback (issue 33): the food waited too long, so the nearest free driver, however far.
+  if (reasons.fallback)
+    phrases.push(
+      t('dispatch.reasons.fallback', { minutes: Math.max(0, -wholeMinutes(reasons.food_ready_at, at)) }),
+    );
   // One decimal, with Bosnian's comma set here: Chromium has no Bosnian number data.
   const fixed = Math.max(0, reasons.distance_km).toFixed(1);
   const km = language === 'bs' ? fixed.replace('.', ',') : fixed;
