@@ -48,10 +48,18 @@ import { useListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import { useNow } from '../../../lib/use-now';
-import { type OrderListParams, useBoardCounts, useDispatchSuggestions, useOrders } from '../api/orders';
+import {
+  boardCountsQueryOptions,
+  type OrderListParams,
+  ordersQueryOptions,
+  useBoardCounts,
+  useDispatchSuggestions,
+  useOrders,
+} from '../api/orders';
 import type { BoardAudience } from '../live/cues';
+import { useChangedSince } from '../live/lag';
 import { useSuggestionRefresh } from '../live/suggestion-refresh';
-import { useOrderEvents, useReconciliation } from '../live/use-order-events';
+import { RECONCILE_MS, useOrderEvents } from '../live/use-order-events';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import {
   DispatchLine,
@@ -97,9 +105,14 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
   const dispatch = variant === 'dispatch';
   const cue = useNewOrderCue(variant);
   const stream = useOrderEvents(cue.onEvent);
-  const poll = stream.status === 'reconnecting' ? FALLBACK_POLL_MS : false;
-  // The events move rows and counts in place; what they cannot say is fetched every 30 s.
-  useReconciliation(stream.status === 'connected');
+  // The events move rows and counts in place; what they cannot say is read every 30 s (TanStack's
+  // interval never cancels a read in flight). While the stream is down the board polls instead.
+  const poll =
+    stream.status === 'reconnecting'
+      ? FALLBACK_POLL_MS
+      : stream.status === 'connected'
+        ? RECONCILE_MS
+        : false;
   const { params, setParams } = useListParams({ defaultSort: 'urgency', sorts: BOARD_SORTS });
   const { filters, setFilter } = useUrlFilters(FILTERS);
   const lane = (filters.lane || 'all') as BoardLane;
@@ -128,10 +141,13 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         driver_id: driverId,
       };
   const list = useOrders(query, { refetchInterval: poll });
-  const counts = useBoardCounts(
-    { restaurant_id: restaurantId, driver_id: driverId },
-    { refetchInterval: poll },
-  );
+  const countsQuery = { restaurant_id: restaurantId, driver_id: driverId };
+  const counts = useBoardCounts(countsQuery, { refetchInterval: poll });
+  const changedSince = useChangedSince([
+    ordersQueryOptions(query).queryKey,
+    boardCountsQueryOptions(countsQuery).queryKey,
+  ]);
+  const readAt = Math.min(list.dataUpdatedAt || Infinity, counts.dataUpdatedAt || Infinity);
   const now = useNow();
   const rows = list.data?.data;
   const mayDispatch = can(me, 'orders.dispatch');
@@ -171,7 +187,11 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         }}
       >
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <LiveStatus stream={stream} updatedAt={list.dataUpdatedAt} />
+          <LiveStatus
+            stream={stream}
+            updatedAt={Number.isFinite(readAt) ? readAt : 0}
+            lag={{ changedSince, reconcileMs: poll }}
+          />
           {settings.data ? <DispatchModeChip mode={settings.data.mode} /> : null}
         </Stack>
         <SoundToggle compact={phone} />
