@@ -136,9 +136,12 @@ interface Board {
   name: string;
   page: Page;
   counts: Map<string, number>;
-  issued: number;
+  /** The API requests sent since counting began (the event stream apart), and how they ended. */
+  sent: Set<object>;
   completed: number;
   cancelled: number;
+  /** With `BOARD_BENCH_VERBOSE`: each request as `seconds path`. */
+  log: string[];
   marks: Map<string, number>;
 }
 
@@ -163,11 +166,20 @@ async function openBoard(
     .getByRole('row')
     .nth(1)
     .waitFor({ timeout: 120_000 });
-  return { name, page, counts: new Map(), issued: 0, completed: 0, cancelled: 0, marks: new Map() };
+  return {
+    name,
+    page,
+    counts: new Map(),
+    sent: new Set(),
+    completed: 0,
+    cancelled: 0,
+    log: [],
+    marks: new Map(),
+  };
 }
 
 /** From now on, counts the board's API requests (the event stream apart) and how each ended. */
-function count(board: Board) {
+function count(board: Board, started: number) {
   const isApi = (url: string) => {
     const { pathname } = new URL(url);
     return pathname.startsWith('/api/') && pathname !== '/api/events';
@@ -177,13 +189,16 @@ function count(board: Board) {
     if (!url.pathname.startsWith('/api/')) return;
     const key = `${request.method()} ${url.pathname.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
     board.counts.set(key, (board.counts.get(key) ?? 0) + 1);
-    if (isApi(request.url())) board.issued++;
+    if (!isApi(request.url())) return;
+    board.sent.add(request);
+    if (process.env.BOARD_BENCH_VERBOSE)
+      board.log.push(`${((Date.now() - started) / 1000).toFixed(1)} ${key}${url.search}`);
   });
   board.page.on('requestfinished', (request) => {
-    if (isApi(request.url())) board.completed++;
+    if (board.sent.has(request)) board.completed++;
   });
   board.page.on('requestfailed', (request) => {
-    if (isApi(request.url())) board.cancelled++;
+    if (board.sent.has(request)) board.cancelled++;
   });
 }
 
@@ -203,7 +218,9 @@ async function sampleMark(board: Board) {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dostava-board-bench-'));
+  // A kept database (`BOARD_BENCH_DATA_DIR`) skips the seeding on the next run, orders and all.
+  const kept = process.env.BOARD_BENCH_DATA_DIR;
+  const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'dostava-board-bench-'));
   const server = await startServer(dataDir);
   try {
     const admin = await signIn('admin@example.com');
@@ -282,9 +299,9 @@ async function main() {
       );
     }
     await new Promise((r) => setTimeout(r, 2000));
-    for (const board of boards) count(board);
-
     const started = Date.now();
+    for (const board of boards) count(board, started);
+
     let sent = 0;
     let placed = 0;
     let moved = 0;
@@ -360,11 +377,11 @@ async function main() {
     const column = (cells: (string | number)[]) =>
       cells.map((cell, i) => (i ? String(cell).padStart(14) : String(cell).padEnd(34))).join('');
     console.log(column(['', ...boards.map((b) => b.name)]));
-    console.log(column(['API requests a minute', ...boards.map((b) => Math.round(b.issued / minutes))]));
+    console.log(column(['API requests a minute', ...boards.map((b) => Math.round(b.sent.size / minutes))]));
     console.log(
       column([
         'share answered',
-        ...boards.map((b) => (b.issued ? `${Math.round((100 * b.completed) / b.issued)} %` : '-')),
+        ...boards.map((b) => (b.sent.size ? `${Math.round((100 * b.completed) / b.sent.size)} %` : '-')),
       ]),
     );
     console.log(column(['cancelled', ...boards.map((b) => b.cancelled)]));
@@ -373,12 +390,14 @@ async function main() {
       console.log(column([`live mark "${mark}" (samples)`, ...boards.map((b) => b.marks.get(mark) ?? 0)]));
     const paths = [...new Set(boards.flatMap((b) => [...b.counts.keys()]))].sort();
     for (const key of paths) console.log(column([`  ${key}`, ...boards.map((b) => b.counts.get(key) ?? 0)]));
+    for (const board of boards)
+      if (board.log.length) console.log(`\n${board.name}:\n${board.log.join('\n')}`);
     await browser.close();
     for (const proxy of proxies) proxy.close();
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -59,7 +59,7 @@ import {
 import type { BoardAudience } from '../live/cues';
 import { useChangedSince } from '../live/lag';
 import { useSuggestionRefresh } from '../live/suggestion-refresh';
-import { RECONCILE_MS, useOrderEvents } from '../live/use-order-events';
+import { useOrderEvents, useReconciliation } from '../live/use-order-events';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import {
   DispatchLine,
@@ -105,14 +105,9 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
   const dispatch = variant === 'dispatch';
   const cue = useNewOrderCue(variant);
   const stream = useOrderEvents(cue.onEvent);
-  // The events move rows and counts in place; what they cannot say is read every 30 s (TanStack's
-  // interval never cancels a read in flight). While the stream is down the board polls instead.
-  const poll =
-    stream.status === 'reconnecting'
-      ? FALLBACK_POLL_MS
-      : stream.status === 'connected'
-        ? RECONCILE_MS
-        : false;
+  const poll = stream.status === 'reconnecting' ? FALLBACK_POLL_MS : false;
+  // The events move rows and counts in place; what they cannot say is read every 30 s.
+  useReconciliation(stream.status === 'connected');
   const { params, setParams } = useListParams({ defaultSort: 'urgency', sorts: BOARD_SORTS });
   const { filters, setFilter } = useUrlFilters(FILTERS);
   const lane = (filters.lane || 'all') as BoardLane;
@@ -147,7 +142,6 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
     ordersQueryOptions(query).queryKey,
     boardCountsQueryOptions(countsQuery).queryKey,
   ]);
-  const readAt = Math.min(list.dataUpdatedAt || Infinity, counts.dataUpdatedAt || Infinity);
   const now = useNow();
   const rows = list.data?.data;
   const mayDispatch = can(me, 'orders.dispatch');
@@ -187,11 +181,7 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         }}
       >
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <LiveStatus
-            stream={stream}
-            updatedAt={Number.isFinite(readAt) ? readAt : 0}
-            lag={{ changedSince, reconcileMs: poll }}
-          />
+          <LiveStatus stream={stream} updatedAt={list.dataUpdatedAt} changedSince={changedSince} />
           {settings.data ? <DispatchModeChip mode={settings.data.mode} /> : null}
         </Stack>
         <SoundToggle compact={phone} />

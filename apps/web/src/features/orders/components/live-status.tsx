@@ -10,10 +10,10 @@ interface LiveStatusProps {
   updatedAt: number;
   /**
    * A screen that keeps itself current from the events (the board): the first change it has not read
-   * yet, and how often it reads again regardless. Then "Live" means current, and otherwise the mark says
-   * how far behind the screen is, instead of when it was fetched.
+   * yet (null: none). Then "Live" means current, and otherwise the mark says how far behind the screen
+   * is, instead of when it was fetched.
    */
-  lag?: { changedSince: number | null; reconcileMs: number | false };
+  changedSince?: number | null;
 }
 
 /**
@@ -21,12 +21,13 @@ interface LiveStatusProps {
  * says, while it is current), a warning while it is down, and how long ago the data was fetched or how
  * far behind it is.
  */
-export function LiveStatus({ stream, updatedAt, lag }: LiveStatusProps) {
+export function LiveStatus({ stream, updatedAt, changedSince }: LiveStatusProps) {
   const { t } = useTranslation();
   const now = useNow(5_000);
   const seconds = updatedAt ? Math.max(0, Math.round((now - updatedAt) / 1000)) : null;
   const ago = seconds === null ? null : t('orders.updated_ago', { seconds });
-  const behind = lag ? secondsBehind({ now, readAt: updatedAt, ...lag }) : null;
+  const tracked = changedSince !== undefined;
+  const behind = tracked ? secondsBehind(now, changedSince) : null;
 
   if (stream.status === 'reconnecting') {
     return (
@@ -47,7 +48,7 @@ export function LiveStatus({ stream, updatedAt, lag }: LiveStatusProps) {
       ) : (
         <Chip size="small" color="success" variant="outlined" label={t('orders.live')} />
       )}
-      {ago && !lag ? (
+      {ago && !tracked ? (
         <Typography variant="body2" color="text.secondary">
           {ago}
         </Typography>

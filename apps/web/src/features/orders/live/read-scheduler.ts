@@ -50,8 +50,11 @@ const gapOf = (reads: Reads) =>
  * `behindSince` says since when a query has had a change it has not read: what the live mark shows.
  */
 export class ReadScheduler {
-  /** Queries on screen with a change not yet read, by hash: since when. */
-  private readonly pending = new Map<string, { query: Query; since: number }>();
+  /**
+   * Queries on screen with a change not yet read, by hash: since when (the first such change), and
+   * the last change (a read must begin after it to have read them all).
+   */
+  private readonly pending = new Map<string, { query: Query; since: number; last: number }>();
   private readonly reads = new WeakMap<Query, Reads>();
   private readonly listeners = new Set<() => void>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,8 +79,11 @@ export class ReadScheduler {
           { queryKey: query.queryKey, exact: true, refetchType: 'none' },
           { cancelRefetch: false },
         );
-      } else if (!this.pending.has(query.queryHash)) {
-        this.pending.set(query.queryHash, { query, since: now });
+      } else if (this.pending.has(query.queryHash)) {
+        const entry = this.pending.get(query.queryHash);
+        if (entry) entry.last = now;
+      } else {
+        this.pending.set(query.queryHash, { query, since: now, last: now });
         added = true;
         const reads = this.reads.get(query);
         if (reads)
@@ -135,8 +141,8 @@ export class ReadScheduler {
     if (action.type === 'success' && action.manual) return;
     const entry = this.pending.get(query.queryHash);
     const landed = action.type === 'success';
-    // A read that began after the change has read it.
-    const covered = landed && (!entry || reads.startedAt >= entry.since);
+    // A read that began after the last change has read them all.
+    const covered = landed && (!entry || reads.startedAt >= entry.last);
     if (landed || action.type === 'error')
       this.reads.set(query, {
         ...reads,
@@ -149,7 +155,12 @@ export class ReadScheduler {
       this.pending.delete(query.queryHash);
       this.notify();
     } else if (query.state.fetchStatus === 'idle') {
-      // Landed before the change, failed, or cancelled elsewhere: read again after the backoff.
+      // Landed before a change, failed, or cancelled elsewhere: read again after the backoff. A read
+      // that landed has read what came before it began.
+      if (landed && reads.startedAt > entry.since) {
+        entry.since = reads.startedAt;
+        this.notify();
+      }
       this.schedule(this.readyAt(query) - now);
     }
   }

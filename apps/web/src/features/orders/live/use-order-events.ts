@@ -119,6 +119,14 @@ export class Refresher {
     this.reads.stale(driverReads);
   }
 
+  /**
+   * The board's lists and counts, read again (the periodic reconciliation): what the events cannot
+   * say, an order turning late with the clock, the rows that fill a page that lost some.
+   */
+  reconcile() {
+    this.reads.stale(lists);
+  }
+
   /** Missed events (a reconnect, a resync): everything of orders and drivers is read again. */
   everything() {
     this.reads.stale(orderReads);
@@ -215,4 +223,19 @@ export function useOrderEvents(onEvent?: (event: LiveEvent) => void): StreamStat
   }, [queryClient]);
 
   return useSyncExternalStore(eventStream.subscribeState, eventStream.getState);
+}
+
+/**
+ * While the stream is live, asks for the order lists and counts on screen again every `everyMs`,
+ * through the read scheduler (never while a read of them is in flight). Not TanStack's
+ * `refetchInterval`: its timer starts over at every change of the query's data, and the events change
+ * it in place every few seconds, so it would never fire on a busy evening.
+ */
+export function useReconciliation(enabled: boolean, everyMs = RECONCILE_MS) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setInterval(() => refresherOf(queryClient).reconcile(), everyMs);
+    return () => clearInterval(timer);
+  }, [queryClient, enabled, everyMs]);
 }
