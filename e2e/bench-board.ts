@@ -138,6 +138,8 @@ interface Board {
   counts: Map<string, number>;
   /** The API requests sent since counting began (the event stream apart), and how they ended. */
   sent: Set<object>;
+  /** When each was sent (ms since counting began). */
+  times: number[];
   completed: number;
   cancelled: number;
   /** With `BOARD_BENCH_VERBOSE`: each request as `seconds path`. */
@@ -171,6 +173,7 @@ async function openBoard(
     page,
     counts: new Map(),
     sent: new Set(),
+    times: [],
     completed: 0,
     cancelled: 0,
     log: [],
@@ -191,6 +194,7 @@ function count(board: Board, started: number) {
     board.counts.set(key, (board.counts.get(key) ?? 0) + 1);
     if (!isApi(request.url())) return;
     board.sent.add(request);
+    board.times.push(Date.now() - started);
     if (process.env.BOARD_BENCH_VERBOSE)
       board.log.push(`${((Date.now() - started) / 1000).toFixed(1)} ${key}${url.search}`);
   });
@@ -363,9 +367,10 @@ async function main() {
           }),
         );
       }
-      if (tick % 5 === 0) for (const board of boards) await sampleMark(board);
+      if (tick % 5 === 0) for (const board of boards) ticks.push(sampleMark(board));
       tick++;
-      await new Promise((r) => setTimeout(r, 1000));
+      // On the second, however long the tick took: the rates are the ones asked for.
+      await new Promise((r) => setTimeout(r, Math.max(0, started + tick * 1000 - Date.now())));
     }
     await Promise.all(ticks);
     // What is still in flight is given its time to end (or not).
@@ -382,6 +387,18 @@ async function main() {
       column([
         'share answered',
         ...boards.map((b) => (b.sent.size ? `${Math.round((100 * b.completed) / b.sent.size)} %` : '-')),
+      ]),
+    );
+    console.log(
+      column([
+        'a minute, per 30 s (min–max)',
+        ...boards.map((b) => {
+          const windows = Array.from(
+            { length: Math.floor(SECONDS / 30) },
+            (_, i) => b.times.filter((t) => t >= i * 30_000 && t < (i + 1) * 30_000).length * 2,
+          );
+          return `${Math.min(...windows)}–${Math.max(...windows)}`;
+        }),
       ]),
     );
     console.log(column(['cancelled', ...boards.map((b) => b.cancelled)]));

@@ -1,4 +1,4 @@
-import { Alert, Box, Chip, Typography } from '@mui/material';
+import { Alert, Box, Chip, darken, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { StreamState } from '../../../lib/event-stream';
 import { useNow } from '../../../lib/use-now';
@@ -44,7 +44,12 @@ export function LiveStatus({ stream, updatedAt, changedSince }: LiveStatusProps)
           {t('orders.connecting')}
         </Typography>
       ) : behind !== null ? (
-        <Chip size="small" color="warning" label={t('orders.behind', { seconds: behind })} />
+        <Chip
+          size="small"
+          label={t('orders.behind', { seconds: behind })}
+          // Warning's own orange is too light for white text (contrast): the at-risk chip's shade.
+          sx={(theme) => ({ color: '#fff', bgcolor: darken(theme.palette.warning.main, 0.4) })}
+        />
       ) : (
         <Chip size="small" color="success" variant="outlined" label={t('orders.live')} />
       )}
