@@ -1,24 +1,32 @@
 /**
- * `npm run bench:board`: how many API requests one open dispatch board sends per minute while 50
- * drivers move (each sends a location every 3 s) and customers place 20 orders a minute, each moved
- * along as a kitchen and a dispatcher would (accepted, ready, a driver assigned: four order events per
- * order). Starts the built server on a fresh embedded database, opens /active-orders in Debian's
- * Chromium as the dispatcher, and counts the page's requests by path (the event stream itself counts
- * once). `BOARD_BENCH_SECONDS` (60) sets the length; `BOARD_BENCH_DRIVERS` (50) the drivers;
+ * `npm run bench:board`: how many API requests one open dispatch board sends per minute, and what share
+ * of them complete (are answered rather than cancelled), while 50 drivers move (each sends a location
+ * every 3 s) and customers place 20 orders a minute, each moved along as a kitchen and a dispatcher
+ * would (accepted, ready, a driver assigned: four order events per order), with the server slowed: every
+ * request of the board is answered `BOARD_BENCH_DELAY_MS` (1500) later than the server answers it (a
+ * proxy in front of the API; the event stream passes undelayed). Starts the built server on a fresh
+ * embedded database, opens /active-orders in Debian's Chromium as the dispatcher, and counts the page's
+ * requests by path (the event stream itself counts once), and samples its live mark every 5 s.
+ * `BOARD_BENCH_BEFORE_DIST` (a directory holding another build of the web app, e.g. main's) opens a
+ * second board from that build beside the first, under the same load, and prints both side by side.
+ * `BOARD_BENCH_SECONDS` (60) sets the length; `BOARD_BENCH_DRIVERS` (50) the drivers;
  * `BOARD_BENCH_ORDERS_PER_MINUTE` (20) the order rate.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BOARD_BENCH_SECONDS ?? 60);
 const DRIVERS = Number(process.env.BOARD_BENCH_DRIVERS ?? 50);
 const ORDERS_PER_MINUTE = Number(process.env.BOARD_BENCH_ORDERS_PER_MINUTE ?? 20);
 const PORT = Number(process.env.BOARD_BENCH_PORT ?? 3298);
+const DELAY_MS = Number(process.env.BOARD_BENCH_DELAY_MS ?? 1500);
+const BEFORE_DIST = process.env.BOARD_BENCH_BEFORE_DIST;
 const PASSWORD = 'DemoPass!2026';
 // Not made of the account's own words ('Bench Driver', bench.driver.N@…): such a password is refused.
 const BENCH_DRIVER_PASSWORD = 'Zu7#mostarBridge';
@@ -73,8 +81,150 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   throw new Error('the server did not start');
 }
 
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * The board's own server as the bench sees it: the web app from `dist` (an SPA: unknown paths get
+ * index.html) and every API request passed to the real server, answered `DELAY_MS` later (the event
+ * stream passes undelayed and streamed). A slow server without changing it.
+ */
+function startProxy(port: number, dist: string): Promise<http.Server> {
+  const proxy = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', base);
+    if (!url.pathname.startsWith('/api/')) {
+      let file = path.join(dist, url.pathname);
+      if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory())
+        file = path.join(dist, url.pathname === '/sign-in' ? 'sign-in.html' : 'index.html');
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+      return;
+    }
+    const stream = url.pathname === '/api/events';
+    const upstream = http.request(
+      `${base}${req.url}`,
+      { method: req.method, headers: { ...req.headers, host: `127.0.0.1:${PORT}` } },
+      (answer) => {
+        const send = () => {
+          if (res.destroyed) return answer.destroy();
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        };
+        if (stream) send();
+        else setTimeout(send, DELAY_MS);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    // A request the browser cancelled is cancelled upstream too (as a real server would see it end).
+    res.on('close', () => upstream.destroy());
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => proxy.listen(port, '127.0.0.1', () => resolve(proxy)));
+}
+
+/** One open board: its API requests by path, how they ended, and its live mark over time. */
+interface Board {
+  name: string;
+  page: Page;
+  counts: Map<string, number>;
+  /** The API requests sent since counting began (the event stream apart), and how they ended. */
+  sent: Set<object>;
+  /** When each was sent (ms since counting began). */
+  times: number[];
+  completed: number;
+  cancelled: number;
+  /** With `BOARD_BENCH_VERBOSE`: each request as `seconds path`. */
+  log: string[];
+  marks: Map<string, number>;
+}
+
+async function openBoard(
+  browser: Browser,
+  name: string,
+  origin: string,
+  session: { access_token: string; refresh_token: string; user: object },
+): Promise<Board> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('pageerror', (error) => console.error(`${name}: ${error.message}`));
+  await page.goto(`${origin}/404`);
+  await page.evaluate((data) => {
+    localStorage.setItem('token', data.access_token);
+    localStorage.setItem('refresh_token', data.refresh_token);
+    localStorage.setItem('adminuser', JSON.stringify({ ...data.user, access_token: data.access_token }));
+    localStorage.setItem('lang', 'en');
+  }, session);
+  await page.goto(`${origin}/active-orders`);
+  await page
+    .getByRole('table', { name: 'Active orders' })
+    .getByRole('row')
+    .nth(1)
+    .waitFor({ timeout: 120_000 });
+  return {
+    name,
+    page,
+    counts: new Map(),
+    sent: new Set(),
+    times: [],
+    completed: 0,
+    cancelled: 0,
+    log: [],
+    marks: new Map(),
+  };
+}
+
+/** From now on, counts the board's API requests (the event stream apart) and how each ended. */
+function count(board: Board, started: number) {
+  const isApi = (url: string) => {
+    const { pathname } = new URL(url);
+    return pathname.startsWith('/api/') && pathname !== '/api/events';
+  };
+  board.page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const key = `${request.method()} ${url.pathname.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
+    board.counts.set(key, (board.counts.get(key) ?? 0) + 1);
+    if (!isApi(request.url())) return;
+    board.sent.add(request);
+    board.times.push(Date.now() - started);
+    if (process.env.BOARD_BENCH_VERBOSE)
+      board.log.push(`${((Date.now() - started) / 1000).toFixed(1)} ${key}${url.search}`);
+  });
+  board.page.on('requestfinished', (request) => {
+    if (board.sent.has(request)) board.completed++;
+  });
+  board.page.on('requestfailed', (request) => {
+    if (board.sent.has(request)) board.cancelled++;
+  });
+}
+
+/** The board's live mark now ("Live", "12 s behind", …), tallied. */
+async function sampleMark(board: Board) {
+  const text = await board.page
+    .getByRole('status')
+    .first()
+    .innerText({ timeout: 2000 })
+    .catch(() => '?');
+  const mark = text
+    .split(/\n|·/)[0]
+    ?.trim()
+    .replace(/\d+ s behind/, 'N s behind')
+    .replace(/Updated \d+ s ago/, 'Updated N s ago');
+  board.marks.set(mark ?? '?', (board.marks.get(mark ?? '?') ?? 0) + 1);
+}
+
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dostava-board-bench-'));
+  // A kept database (`BOARD_BENCH_DATA_DIR`) skips the seeding on the next run, orders and all.
+  const kept = process.env.BOARD_BENCH_DATA_DIR;
+  const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'dostava-board-bench-'));
   const server = await startServer(dataDir);
   try {
     const admin = await signIn('admin@example.com');
@@ -133,7 +283,6 @@ async function main() {
         '--disable-component-update',
       ],
     });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const dispatcher = await call<{ data: { access_token: string; refresh_token: string; user: object } }>(
       'POST',
       '/api/auth/sign-in',
@@ -143,30 +292,20 @@ async function main() {
         password: PASSWORD,
       },
     );
-    await page.goto(`${base}/404`);
-    await page.evaluate((data) => {
-      localStorage.setItem('token', data.access_token);
-      localStorage.setItem('refresh_token', data.refresh_token);
-      localStorage.setItem('adminuser', JSON.stringify({ ...data.user, access_token: data.access_token }));
-      localStorage.setItem('lang', 'en');
-    }, dispatcher.json.data);
-    await page.goto(`${base}/active-orders`);
-    await page
-      .getByRole('table', { name: 'Active orders' })
-      .getByRole('row')
-      .nth(1)
-      .waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(2000);
-
-    const counts = new Map<string, number>();
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (!url.pathname.startsWith('/api/')) return;
-      const key = `${request.method()} ${url.pathname.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    });
-
+    const builds = [{ name: 'this build', dist: path.join(root, 'apps/web/dist') }];
+    if (BEFORE_DIST) builds.unshift({ name: 'before', dist: path.resolve(BEFORE_DIST) });
+    const proxies: http.Server[] = [];
+    const boards: Board[] = [];
+    for (const [i, build] of builds.entries()) {
+      proxies.push(await startProxy(PORT + 1 + i, build.dist));
+      boards.push(
+        await openBoard(browser, build.name, `http://127.0.0.1:${PORT + 1 + i}`, dispatcher.json.data),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 2000));
     const started = Date.now();
+    for (const board of boards) count(board, started);
+
     let sent = 0;
     let placed = 0;
     let moved = 0;
@@ -228,24 +367,54 @@ async function main() {
           }),
         );
       }
+      if (tick % 5 === 0) for (const board of boards) ticks.push(sampleMark(board));
       tick++;
-      await new Promise((r) => setTimeout(r, 1000));
+      // On the second, however long the tick took: the rates are the ones asked for.
+      await new Promise((r) => setTimeout(r, Math.max(0, started + tick * 1000 - Date.now())));
     }
     await Promise.all(ticks);
-    await page.waitForTimeout(1000);
+    // What is still in flight is given its time to end (or not).
+    await new Promise((r) => setTimeout(r, DELAY_MS + 2000));
     const minutes = (Date.now() - started) / 60_000;
-    const total = [...counts.values()].reduce((a, b) => a + b, 0);
     console.log(
-      `\nOne open dispatch board, ${DRIVERS} drivers moving (${sent} location posts), ${placed} orders placed (${Math.round(placed / minutes)} a minute) and ${moved} moves along, ${(minutes * 60).toFixed(0)} s:`,
+      `\nOpen dispatch boards, ${DRIVERS} drivers moving (${sent} location posts), ${placed} orders placed (${Math.round(placed / minutes)} a minute) and ${moved} moves along, ${(minutes * 60).toFixed(0)} s, every board request answered ${DELAY_MS} ms late:`,
     );
-    console.log(`  ${Math.round(total / minutes)} API requests per minute from the board`);
-    for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]))
-      console.log(`  ${String(n).padStart(5)}  ${key}`);
+    const column = (cells: (string | number)[]) =>
+      cells.map((cell, i) => (i ? String(cell).padStart(14) : String(cell).padEnd(34))).join('');
+    console.log(column(['', ...boards.map((b) => b.name)]));
+    console.log(column(['API requests a minute', ...boards.map((b) => Math.round(b.sent.size / minutes))]));
+    console.log(
+      column([
+        'share answered',
+        ...boards.map((b) => (b.sent.size ? `${Math.round((100 * b.completed) / b.sent.size)} %` : '-')),
+      ]),
+    );
+    console.log(
+      column([
+        'a minute, per 30 s (min–max)',
+        ...boards.map((b) => {
+          const windows = Array.from(
+            { length: Math.floor(SECONDS / 30) },
+            (_, i) => b.times.filter((t) => t >= i * 30_000 && t < (i + 1) * 30_000).length * 2,
+          );
+          return `${Math.min(...windows)}–${Math.max(...windows)}`;
+        }),
+      ]),
+    );
+    console.log(column(['cancelled', ...boards.map((b) => b.cancelled)]));
+    const marks = [...new Set(boards.flatMap((b) => [...b.marks.keys()]))];
+    for (const mark of marks)
+      console.log(column([`live mark "${mark}" (samples)`, ...boards.map((b) => b.marks.get(mark) ?? 0)]));
+    const paths = [...new Set(boards.flatMap((b) => [...b.counts.keys()]))].sort();
+    for (const key of paths) console.log(column([`  ${key}`, ...boards.map((b) => b.counts.get(key) ?? 0)]));
+    for (const board of boards)
+      if (board.log.length) console.log(`\n${board.name}:\n${board.log.join('\n')}`);
     await browser.close();
+    for (const proxy of proxies) proxy.close();
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -572,6 +572,7 @@ export const bs: Catalogue = {
     connecting: 'Povezivanje na ažuriranja uživo…',
     interrupted: 'Ažuriranja uživo su prekinuta — ponovno povezivanje…',
     updated_ago: 'Ažurirano prije {{seconds}} s',
+    behind: 'Zaostaje {{seconds}} s',
     age: 'Od kreiranja',
     in_status: 'U statusu',
     on_time: 'Na vrijeme',

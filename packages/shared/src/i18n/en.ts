@@ -571,6 +571,7 @@ export const en = {
     connecting: 'Connecting to live updates…',
     interrupted: 'Live updates interrupted — reconnecting…',
     updated_ago: 'Updated {{seconds}} s ago',
+    behind: '{{seconds}} s behind',
     age: 'Since created',
     in_status: 'In status',
     on_time: 'On time',

@@ -48,8 +48,16 @@ import { useListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
 import { useNow } from '../../../lib/use-now';
-import { type OrderListParams, useBoardCounts, useDispatchSuggestions, useOrders } from '../api/orders';
+import {
+  boardCountsQueryOptions,
+  type OrderListParams,
+  ordersQueryOptions,
+  useBoardCounts,
+  useDispatchSuggestions,
+  useOrders,
+} from '../api/orders';
 import type { BoardAudience } from '../live/cues';
+import { useChangedSince } from '../live/lag';
 import { useSuggestionRefresh } from '../live/suggestion-refresh';
 import { useOrderEvents, useReconciliation } from '../live/use-order-events';
 import { AssignDriverDialog } from './assign-driver-dialog';
@@ -98,7 +106,7 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
   const cue = useNewOrderCue(variant);
   const stream = useOrderEvents(cue.onEvent);
   const poll = stream.status === 'reconnecting' ? FALLBACK_POLL_MS : false;
-  // The events move rows and counts in place; what they cannot say is fetched every 30 s.
+  // The events move rows and counts in place; what they cannot say is read every 30 s.
   useReconciliation(stream.status === 'connected');
   const { params, setParams } = useListParams({ defaultSort: 'urgency', sorts: BOARD_SORTS });
   const { filters, setFilter } = useUrlFilters(FILTERS);
@@ -128,10 +136,12 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         driver_id: driverId,
       };
   const list = useOrders(query, { refetchInterval: poll });
-  const counts = useBoardCounts(
-    { restaurant_id: restaurantId, driver_id: driverId },
-    { refetchInterval: poll },
-  );
+  const countsQuery = { restaurant_id: restaurantId, driver_id: driverId };
+  const counts = useBoardCounts(countsQuery, { refetchInterval: poll });
+  const changedSince = useChangedSince([
+    ordersQueryOptions(query).queryKey,
+    boardCountsQueryOptions(countsQuery).queryKey,
+  ]);
   const now = useNow();
   const rows = list.data?.data;
   const mayDispatch = can(me, 'orders.dispatch');
@@ -171,7 +181,7 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         }}
       >
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <LiveStatus stream={stream} updatedAt={list.dataUpdatedAt} />
+          <LiveStatus stream={stream} updatedAt={list.dataUpdatedAt} changedSince={changedSince} />
           {settings.data ? <DispatchModeChip mode={settings.data.mode} /> : null}
         </Stack>
         <SoundToggle compact={phone} />

@@ -10,7 +10,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boardCountsQueryOptions, orderQueryOptions, ordersQueryOptions } from '../api/orders';
 import { applyToCounts, applyToList, countersOf, type OrderChange } from './board-cache';
-import { COALESCE_MS, Refresher } from './use-order-events';
+import { COALESCE_MS, readSchedulerOf } from './read-scheduler';
+import { onScreen, slowApi } from './slow-api.test-kit';
+import { Refresher } from './use-order-events';
 
 const NOW = Date.parse('2026-03-01T18:00:00.000Z');
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
@@ -213,24 +215,29 @@ describe('applyToList', () => {
 describe('Refresher applies order events to the cached board', () => {
   let queryClient: QueryClient;
   beforeEach(() => {
-    vi.useFakeTimers();
-    queryClient = new QueryClient();
+    vi.useFakeTimers({ now: NOW });
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 15_000 } } });
+    readSchedulerOf(queryClient);
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    queryClient.clear();
+    vi.useRealTimers();
+  });
 
-  it('moves the lane and its counts without a request, once per event, and refetches a search', () => {
+  it('moves the lane and its counts without a request, once per event, and reads a search again', async () => {
+    const api = slowApi(50);
     const listKey = ordersQueryOptions(lane('new')).queryKey;
     const countsKey = boardCountsQueryOptions({}).queryKey;
-    const searchKey = ordersQueryOptions({
-      page: 1,
-      per_page: 25,
-      sort: '-created_at',
-      q: '10',
-    } as OrderListParams).queryKey;
+    const search = { page: 1, per_page: 25, sort: '-created_at', q: '10' } as OrderListParams;
+    onScreen(queryClient, [
+      ordersQueryOptions(lane('new')),
+      boardCountsQueryOptions({}),
+      ordersQueryOptions(search),
+    ]);
+    await vi.advanceTimersByTimeAsync(100);
     queryClient.setQueryData(listKey, page([a(), c()], 2));
     queryClient.setQueryData(countsKey, { data: counts() });
-    queryClient.setQueryData(searchKey, page([], 0));
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    const before = api.seen.length;
     const refresher = new Refresher(queryClient);
     const created = {
       id: 'e1',
@@ -249,17 +256,12 @@ describe('Refresher applies order events to the cached board', () => {
       new: 3,
     });
 
-    vi.advanceTimersByTime(COALESCE_MS);
-    // Only the lists that cannot take the event (the search) and the order's details are refetched.
-    expect(invalidate).toHaveBeenCalledTimes(2);
-    const [[lists], [detail]] = invalidate.mock.calls as [
-      [{ predicate: (q: { queryKey: unknown[] }) => boolean }],
-      [unknown],
-    ];
-    expect(lists.predicate({ queryKey: [...searchKey] })).toBe(true);
-    expect(lists.predicate({ queryKey: [...listKey] })).toBe(false);
-    expect(lists.predicate({ queryKey: [...countsKey] })).toBe(false);
-    expect(detail).toEqual({ queryKey: orderQueryOptions(2).queryKey });
+    await vi.advanceTimersByTimeAsync(10 * COALESCE_MS);
+    // Only the list that cannot take the event (the search) is read again; the order's details are not
+    // on screen (they are read when shown).
+    expect(api.seen.slice(before).map((r) => `${r.path}`)).toEqual(['/api/orders']);
+    expect(api.seen.at(-1)?.sentAt).toBeGreaterThan(NOW);
+    expect(queryClient.getQueryState(orderQueryOptions(2).queryKey)).toBeUndefined();
   });
 
   function a() {

@@ -1,7 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { refresh } from '../../../lib/api-client';
+import { isReadOf } from '../../../lib/api-client';
 import { eventStream, type LiveEvent } from '../../../lib/event-stream';
+import { readSchedulerOf } from './read-scheduler';
 
 /**
  * Suggestions are asked for again at most once in this window, however many events arrive: a busy
@@ -47,8 +48,11 @@ export class SuggestionRefresher {
   }
 }
 
+/** Through the one read scheduler: never while a read of them is in flight (they are slow to solve). */
 const refetchSuggestions = (queryClient: QueryClient) => () =>
-  void refresh(queryClient, ['/api/dispatch/suggestions']);
+  readSchedulerOf(queryClient).stale({
+    predicate: ({ queryKey }) => isReadOf(queryKey, '/api/dispatch/suggestions'),
+  });
 
 /** Keeps the board's suggestions current while it shows any (`enabled`). */
 export function useSuggestionRefresh(enabled: boolean) {

@@ -9,7 +9,7 @@ import type {
 import { type Query, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { driverQueryOptions } from '../../../api/drivers/drivers';
-import { type Answer, isReadOf, refresh } from '../../../lib/api-client';
+import { type Answer, isReadOf } from '../../../lib/api-client';
 import {
   type DriverLiveEvent,
   eventStream,
@@ -19,14 +19,12 @@ import {
 } from '../../../lib/event-stream';
 import { type BoardCountsParams, orderQueryOptions } from '../api/orders';
 import { applyToCounts, applyToList, isLaneList, type OrderChange, orderChangeOf } from './board-cache';
-
-/** Events arriving within this window are answered by one refetch (a busy evening sends bursts). */
-export const COALESCE_MS = 400;
+import { type ReadScheduler, readSchedulerOf } from './read-scheduler';
 
 /**
- * How often an open board asks again for what the events moved: lateness grows with the clock alone,
- * and a page that lost rows is filled from the server. A handful of requests a minute, whatever the
- * order rate (decision 0008).
+ * How often an open board reads its lanes and counts again while the stream is up: lateness grows with
+ * the clock alone, and a page that lost rows is filled from the server. With the reads the events
+ * ask for, a handful of requests a minute, whatever the order rate (decision 0008).
  */
 export const RECONCILE_MS = 30_000;
 
@@ -52,44 +50,55 @@ const driverReads = {
     isReadOf(queryKey, '/api/drivers') || isReadOf(queryKey, '/api/drivers/{id}'),
 };
 
+/** Every read of orders (what a resync reads again). */
+const orderReads = {
+  predicate: ({ queryKey: [method, path] }: Query) =>
+    method === 'get' &&
+    typeof path === 'string' &&
+    (path === '/api/orders' || path.startsWith('/api/orders/')),
+};
+
 /**
  * Keeps the cached order screens in step with the events. An order event that carries the order (this
  * API's do) is applied where it is on screen: the board's lanes take, move or drop the row and their
- * counts move, with no request. Lists it cannot be applied to (searches, the orders list with its
- * dates and sorts) and that order's details are refetched, at most once per window. Kept per query
- * client and applied once per event, however many screens listen.
+ * counts move, with no request. What it cannot be applied to (searches, the orders list with its dates
+ * and sorts, that order's details), and a lane or count whose read was in flight when it came (the
+ * answer may predate it), is read again through the one `ReadScheduler`: coalesced, never while in
+ * flight, backing off when answers are slow. Kept per query client and applied once per event, however
+ * many screens listen.
  */
 export class Refresher {
-  /** Lists that cannot take events in place are refetched. */
-  private lists = false;
-  /** An event without its order: every list is refetched. */
-  private allLists = false;
-  private drivers = false;
-  private readonly details = new Set<number>();
   private readonly applied = new Set<string>();
-  /** Lanes that were being fetched when an event came: the answer may predate it, so they are asked again. */
-  private readonly racing: QueryKey[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly reads: ReadScheduler;
 
-  constructor(private readonly queryClient: QueryClient) {}
+  constructor(private readonly queryClient: QueryClient) {
+    this.reads = readSchedulerOf(queryClient);
+  }
 
-  /** An order event: applied to the cached board lanes and counts, the rest refetched. */
+  /** An order event: applied to the cached board lanes and counts, the rest read again. */
   order(event: OrderLiveEvent, now = Date.now()) {
     if (this.applied.has(event.id)) return;
     this.applied.add(event.id);
     if (this.applied.size > 500) this.applied.delete(this.applied.values().next().value as string);
     const change = orderChangeOf(event.data);
     const orderId = event.data.order_id;
-    if (orderId) this.details.add(orderId);
-    this.lists = true;
-    if (!change) this.allLists = true;
+    if (!change) this.reads.stale(lists);
     else if (change.previous === null && event.type === 'order.updated') {
-      // Dispatch's own news (an offer made or ended, a problem written) says the order, not what it was:
-      // the row is replaced where it is shown, at once, and the lanes and counts are asked again.
+      // Dispatch's own news from an older server (an offer made or ended, a problem written) says the
+      // order, not what it was: the row is replaced where it is shown, at once, and the lanes and counts
+      // are asked again.
       this.replace(change.order);
-      this.allLists = true;
-    } else this.apply(change, now);
-    this.schedule();
+      this.reads.stale(lists);
+    } else {
+      this.apply(change, now);
+      this.reads.stale({
+        predicate: (query) =>
+          isListKey(query.queryKey) &&
+          // A lane or count in flight may answer with what was before this event.
+          (!takesEvents(query.queryKey) || query.state.fetchStatus !== 'idle'),
+      });
+    }
+    if (orderId) this.reads.stale({ queryKey: orderQueryOptions(orderId).queryKey, exact: true });
   }
 
   /** The order's row replaced in every cached list that shows it, nothing moved or counted. */
@@ -107,29 +116,28 @@ export class Refresher {
   }
 
   driverStates() {
-    this.drivers = true;
-    this.schedule();
+    this.reads.stale(driverReads);
   }
 
-  everything() {
-    void refresh(this.queryClient, ['/api/orders']);
-    void refresh(this.queryClient, ['/api/drivers']);
-  }
-
-  /** The board's lanes and counts, fetched again (the periodic reconciliation). */
+  /**
+   * The board's lists and counts, read again (the periodic reconciliation): what the events cannot
+   * say, an order turning late with the clock, the rows that fill a page that lost some.
+   */
   reconcile() {
-    void this.queryClient.invalidateQueries({
-      predicate: (query) => isListKey(query.queryKey) && takesEvents(query.queryKey),
-    });
+    this.reads.stale(lists);
+  }
+
+  /** Missed events (a reconnect, a resync): everything of orders and drivers is read again. */
+  everything() {
+    this.reads.stale(orderReads);
+    this.reads.stale(driverReads);
   }
 
   private apply(change: OrderChange, now: number) {
     for (const query of this.queryClient.getQueryCache().findAll(lists)) {
       const key = query.queryKey;
       const data = query.state.data;
-      if (!takesEvents(key)) continue;
-      if (query.state.fetchStatus === 'fetching') this.racing.push(key);
-      if (!data) continue;
+      if (!takesEvents(key) || !data) continue;
       const params = queryOf<OrderListParams>(key);
       const next = isCountsKey(key)
         ? countsAfter(data as DataResponse<BoardCounts>, queryOf<BoardCountsParams>(key) ?? {}, change, now)
@@ -138,30 +146,8 @@ export class Refresher {
         this.queryClient.setQueryData(key, next, { updatedAt: query.state.dataUpdatedAt });
     }
   }
-
-  private schedule() {
-    this.timer ??= setTimeout(() => this.flush(), COALESCE_MS);
-  }
-
-  private flush() {
-    this.timer = undefined;
-    const { queryClient } = this;
-    if (this.allLists) void queryClient.invalidateQueries(lists);
-    else if (this.lists)
-      void queryClient.invalidateQueries({
-        predicate: (query) => isListKey(query.queryKey) && !takesEvents(query.queryKey),
-      });
-    for (const key of this.racing.splice(0))
-      void queryClient.invalidateQueries({ queryKey: key, exact: true });
-    for (const id of this.details)
-      void queryClient.invalidateQueries({ queryKey: orderQueryOptions(id).queryKey });
-    if (this.drivers) void queryClient.invalidateQueries(driverReads);
-    this.lists = false;
-    this.allLists = false;
-    this.drivers = false;
-    this.details.clear();
-  }
 }
+
 /** The counts' answer after a change (the wire's `{ data }`), or undefined to refetch them. */
 function countsAfter(
   answer: DataResponse<BoardCounts>,
@@ -214,6 +200,8 @@ function moveDriver(queryClient: QueryClient, event: DriverLiveEvent) {
  */
 export function useOrderEvents(onEvent?: (event: LiveEvent) => void): StreamState {
   const queryClient = useQueryClient();
+  // Before the screen's queries first read, so the scheduler sees their reads begin.
+  readSchedulerOf(queryClient);
   const handler = useRef(onEvent);
   handler.current = onEvent;
 
@@ -238,8 +226,10 @@ export function useOrderEvents(onEvent?: (event: LiveEvent) => void): StreamStat
 }
 
 /**
- * While the stream is live, asks for the board's lanes and counts again every `RECONCILE_MS`: what the
- * events cannot say (an order turning late with the clock, the rows that fill a page) is corrected then.
+ * While the stream is live, asks for the order lists and counts on screen again every `everyMs`,
+ * through the read scheduler (never while a read of them is in flight). Not TanStack's
+ * `refetchInterval`: its timer starts over at every change of the query's data, and the events change
+ * it in place every few seconds, so it would never fire on a busy evening.
  */
 export function useReconciliation(enabled: boolean, everyMs = RECONCILE_MS) {
   const queryClient = useQueryClient();
