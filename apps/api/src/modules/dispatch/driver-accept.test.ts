@@ -1,3 +1,4 @@
+import { DISPATCH_DEFAULTS } from '@dostava/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, drivers, orderOffers, orders, users } from '../../db/schema/index.js';
@@ -85,15 +86,7 @@ async function setSettings(change: { driver_pool?: boolean; mode?: string }) {
     method: 'PUT',
     url: '/api/dispatch/settings',
     token: tokens.admin,
-    payload: {
-      mode: 'manual',
-      driver_pool: false,
-      offer_seconds: 45,
-      batching: true,
-      batch_pickup_km: 0.5,
-      batch_dropoff_km: 2,
-      ...change,
-    },
+    payload: { ...DISPATCH_DEFAULTS, ...change },
   });
   expect(res.statusCode, res.body).toBe(200);
 }
@@ -248,13 +241,7 @@ describe('the driver pool setting', () => {
       url: '/api/dispatch/settings',
       token: tokens.admin,
       lang: 'en',
-      payload: {
-        mode: 'manual',
-        offer_seconds: 45,
-        batching: true,
-        batch_pickup_km: 0.5,
-        batch_dropoff_km: 2,
-      },
+      payload: (({ driver_pool: _, ...rest }) => rest)(DISPATCH_DEFAULTS),
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.driver_pool).toHaveLength(1);
@@ -263,14 +250,7 @@ describe('the driver pool setting', () => {
       method: 'PUT',
       url: '/api/dispatch/settings',
       token: tokens.dispatcher,
-      payload: {
-        mode: 'manual',
-        driver_pool: true,
-        offer_seconds: 45,
-        batching: true,
-        batch_pickup_km: 0.5,
-        batch_dropoff_km: 2,
-      },
+      payload: { ...DISPATCH_DEFAULTS, driver_pool: true },
     });
     expect(byDispatcher.statusCode).toBe(403);
     expect((await read()).driver_pool).toBe(false);
