@@ -25,6 +25,7 @@ import { toast } from 'react-toastify';
 import { useAppConfig } from '../../../api/app-config/get-app-config';
 import { DriverStateChip } from '../../../components/driver-state-chip';
 import { ErrorState } from '../../../components/error-state';
+import { ShiftEndChips } from '../../../components/shift-end-chips';
 import { eventStream, isOrderEvent } from '../../../lib/event-stream';
 import { formatNumber } from '../../../lib/format';
 import { formatAge } from '../../../lib/location-age';
@@ -208,6 +209,7 @@ function CandidateLabel({ candidate, staleMinutes }: { candidate: DriverCandidat
           {nameOf(candidate)}
         </Typography>
         <DriverStateChip state={candidate.state} activeOrders={candidate.active_orders} />
+        <ShiftEndChips driver={candidate} />
       </Stack>
       <Typography variant="body2" color="text.secondary" component="span">
         {[
