@@ -209,10 +209,8 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
             <Switch
               size="small"
               checked={onlySuggested}
-              onChange={(event) => {
-                setParams({ page: 1 });
-                setFilter('suggested', event.target.checked ? 'true' : '');
-              }}
+              // Back to the first page (setFilter drops the page).
+              onChange={(event) => setFilter('suggested', event.target.checked ? 'true' : '')}
             />
           }
           label={t('orders.only_suggested')}
