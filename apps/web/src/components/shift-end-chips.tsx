@@ -1,7 +1,8 @@
-import type { Driver } from '@dostava/shared';
+import type { Driver, DriverState } from '@dostava/shared';
 import { Chip, darken } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../lib/format';
+import { DriverStateChip } from './driver-state-chip';
 
 type ShiftEnd = Pick<Driver, 'planned_end_at' | 'end_shift_requested'>;
 
@@ -32,5 +33,24 @@ export function ShiftEndChips({ driver }: { driver: ShiftEnd }) {
       variant="outlined"
       label={t('driver_states.ends_at', { time: formatTime(driver.planned_end_at) })}
     />
+  );
+}
+
+/**
+ * A driver's state chip with what their end of shift means: one who asked to end it shows that instead
+ * of 'Available' (they look free, but dispatch skips them), a planned end beside the state.
+ */
+export function DriverStatusChips({
+  driver,
+}: {
+  driver: ShiftEnd & { state: DriverState; active_orders: number };
+}) {
+  return (
+    <>
+      {driver.end_shift_requested && driver.state === 'available' ? null : (
+        <DriverStateChip state={driver.state} activeOrders={driver.active_orders} />
+      )}
+      <ShiftEndChips driver={driver} />
+    </>
   );
 }

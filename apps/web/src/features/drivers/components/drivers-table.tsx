@@ -15,8 +15,7 @@ import {
   type ListColumn,
   languageOf,
 } from '../../../components/data-table/columns';
-import { DriverStateChip } from '../../../components/driver-state-chip';
-import { ShiftEndChips } from '../../../components/shift-end-chips';
+import { DriverStatusChips } from '../../../components/shift-end-chips';
 import { formatDateTime } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { formatAge } from '../../../lib/location-age';
@@ -81,15 +80,14 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
       {
         field: 'shift_state',
         headerName: t('drivers.shift_state'),
-        width: 280,
+        width: 200,
         card: 'status',
         renderCell: ({ row }) => (
           <Stack
             direction="row"
             sx={{ height: '100%', alignItems: 'center', flexWrap: 'wrap', gap: 0.5, py: 0.5 }}
           >
-            <DriverStateChip state={row.state} activeOrders={row.active_orders} />
-            <ShiftEndChips driver={row} />
+            <DriverStatusChips driver={row} />
           </Stack>
         ),
       },
@@ -171,7 +169,7 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
             />
           </>
         ),
-        { width: 150 },
+        { width: 130 },
       ),
     ],
     [t, i18n.language, now, mayPlan],
