@@ -4294,6 +4294,7 @@ export interface operations {
                                 id: number;
                                 order_number: string;
                             } | null;
+                            end_shift_requested: boolean;
                         }[];
                     };
                 };

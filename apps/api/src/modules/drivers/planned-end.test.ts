@@ -200,6 +200,11 @@ describe('who asked to end the shift', () => {
     expect(ended.statusCode).toBe(201);
     expect(await driver(a.id)).toMatchObject({ state: 'available', end_shift_requested: true });
     expect(await driver(b.id)).toMatchObject({ end_shift_requested: false });
+    const map = (
+      await t.request({ method: 'GET', url: '/api/drivers/locations', token: tokens.dispatcher })
+    ).json().data as { id: number; end_shift_requested: boolean }[];
+    expect(map.find((d) => d.id === a.id)).toMatchObject({ end_shift_requested: true });
+    expect(map.find((d) => d.id === b.id)).toMatchObject({ end_shift_requested: false });
 
     const [order] = (
       await t.request({ method: 'GET', url: '/api/orders?active=true&per_page=1', token: tokens.admin })

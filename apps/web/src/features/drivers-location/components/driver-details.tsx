@@ -75,7 +75,7 @@ export function DriverDetails({
         </Typography>
       </Box>
       {row(t('drivers.shift_state'), driverStateText(t, driver))}
-      {shiftEnd && (shiftEnd.planned_end_at || shiftEnd.end_shift_requested)
+      {shiftEnd?.planned_end_at && !driver.end_shift_requested
         ? row(t('drivers.planned_end'), <ShiftEndChips driver={shiftEnd} />)
         : null}
       {row(
