@@ -465,7 +465,8 @@ export const bs: Catalogue = {
     planned_end: 'Planirani kraj smjene',
     plan_end: 'Planiraj kraj smjene',
     plan_end_of: 'Kraj smjene: {{name}}',
-    plan_end_help: 'Dispečing ne nudi preuzimanje koje vozač ne stigne obaviti prije kraja. U narednih {{hours}} sati.',
+    plan_end_help:
+      'Dispečing ne nudi preuzimanje koje vozač ne stigne obaviti prije kraja. U narednih {{hours}} sati.',
     plan_end_time: 'Završava u',
     plan_end_saved: 'Kraj smjene vozača {{name}}: {{time}}',
     plan_end_cleared: 'Planirani kraj smjene vozača {{name}} je uklonjen',

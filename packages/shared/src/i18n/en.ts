@@ -468,7 +468,8 @@ export const en = {
     planned_end: 'Planned end of shift',
     plan_end: 'Plan the end of shift',
     plan_end_of: 'End of shift of {{name}}',
-    plan_end_help: 'Dispatch offers no pickup the driver cannot make before it. Within the next {{hours}} hours.',
+    plan_end_help:
+      'Dispatch offers no pickup the driver cannot make before it. Within the next {{hours}} hours.',
     plan_end_time: 'Ends at',
     plan_end_saved: 'End of shift of {{name}}: {{time}}',
     plan_end_cleared: 'Planned end of shift of {{name}} cleared',
