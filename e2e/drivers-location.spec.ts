@@ -76,7 +76,9 @@ test.describe('drivers map', () => {
     // Markers are on the map with their state in words (not color alone), tiles or no tiles.
     const map = page.getByRole('region', { name: 'Mapa vozača' });
     await expect(
-      map.getByRole('button', { name: /, (Slobodan|Dodijeljen|Dostavlja|Na pauzi)( · \d+ narudžb\w+)?, / }),
+      map.getByRole('button', {
+        name: /, (Slobodan|Traži kraj smjene|Dodijeljen|Dostavlja|Na pauzi)( · \d+ narudžb\w+)?, /,
+      }),
     ).toHaveCount(data.filter((d) => d.last_location_at).length);
     await expect(
       page.getByText('Podloga mape se nije mogla učitati; vozači su i dalje prikazani.'),

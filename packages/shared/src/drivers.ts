@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
+import { msg } from './messages.js';
+import { instant } from './validation.js';
 import { VEHICLE_TYPES } from './vehicles.js';
 
 export const SHIFT_STATES = ['off_shift', 'available', 'delivering', 'on_break'] as const;
@@ -38,6 +40,10 @@ export const driverSchema = z.object({
   last_location_at: z.string().nullable(),
   /** The order the driver is delivering now, when there is one. */
   current_order: z.object({ id: z.number().int(), order_number: z.string() }).nullable(),
+  /** When the open shift is planned to end (set by the driver app or staff); null when not said. */
+  planned_end_at: z.string().nullable(),
+  /** An end-of-shift request waits for the cash register: dispatch gives this driver nothing new. */
+  end_shift_requested: z.boolean(),
 });
 export type Driver = z.infer<typeof driverSchema>;
 
@@ -63,5 +69,39 @@ export const driverCandidateSchema = z.object({
   /** Straight-line distance from the driver's last location to the restaurant, when both are known. */
   distance_km: z.number().nullable(),
   last_location_at: z.string().nullable(),
+  planned_end_at: z.string().nullable(),
+  end_shift_requested: z.boolean(),
 });
 export type DriverCandidate = z.infer<typeof driverCandidateSchema>;
+
+/** A planned end of shift lies at most this far ahead: a typo of a day is refused, not kept. */
+export const PLANNED_END_MAX_HOURS = 16;
+
+/**
+ * When the open shift is planned to end (issue 33): dispatch offers no pickup the driver cannot make
+ * before it. A time in the future, within PLANNED_END_MAX_HOURS; null clears it.
+ */
+export const plannedEndBody = z
+  .object({ planned_end_at: instant().nullable() })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.planned_end_at === null) return;
+    const at = Date.parse(body.planned_end_at);
+    if (at <= Date.now())
+      ctx.addIssue({ code: 'custom', path: ['planned_end_at'], message: msg('validation.not_in_past') });
+    else if (at > Date.now() + PLANNED_END_MAX_HOURS * 3_600_000)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['planned_end_at'],
+        message: msg('validation.planned_end_too_far', { hours: PLANNED_END_MAX_HOURS }),
+      });
+  });
+export type PlannedEndBody = z.infer<typeof plannedEndBody>;
+
+/** The open shift's planned end after a change. */
+export const plannedEndSchema = z.object({
+  driver_id: z.number().int(),
+  shift_id: z.number().int(),
+  planned_end_at: z.string().nullable(),
+});
+export type PlannedEnd = z.infer<typeof plannedEndSchema>;

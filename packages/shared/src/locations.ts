@@ -29,6 +29,8 @@ export const driverLocationSchema = z.object({
   location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   last_location_at: z.string().nullable(),
   current_order: z.object({ id: z.number().int(), order_number: z.string() }).nullable(),
+  /** An end-of-shift request waits for the cash register: free to the eye, skipped by dispatch. */
+  end_shift_requested: z.boolean(),
 });
 export type DriverLocation = z.infer<typeof driverLocationSchema>;
 

@@ -238,9 +238,19 @@ export type BoardLane = (typeof BOARD_LANES)[number];
 /**
  * `urgency`: the order whose next step is most overdue first (its status's target minutes after the
  * status began), so what waits longest for the next step is on top. `risk`: the order predicted to miss
- * its promise by the most minutes first (the at-risk lane).
+ * its promise by the most minutes first (the at-risk lane). `suggestion`: in suggest mode, the orders
+ * dispatch suggests a driver for first, then by urgency (issue 33: at saturation the few with a driver
+ * are not lost behind hundreds without).
  */
-export const ORDER_SORTS = ['created_at', 'total', 'status', 'order_number', 'urgency', 'risk'] as const;
+export const ORDER_SORTS = [
+  'created_at',
+  'total',
+  'status',
+  'order_number',
+  'urgency',
+  'risk',
+  'suggestion',
+] as const;
 const isoDate = dateOrDateTime();
 export const orderListQuery = listQuery(ORDER_SORTS, '-created_at').extend({
   status: z.enum(ORDER_STATUSES).optional(),
@@ -254,6 +264,11 @@ export const orderListQuery = listQuery(ORDER_SORTS, '-created_at').extend({
   to: isoDate.optional(),
   /** Active orders of one board lane. */
   lane: z.enum(BOARD_LANES, { error: msg('validation.invalid_choice') }).optional(),
+  /** Only the orders dispatch suggests a driver for now (suggest mode; those who dispatch). */
+  suggested: z
+    .enum(['true'], { error: msg('validation.invalid_choice') })
+    .transform(() => true)
+    .optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 /** A list request as the web app sends it: page, per_page and sort always present. */

@@ -1,6 +1,15 @@
-import { hourOfWeek } from '@dostava/shared';
+import { hourOfWeek, PLANNED_END_MAX_HOURS } from '@dostava/shared';
 import { Account, Http } from './client.js';
-import { drivePath, jitter, type Point, type Random, SARAJEVO, STREETS, waypoints } from './geo.js';
+import {
+  distanceMeters,
+  drivePath,
+  jitter,
+  type Point,
+  type Random,
+  SARAJEVO,
+  STREETS,
+  waypoints,
+} from './geo.js';
 import {
   batches,
   between,
@@ -70,6 +79,9 @@ export class Simulation {
     offersAccepted: 0,
     offersDeclined: 0,
     offersIgnored: 0,
+    /** Offers accepted or declined by a driver who already carried an order. */
+    offersAnsweredCarrying: 0,
+    plannedEnds: 0,
   };
 
   constructor(
@@ -84,7 +96,7 @@ export class Simulation {
     if (!this.options.quiet) this.log(`[simulate ${new Date().toISOString().slice(11, 19)}] ${line}`);
   }
 
-  /** Waits `ms`, or less when the simulation stops. Resolves true if it is still running. */
+  /** Waits `ms` (Infinity: until the stop), or less when the simulation stops. True if still running. */
   private wait(ms: number): Promise<boolean> {
     if (this.stopping) return Promise.resolve(false);
     return new Promise((resolve) => {
@@ -93,7 +105,8 @@ export class Simulation {
         this.wakers.delete(done);
         resolve(!this.stopping);
       };
-      const timer = setTimeout(done, Math.max(0, ms));
+      // setTimeout fires at once past 2^31 - 1 ms (a rate of 0 would order without pause).
+      const timer = Number.isFinite(ms) ? setTimeout(done, Math.max(0, ms)) : undefined;
       this.wakers.add(done);
     });
   }
@@ -181,7 +194,7 @@ export class Simulation {
       [...this.onBreak].map((account) => account.call('POST', '/api/driver/breaks/end')),
     );
     this.say(
-      `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent; offers ${this.stats.offersAccepted} accepted, ${this.stats.offersDeclined} declined, ${this.stats.offersIgnored} left to expire`,
+      `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent; offers ${this.stats.offersAccepted} accepted, ${this.stats.offersDeclined} declined (${this.stats.offersAnsweredCarrying} of them while carrying), ${this.stats.offersIgnored} left to expire; ${this.stats.plannedEnds} planned ends of shift`,
     );
   }
 
@@ -317,14 +330,78 @@ export class Simulation {
     const speed = SPEEDS[this.pick(['bike', 'scooter', 'car'] as const)];
     let position = jitter(this.pick(STREETS), 300, this.random);
     let cash = 0;
+    let shiftEnds = 0;
+    /** Orders the driver holds now (assigned, picked up): what the phone knows when an offer comes. */
+    let carrying = 0;
+    /**
+     * Tells the app when the shift is planned to end (the end the driver has in mind), so dispatch
+     * offers no pickup that cannot be made before it. Later than the API takes is left unsaid.
+     */
+    const planEnd = async () => {
+      const ahead = shiftEnds - Date.now();
+      if (ahead <= 0 || ahead > PLANNED_END_MAX_HOURS * 3_600_000) return;
+      const reply = await driver.call('PUT', '/api/driver/shift/planned-end', {
+        planned_end_at: new Date(shiftEnds).toISOString(),
+      });
+      if (reply.status === 200) this.stats.plannedEnds += 1;
+    };
     const start = async () => {
       const reply = await driver.call('POST', '/api/driver/shift/start');
       if (reply.status === 200) this.say(`${name} started a shift`);
-      return Date.now() + this.paced(15 * 60, 30 * 60);
+      shiftEnds = Date.now() + this.paced(15 * 60, 30 * 60);
+      await planEnd();
     };
-    let shiftEnds = await start();
+    await start();
 
-    /** Sends the positions passed since the last batch; false when stopping. */
+    /**
+     * The phone answers the automatic dispatch's offers as they come, whatever the driver is doing
+     * (driving, at the pass, at a door): accept (the configured share), decline, or let it run out;
+     * each offer once. Looked at every few seconds (a push in the real app).
+     */
+    const answered = new Set<number>();
+    const offerEveryMs = Math.max(this.options.locationInterval, 5 * this.options.pace) * 1000;
+    let offersSeenAt = 0;
+    const answerOffers = async () => {
+      if (Date.now() - offersSeenAt < offerEveryMs) return;
+      offersSeenAt = Date.now();
+      const reply = await driver.call<{
+        data: { items: { id: number; order_id: number; order_number: string }[] };
+      }>('GET', '/api/driver/offers');
+      if (reply.status !== 200) return;
+      for (const offer of reply.body.data.items) {
+        if (answered.has(offer.id) || this.stopping) continue;
+        answered.add(offer.id);
+        const busy = carrying > 0;
+        const roll = this.random();
+        if (roll < this.options.accept) {
+          const accepted = await driver.call<{ data: OrderItem }>(
+            'POST',
+            `/api/driver/orders/${offer.order_id}/accept`,
+          );
+          if (accepted.status === 200) {
+            const order = accepted.body.data;
+            if (order.lat !== undefined && order.lng !== undefined && !this.destinations.has(order.id))
+              this.destinations.set(order.id, { lat: order.lat, lng: order.lng });
+            this.stats.offersAccepted += 1;
+            if (busy) this.stats.offersAnsweredCarrying += 1;
+            carrying += 1;
+            this.say(`${name} accepted the offer of ${offer.order_number}${busy ? ' while carrying' : ''}`);
+          }
+        } else if (roll < this.options.accept + (1 - this.options.accept) / 2) {
+          const declined = await driver.call('POST', `/api/driver/orders/${offer.order_id}/decline`);
+          if (declined.status === 204) {
+            this.stats.offersDeclined += 1;
+            if (busy) this.stats.offersAnsweredCarrying += 1;
+            this.say(`${name} declined the offer of ${offer.order_number}`);
+          }
+        } else {
+          this.stats.offersIgnored += 1;
+          this.say(`${name} lets the offer of ${offer.order_number} run out`);
+        }
+      }
+    };
+
+    /** Sends the positions passed since the last batch, and looks at the phone; false when stopping. */
     const send = async (points: Point[]) => {
       if (points.length === 0) return true;
       const now = Date.now();
@@ -337,9 +414,10 @@ export class Simulation {
       for (const batch of batches(stamped, 100)) {
         const reply = await driver.call('POST', '/api/driver/locations', { points: batch });
         if (reply.status === 200) this.stats.locations += batch.length;
-        else if (reply.status === 422 || reply.status === 409) shiftEnds = await start();
+        else if (reply.status === 422 || reply.status === 409) await start();
       }
       position = points.at(-1) ?? position;
+      await answerOffers();
       return true;
     };
     /** Drives to `to`, a batch every interval; resolves false if stopped on the way. */
@@ -362,49 +440,30 @@ export class Simulation {
       }
       return true;
     };
-    const orders = async () => (await driver.ok<{ data: OrderItem[] }>('GET', '/api/driver/orders')).data;
-    /**
-     * Answers the automatic dispatch's offers: accept (the configured share), decline, or let it run out;
-     * each offer once. Returns the order accepted, if any.
-     */
-    const answered = new Set<number>();
-    const answerOffers = async (): Promise<OrderItem | undefined> => {
-      const reply = await driver.call<{
-        data: { items: { id: number; order_id: number; order_number: string }[] };
-      }>('GET', '/api/driver/offers');
-      if (reply.status !== 200) return undefined;
-      for (const offer of reply.body.data.items) {
-        if (answered.has(offer.id)) continue;
-        answered.add(offer.id);
-        const roll = this.random();
-        if (roll < this.options.accept) {
-          const accepted = await driver.call<{ data: OrderItem }>(
-            'POST',
-            `/api/driver/orders/${offer.order_id}/accept`,
-          );
-          if (accepted.status === 200) {
-            this.stats.offersAccepted += 1;
-            this.say(`${name} accepted the offer of ${offer.order_number}`);
-            return accepted.body.data;
-          }
-        } else if (roll < this.options.accept + (1 - this.options.accept) / 2) {
-          const declined = await driver.call('POST', `/api/driver/orders/${offer.order_id}/decline`);
-          if (declined.status === 204) {
-            this.stats.offersDeclined += 1;
-            this.say(`${name} declined the offer of ${offer.order_number}`);
-          }
-        } else {
-          this.stats.offersIgnored += 1;
-          this.say(`${name} lets the offer of ${offer.order_number} run out`);
-        }
-      }
-      return undefined;
+    /** The driver's own orders not finished yet (the list also holds orders waiting for anyone). */
+    const orders = async () => {
+      const list = (await driver.ok<{ data: OrderItem[] }>('GET', '/api/driver/orders')).data;
+      carrying = list.filter((o) => o.driver?.id === me).length;
+      return list;
     };
+    const mineOf = (list: OrderItem[]) => list.filter((o) => o.driver?.id === me);
     const status = (order: OrderItem, next: string, reason?: string) =>
       driver.call('POST', `/api/driver/orders/${order.id}/status`, {
         status: next,
         ...(reason ? { reason } : {}),
       });
+    /** Where an order goes: as placed here or read from the order, else a street, kept once chosen. */
+    const destinationOf = (order: OrderItem) => {
+      let point = this.destinations.get(order.id);
+      if (!point) {
+        point =
+          order.lat !== undefined && order.lng !== undefined
+            ? { lat: order.lat, lng: order.lng }
+            : jitter(this.pick(STREETS), 300, this.random);
+        this.destinations.set(order.id, point);
+      }
+      return point;
+    };
 
     while (!this.stopping) {
       if (Date.now() > shiftEnds && this.endShiftAvailable !== false) {
@@ -418,23 +477,18 @@ export class Simulation {
           this.say(`${name} asked to end the shift with ${(cash / 100).toFixed(2)} KM in cash`);
           cash = 0;
           if (!(await this.wait(this.paced(60, 180)))) break;
-          shiftEnds = await start();
+          await start();
           continue;
         }
+        // Still carrying (or the request refused): a little longer, and the app is told.
         shiftEnds = Date.now() + this.paced(5 * 60, 10 * 60);
+        await planEnd();
       }
 
-      const offered = await answerOffers();
-      if (
-        offered &&
-        !this.destinations.has(offered.id) &&
-        offered.lat !== undefined &&
-        offered.lng !== undefined
-      )
-        this.destinations.set(offered.id, { lat: offered.lat, lng: offered.lng });
+      await answerOffers();
       const list = await orders();
-      let order = list.find((o) => o.driver?.id === me);
-      if (!order) {
+      const mine = mineOf(list);
+      if (mine.length === 0) {
         // An order of the automatic mode comes as an offer; the others a driver takes by themself.
         const waiting = list
           .filter((o) => !o.driver && o.dispatch_mode !== 'automatic')
@@ -446,14 +500,11 @@ export class Simulation {
             `/api/driver/orders/${candidate.id}/accept`,
           );
           if (reply.status === 200) {
-            order = reply.body.data;
-            if (order.lat !== undefined && order.lng !== undefined && !this.destinations.has(order.id))
-              this.destinations.set(order.id, { lat: order.lat, lng: order.lng });
-            this.say(`${name} accepted ${order.order_number}`);
+            destinationOf(reply.body.data);
+            this.say(`${name} accepted ${reply.body.data.order_number}`);
+            continue;
           }
         }
-      }
-      if (!order) {
         if (this.random() < 0.04) {
           // A break, now and then, while nothing is assigned.
           const reply = await driver.call('POST', '/api/driver/breaks/start');
@@ -478,43 +529,52 @@ export class Simulation {
         continue;
       }
 
-      // To the restaurant, wait for the food, then to the customer.
-      if (order.status === 'preparing_order' || order.status === 'ready_for_pickup') {
-        const restaurant =
-          this.restaurants.get(order.restaurant.id)?.point ?? jitter(SARAJEVO, 800, this.random);
+      // Pickups first: to the restaurant, and every order of the driver there as its food comes ready
+      // (one accepted on the way or at the pass too); then the drop-offs, nearest first.
+      const pickup = mine.find((o) => o.status === 'preparing_order' || o.status === 'ready_for_pickup');
+      if (pickup) {
+        const restaurantId = pickup.restaurant.id;
+        const restaurant = this.restaurants.get(restaurantId)?.point ?? jitter(SARAJEVO, 800, this.random);
         if (!(await driveTo(jitter(restaurant, 10, this.random)))) break;
-        let current: OrderItem | undefined = order;
-        while (current && current.status === 'preparing_order' && !this.stopping) {
-          await stay(this.options.locationInterval * 1000);
-          current = (await orders()).find((o) => o.id === order?.id && o.driver?.id === me);
+        while (!this.stopping) {
+          const here = mineOf(await orders()).filter(
+            (o) =>
+              o.restaurant.id === restaurantId &&
+              (o.status === 'preparing_order' || o.status === 'ready_for_pickup'),
+          );
+          for (const order of here.filter((o) => o.status === 'ready_for_pickup')) {
+            const reply = await status(order, 'in_delivery');
+            if (reply.status === 200) this.say(`${name} picked up ${order.order_number}`);
+          }
+          if (!here.some((o) => o.status === 'preparing_order')) break;
+          if (!(await stay(this.options.locationInterval * 1000))) break;
         }
-        if (current?.status !== 'ready_for_pickup') continue;
-        const reply = await status(current, 'in_delivery');
-        if (reply.status !== 200) continue;
-        this.say(`${name} picked up ${order.order_number}`);
-        order = { ...current, status: 'in_delivery' };
+        continue;
       }
-      if (order.status === 'no_answer') {
+      const onBoard = mine.filter((o) => o.status === 'in_delivery' || o.status === 'no_answer');
+      const order = onBoard.sort(
+        (a, b) => distanceMeters(position, destinationOf(a)) - distanceMeters(position, destinationOf(b)),
+      )[0];
+      if (!order) {
+        // Assigned before the kitchen accepted it: wait where they are.
+        if (!(await stay(this.options.locationInterval * 1000))) break;
+        continue;
+      }
+      if (order.status === 'no_answer') await status(order, 'in_delivery');
+      if (!(await driveTo(destinationOf(order)))) break;
+      if (this.random() < 0.12) {
+        await status(order, 'no_answer');
+        this.say(`${name}: nobody answers at ${order.order_number}, waiting`);
+        if (!(await stay(this.paced(15, 45)))) break;
         await status(order, 'in_delivery');
-        order = { ...order, status: 'in_delivery' };
       }
-      if (order.status === 'in_delivery') {
-        const destination = this.destinations.get(order.id) ?? jitter(this.pick(STREETS), 300, this.random);
-        if (!(await driveTo(destination))) break;
-        if (this.random() < 0.12) {
-          await status(order, 'no_answer');
-          this.say(`${name}: nobody answers at ${order.order_number}, waiting`);
-          if (!(await stay(this.paced(15, 45)))) break;
-          await status(order, 'in_delivery');
-        }
-        const reply = await status(order, 'delivered');
-        if (reply.status === 200) {
-          this.stats.delivered += 1;
-          if (order.payment_method === 'cash') cash += order.total;
-          this.say(`${name} delivered ${order.order_number}`);
-        }
-        this.destinations.delete(order.id);
-      } else if (!(await this.wait(this.options.locationInterval * 1000))) break;
+      const reply = await status(order, 'delivered');
+      if (reply.status === 200) {
+        this.stats.delivered += 1;
+        if (order.payment_method === 'cash') cash += order.total;
+        this.say(`${name} delivered ${order.order_number}`);
+      }
+      this.destinations.delete(order.id);
     }
   }
 }

@@ -3,6 +3,7 @@ import { endShiftBody, endShiftRequestDetailSchema } from '../cash-register.js';
 import { dataResponse, noContent } from '../common.js';
 import { driverOffersSchema, driverPoolSchema } from '../dispatch.js';
 import { driverAppMealBody, driverMealSchema } from '../driver-meals.js';
+import { PLANNED_END_MAX_HOURS, plannedEndBody, plannedEndSchema } from '../drivers.js';
 import {
   breakEndedSchema,
   breakStartedSchema,
@@ -145,5 +146,16 @@ export const driverApp = {
     tags,
     body: driverAppMealBody,
     answer: { 201: dataResponse(driverMealSchema) },
+  }),
+  setPlannedEnd: endpoint({
+    method: 'PUT',
+    path: '/api/driver/shift/planned-end',
+    access,
+    description: `When the driver plans to end the open shift (ISO 8601 with offset, in the future, within ${PLANNED_END_MAX_HOURS} hours), or null to clear it. Dispatch offers no pickup the driver cannot make before it. 422 \`not_on_shift\` without an open shift.`,
+    summary: 'Driver app: plan the end of my shift',
+    tags,
+    body: plannedEndBody,
+    answer: { 200: dataResponse(plannedEndSchema) },
+    refreshes: ['/api/drivers'],
   }),
 };

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { dataResponse, listResponse } from '../common.js';
-import { driverListQuery, driverSchema } from '../drivers.js';
+import {
+  driverListQuery,
+  driverSchema,
+  PLANNED_END_MAX_HOURS,
+  plannedEndBody,
+  plannedEndSchema,
+} from '../drivers.js';
 import { breaksQuery, breaksResponse, driverLocationSchema } from '../locations.js';
 import { idParams } from '../validation.js';
 import { endpoint } from './endpoint.js';
@@ -48,5 +54,16 @@ export const drivers = {
     params: idParams,
     query: breaksQuery,
     answer: { 200: breaksResponse },
+  }),
+  setPlannedEnd: endpoint({
+    method: 'PUT',
+    path: '/api/drivers/:id/planned-end',
+    access: { permission: 'orders.dispatch' },
+    description: `Staff set when a driver on shift plans to stop (ISO 8601 with offset, in the future, within ${PLANNED_END_MAX_HOURS} hours), or clear it with null; audited. Dispatch offers no pickup the driver cannot make before it. 422 \`not_on_shift\` when the driver has no open shift.`,
+    summary: "Plan the end of a driver's shift",
+    tags,
+    params: idParams,
+    body: plannedEndBody,
+    answer: { 200: dataResponse(plannedEndSchema) },
   }),
 };

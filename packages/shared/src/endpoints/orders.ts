@@ -18,9 +18,9 @@ import { endpoint } from './endpoint.js';
 import { fileAnswer, XLSX_TYPE } from './files.js';
 
 const tags = ['orders'];
-/** An export takes the list's filters, not its page nor its order. */
+/** An export takes the list's filters, not its page nor its order, nor the board's live suggestions. */
 const exportQuery = orderListQuery
-  .omit({ page: true, per_page: true, sort: true })
+  .omit({ page: true, per_page: true, sort: true, suggested: true })
   .superRefine(dateRangeRule);
 // Who could take an order, and who carries what, change with every assignment.
 const refreshes = ['/api/drivers'] as const;
@@ -31,7 +31,7 @@ export const orders = {
     path: '/api/orders',
     access: { permission: 'orders.read' },
     description:
-      "A page of orders, filterable by status, restaurant, driver, creation time (from/to) and board lane, sorted by urgency for the board, searchable by (part of) the number or the customer; a dispatcher sees active orders, and with a search also any order of the last two days (the same rule as for one order). Restaurant staff see their restaurant's orders only.",
+      "A page of orders, filterable by status, restaurant, driver, creation time (from/to) and board lane, sorted by urgency for the board (or, in suggest mode, with the orders dispatch suggests a driver for first, and `suggested=true` for those alone: both need the dispatch permission), searchable by (part of) the number or the customer; a dispatcher sees active orders, and with a search also any order of the last two days (the same rule as for one order). Restaurant staff see their restaurant's orders only.",
     tags,
     query: orderListQuery.superRefine(dateRangeRule),
     answer: { 200: listResponse(orderListItemSchema) },

@@ -769,6 +769,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/driver/shift/planned-end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Driver app: plan the end of my shift
+         * @description When the driver plans to end the open shift (ISO 8601 with offset, in the future, within 16 hours), or null to clear it. Dispatch offers no pickup the driver cannot make before it. 422 `not_on_shift` without an open shift.
+         */
+        put: operations["putDriverShiftPlannedEnd"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/drivers/locations": {
         parameters: {
             query?: never;
@@ -849,6 +869,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drivers/{id}/planned-end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Plan the end of a driver's shift
+         * @description Staff set when a driver on shift plans to stop (ISO 8601 with offset, in the future, within 16 hours), or clear it with null; audited. Dispatch offers no pickup the driver cannot make before it. 422 `not_on_shift` when the driver has no open shift.
+         */
+        put: operations["putDriversByIdPlannedEnd"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vehicles": {
         parameters: {
             query?: never;
@@ -910,7 +950,7 @@ export interface paths {
         };
         /**
          * List orders
-         * @description A page of orders, filterable by status, restaurant, driver, creation time (from/to) and board lane, sorted by urgency for the board, searchable by (part of) the number or the customer; a dispatcher sees active orders, and with a search also any order of the last two days (the same rule as for one order). Restaurant staff see their restaurant's orders only.
+         * @description A page of orders, filterable by status, restaurant, driver, creation time (from/to) and board lane, sorted by urgency for the board (or, in suggest mode, with the orders dispatch suggests a driver for first, and `suggested=true` for those alone: both need the dispatch permission), searchable by (part of) the number or the customer; a dispatcher sees active orders, and with a search also any order of the last two days (the same rule as for one order). Restaurant staff see their restaurant's orders only.
          */
         get: operations["getOrders"];
         put?: never;
@@ -4198,6 +4238,43 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    putDriverShiftPlannedEnd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    planned_end_at: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            driver_id: number;
+                            shift_id: number;
+                            planned_end_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getDriversLocations: {
         parameters: {
             query?: never;
@@ -4237,6 +4314,7 @@ export interface operations {
                                 id: number;
                                 order_number: string;
                             } | null;
+                            end_shift_requested: boolean;
                         }[];
                     };
                 };
@@ -4345,6 +4423,8 @@ export interface operations {
                                 id: number;
                                 order_number: string;
                             } | null;
+                            planned_end_at: string | null;
+                            end_shift_requested: boolean;
                         }[];
                         meta: {
                             page: number;
@@ -4406,6 +4486,48 @@ export interface operations {
                                 id: number;
                                 order_number: string;
                             } | null;
+                            planned_end_at: string | null;
+                            end_shift_requested: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    putDriversByIdPlannedEnd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    planned_end_at: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            driver_id: number;
+                            shift_id: number;
+                            planned_end_at: string | null;
                         };
                     };
                 };
@@ -4636,7 +4758,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                sort?: "created_at" | "-created_at" | "total" | "-total" | "status" | "-status" | "order_number" | "-order_number" | "urgency" | "-urgency" | "risk" | "-risk";
+                sort?: "created_at" | "-created_at" | "total" | "-total" | "status" | "-status" | "order_number" | "-order_number" | "urgency" | "-urgency" | "risk" | "-risk" | "suggestion" | "-suggestion";
                 q?: string;
                 status?: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                 active?: "true" | "false";
@@ -4645,6 +4767,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 lane?: "all" | "new" | "preparing" | "ready_no_driver" | "awaiting_pickup" | "in_delivery" | "at_risk" | "problems";
+                suggested?: "true";
             };
             header?: never;
             path?: never;
@@ -5076,6 +5199,8 @@ export interface operations {
                             vehicle_type: "bike" | "car" | "scooter" | null;
                             distance_km: number | null;
                             last_location_at: string | null;
+                            planned_end_at: string | null;
+                            end_shift_requested: boolean;
                         }[];
                     };
                 };
@@ -8317,6 +8442,9 @@ export const refreshes: Readonly<Record<string, readonly string[]>> = {
     "/api/driver-meals"
   ],
   "POST /api/vehicles": [
+    "/api/drivers"
+  ],
+  "PUT /api/driver/shift/planned-end": [
     "/api/drivers"
   ],
   "PUT /api/products/{id}/snooze": [

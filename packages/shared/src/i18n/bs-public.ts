@@ -50,6 +50,7 @@ export const bsPublic: PublicCatalogue = {
     not_in_past: 'Izaberite vrijeme koje još nije prošlo',
     pause_too_long: 'Pauza traje najviše {{hours}} sati',
     snooze_too_far: 'Izaberite vrijeme u narednih {{days}} dana',
+    planned_end_too_far: 'Izaberite kraj smjene u narednih {{hours}} sati',
     reason_required: 'Navedite razlog',
     not_on_menu: 'Ovaj proizvod nije na meniju restorana',
     restaurant_required: 'Odaberite restoran u kojem ova osoba radi',

@@ -462,6 +462,16 @@ export const bs: Catalogue = {
     map: 'Mapa',
     search_placeholder: 'Pretraga po imenu, emailu ili tablici',
     search_label: 'Pretraži vozače',
+    planned_end: 'Planirani kraj smjene',
+    plan_end: 'Planiraj kraj smjene',
+    plan_end_of: 'Kraj smjene: {{name}}',
+    plan_end_help:
+      'Dispečing ne nudi preuzimanje koje vozač ne stigne obaviti prije kraja. U narednih {{hours}} sati.',
+    plan_end_time: 'Završava u',
+    plan_end_saved: 'Kraj smjene vozača {{name}}: {{time}}',
+    plan_end_cleared: 'Planirani kraj smjene vozača {{name}} je uklonjen',
+    plan_end_clear: 'Ukloni planirani kraj',
+    plan_end_off_shift: 'Kraj smjene se planira samo vozaču u smjeni.',
   },
   vehicles: {
     title: 'Vozila',
@@ -647,6 +657,8 @@ export const bs: Catalogue = {
     customer_phone: 'Telefon kupca',
     driver_phone: 'Telefon vozača',
     choose_driver_button: 'Odaberi vozača',
+    only_suggested: 'Samo s prijedlogom',
+    no_suggested: 'Trenutno nijedna narudžba koja čeka vozača nema prijedlog.',
   },
   dispatch: {
     settings_title: 'Postavke dispečinga',
@@ -763,6 +775,9 @@ export const bs: Catalogue = {
     busy_count_one: '{{count}} narudžba',
     busy_count_few: '{{count}} narudžbe',
     busy_count_other: '{{count}} narudžbi',
+    ends_at: 'Završava u {{time}}',
+    ending_shift: 'Traži kraj smjene',
+    ending_shift_title: 'Dispečing ovom vozaču ne daje ništa novo dok blagajna ne odgovori na zahtjev',
   },
   drivers_map: {
     map_label: 'Mapa vozača',

@@ -52,6 +52,7 @@ export const enPublic = {
     not_in_past: 'Choose a time that has not passed yet',
     pause_too_long: 'A pause lasts at most {{hours}} hours',
     snooze_too_far: 'Choose a time within the next {{days}} days',
+    planned_end_too_far: 'Choose an end of shift within the next {{hours}} hours',
     reason_required: 'Give a reason',
     not_on_menu: 'This product is not on the restaurant menu',
     restaurant_required: 'Choose the restaurant this person works in',

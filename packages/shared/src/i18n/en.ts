@@ -465,6 +465,16 @@ export const en = {
     map: 'Map',
     search_placeholder: 'Search by name, email or plate',
     search_label: 'Search drivers',
+    planned_end: 'Planned end of shift',
+    plan_end: 'Plan the end of shift',
+    plan_end_of: 'End of shift of {{name}}',
+    plan_end_help:
+      'Dispatch offers no pickup the driver cannot make before it. Within the next {{hours}} hours.',
+    plan_end_time: 'Ends at',
+    plan_end_saved: 'End of shift of {{name}}: {{time}}',
+    plan_end_cleared: 'Planned end of shift of {{name}} cleared',
+    plan_end_clear: 'Clear the planned end',
+    plan_end_off_shift: 'Only a driver on shift has an end to plan.',
   },
   vehicles: {
     title: 'Vehicles',
@@ -646,6 +656,8 @@ export const en = {
     customer_phone: 'Customer phone',
     driver_phone: 'Driver phone',
     choose_driver_button: 'Choose a driver',
+    only_suggested: 'Only with a suggestion',
+    no_suggested: 'No order waiting for a driver has a suggestion right now.',
   },
   dispatch: {
     settings_title: 'Dispatch settings',
@@ -763,6 +775,9 @@ export const en = {
     busy_count_one: '{{count}} order',
     busy_count_few: '{{count}} orders',
     busy_count_other: '{{count}} orders',
+    ends_at: 'Ends at {{time}}',
+    ending_shift: 'Asked to end shift',
+    ending_shift_title: 'Dispatch gives this driver nothing new until the cash register answers the request',
   },
   drivers_map: {
     map_label: 'Map of drivers',

@@ -2,6 +2,7 @@ import { endpoints } from '@dostava/shared/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/routes.js';
 import * as service from './driver-app-service.js';
+import { setPlannedEnd } from './drivers-service.js';
 
 const { driverApp, drivers } = endpoints;
 
@@ -17,6 +18,15 @@ export async function driverAppRoutes(app: FastifyInstance) {
   }));
   route(app, driverApp.endBreak, async (request) => ({
     data: await service.endBreak(app.db, app.bus, request.actor),
+  }));
+  route(app, driverApp.setPlannedEnd, async (request) => ({
+    data: await setPlannedEnd(
+      app.db,
+      app.bus,
+      request.actor,
+      request.actor.user_id,
+      request.body.planned_end_at,
+    ),
   }));
 
   // Back office.

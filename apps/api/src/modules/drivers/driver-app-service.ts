@@ -13,7 +13,7 @@ import type { ActorContext } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
-import { activeOrders, currentOrder, driverState, lockDriver } from './drivers-service.js';
+import { activeOrders, currentOrder, driverState, endShiftRequested, lockDriver } from './drivers-service.js';
 
 async function storedShiftState(db: Db, driverId: number) {
   const [row] = await db
@@ -174,6 +174,7 @@ export async function listLocations(db: Db): Promise<DriverLocation[]> {
       vehicle_type: vehicles.type,
       plate_number: vehicles.plate_number,
       current_order: currentOrder,
+      end_shift_requested: endShiftRequested,
     })
     .from(drivers)
     .innerJoin(users, eq(users.id, drivers.user_id))
@@ -191,6 +192,7 @@ export async function listLocations(db: Db): Promise<DriverLocation[]> {
     location: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
     last_location_at: r.last_location_at?.toISOString() ?? null,
     current_order: r.current_order,
+    end_shift_requested: Boolean(r.end_shift_requested),
   }));
 }
 

@@ -1,9 +1,17 @@
-import { type Driver, type DriverState, type driverListQuery, TERMINAL_STATUSES } from '@dostava/shared';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  type Driver,
+  type DriverState,
+  type driverListQuery,
+  type PlannedEnd,
+  TERMINAL_STATUSES,
+} from '@dostava/shared';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { drivers, users, vehicles } from '../../db/schema/index.js';
-import { NotFound } from '../../lib/errors.js';
+import { drivers, shifts, users, vehicles } from '../../db/schema/index.js';
+import { type ActorContext, audit } from '../../lib/audit.js';
+import type { EventBus } from '../../lib/bus.js';
+import { NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { fullName, textSearch } from '../../lib/search.js';
 
@@ -45,6 +53,17 @@ export async function lockDriver(tx: Db, driverId: number): Promise<void> {
   await tx.select({ id: drivers.user_id }).from(drivers).where(eq(drivers.user_id, driverId)).for('update');
 }
 
+/** When the driver's open shift is planned to end (null: not said, or no open shift). */
+export const plannedEnd = sql<Date | string | null>`(select s."planned_end_at" from "shifts" s
+  where s."driver_id" = "users"."id" and s."ended_at" is null limit 1)`;
+
+/** The driver asked to end the shift and the cash register has not answered: dispatch skips them. */
+export const endShiftRequested = sql<boolean>`exists (select 1 from "end_shift_requests" e
+  where e."driver_id" = "users"."id" and e."status" = 'pending')`;
+
+/** A timestamp a raw subquery returns (a Date from pg, a string from some drivers) as ISO, or null. */
+export const isoOf = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
 const columns = {
   id: users.id,
   first_name: users.first_name,
@@ -63,6 +82,8 @@ const columns = {
   vehicle_type: vehicles.type,
   plate_number: vehicles.plate_number,
   current_order: currentOrder,
+  planned_end_at: plannedEnd,
+  end_shift_requested: endShiftRequested,
 };
 const selectDrivers = (db: Db) =>
   db
@@ -90,6 +111,8 @@ const toDriver = (row: Row): Driver => ({
   location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
   last_location_at: row.last_location_at?.toISOString() ?? null,
   current_order: row.current_order,
+  planned_end_at: isoOf(row.planned_end_at),
+  end_shift_requested: Boolean(row.end_shift_requested),
 });
 
 const sortColumns = {
@@ -132,4 +155,57 @@ export async function getDriver(db: Db, id: number): Promise<Driver> {
   const [row] = await selectDrivers(db).where(and(eq(drivers.user_id, id), eq(users.role, 'driver')));
   if (!row) throw new NotFound();
   return toDriver(row);
+}
+
+/**
+ * Sets (or clears, null) when the driver's open shift is planned to end: the driver app for its own
+ * shift, staff for any driver on shift (audited either way). The planner reads it and offers no pickup
+ * that cannot be made before it (issue 33). 422 when the driver has no open shift.
+ */
+export async function setPlannedEnd(
+  db: Db,
+  bus: EventBus,
+  actor: ActorContext,
+  driverId: number,
+  at: string | null,
+): Promise<PlannedEnd> {
+  const own = actor.role === 'driver';
+  const changed = await db.transaction(async (tx) => {
+    const [driver] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, driverId), eq(users.role, 'driver')));
+    if (!driver) throw new NotFound();
+    const [before] = await tx
+      .select({ id: shifts.id, planned_end_at: shifts.planned_end_at })
+      .from(shifts)
+      .where(and(eq(shifts.driver_id, driverId), isNull(shifts.ended_at)))
+      .for('update');
+    if (!before)
+      throw own
+        ? new RuleBroken('not_on_shift', 'errors.not_on_shift')
+        : new RuleBroken('not_on_shift', 'errors.driver_not_on_shift');
+    const [after] = await tx
+      .update(shifts)
+      .set({ planned_end_at: at === null ? null : new Date(at) })
+      .where(eq(shifts.id, before.id))
+      .returning({ id: shifts.id, planned_end_at: shifts.planned_end_at });
+    await audit(
+      tx,
+      actor,
+      'update',
+      'shifts',
+      before.id,
+      { driver_id: driverId, planned_end_at: before.planned_end_at },
+      { driver_id: driverId, planned_end_at: after?.planned_end_at ?? null },
+    );
+    return { shift_id: before.id, planned_end_at: after?.planned_end_at ?? null };
+  });
+  // The board, the map and dispatch hear that the driver changed.
+  await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
+  return {
+    driver_id: driverId,
+    shift_id: changed.shift_id,
+    planned_end_at: changed.planned_end_at?.toISOString() ?? null,
+  };
 }

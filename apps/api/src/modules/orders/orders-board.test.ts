@@ -299,7 +299,7 @@ describe('driver states and the picker', () => {
     expect(seen.one).toMatchObject({ state: 'assigned', active_orders: 1, shift_state: 'available' });
     expect(seen.fromMap).toMatchObject({ state: 'assigned', active_orders: 1 });
     expect(seen.fromPicker).toMatchObject({ state: 'assigned', active_orders: 1 });
-    // Fresh locations first, then free before busy.
+    // Fresh locations first, then those who have not asked to end the shift, then free before busy.
     const rank = { available: 0, assigned: 1, delivering: 2 } as const;
     const stale = (c: { last_location_at: string | null }) =>
       c.last_location_at === null ||
@@ -307,7 +307,8 @@ describe('driver states and the picker', () => {
         ? 10
         : 0;
     const ranks = seen.candidates.map(
-      (c: { state: keyof typeof rank; last_location_at: string | null }) => stale(c) + rank[c.state],
+      (c: { state: keyof typeof rank; last_location_at: string | null; end_shift_requested: boolean }) =>
+        stale(c) + (c.end_shift_requested ? 5 : 0) + rank[c.state],
     );
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     for (const c of seen.candidates) expect(['available', 'assigned', 'delivering']).toContain(c.state);

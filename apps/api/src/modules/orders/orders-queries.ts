@@ -36,13 +36,20 @@ import { pageOf } from '../../lib/lists.js';
 import { fullName, looksLikeOrderNumber, textSearch } from '../../lib/search.js';
 import { preparedFor } from '../../lib/sql.js';
 import { effectiveDispatchMode, orderOffersOf, pendingOffer } from '../dispatch/dispatch-queries.js';
-import { activeOrders, driverState, terminalStatusList } from '../drivers/drivers-service.js';
+import {
+  activeOrders,
+  driverState,
+  endShiftRequested,
+  isoOf,
+  plannedEnd,
+  terminalStatusList,
+} from '../drivers/drivers-service.js';
 import { kmBetween } from '../eta/eta-models.js';
 import { etaHistory, toOrderEta } from '../eta/eta-predictions.js';
 
 type ListQuery = z.output<typeof orderListQuery>;
 /** The filters of a list, without its paging and sorting: what the board's counts, the map and the export take. */
-export type OrderFilterQuery = Omit<ListQuery, 'page' | 'per_page' | 'sort'>;
+export type OrderFilterQuery = Omit<ListQuery, 'page' | 'per_page' | 'sort' | 'suggested'>;
 
 const buyer = alias(users, 'buyer');
 const driver = alias(users, 'driver');
@@ -240,14 +247,19 @@ export function orderFilters(actor: ActorContext, query: OrderFilterQuery): SQL[
 }
 
 /** Each sort's columns, ending in the id, so pages never overlap; each has an index in that order. */
-const sortColumns = {
+const sortColumns = (suggested: SQL) => ({
   created_at: [orders.created_at, orders.id],
   total: [orders.total, orders.id],
   status: [orders.status, orders.created_at, orders.id],
   order_number: [orders.id],
   urgency: [dueAt, orders.id],
   risk: [slack, orders.id],
-};
+  // False sorts first: the orders with a suggestion, then the rest, each by urgency.
+  suggestion: [sql`(not ${suggested})`, dueAt, orders.id],
+});
+
+/** Whether dispatch suggests a driver for the order, from the ids the planner gave (decision 0024). */
+const amongSuggested = (ids: readonly number[]) => sql`(${orders.id} = any(${sql.param([...ids])}::int[]))`;
 
 /**
  * The list's total from the per-restaurant status counters when the filters are ones they keep
@@ -255,7 +267,8 @@ const sortColumns = {
  * drivers and search count the rows themselves.
  */
 async function countFromRollup(db: Db, actor: ActorContext, query: ListQuery): Promise<number | null> {
-  if (query.from || query.to || query.q || query.driver_id !== undefined || query.lane) return null;
+  if (query.from || query.to || query.q || query.driver_id !== undefined || query.lane || query.suggested)
+    return null;
   const active = can(actor, 'orders.history') ? query.active : true;
   const statuses = ORDER_STATUSES.filter(
     (s) =>
@@ -289,12 +302,25 @@ const listStatements = preparedFor((db: Db) => {
   };
 });
 
-export async function listOrders(db: Db, actor: ActorContext, query: ListQuery) {
-  const where = and(...orderFilters(actor, query));
+/** Whether a list needs to know which orders dispatch suggests a driver for (its filter or its sort). */
+export const needsSuggestions = (query: ListQuery) =>
+  query.suggested === true || query.sort.replace(/^-/, '') === 'suggestion';
+
+/**
+ * A page of orders. `suggested`: the ids of the orders dispatch suggests a driver for now, which the
+ * `suggested` filter and the `suggestion` sort need (the caller solves the round: needsSuggestions).
+ */
+export async function listOrders(
+  db: Db,
+  actor: ActorContext,
+  query: ListQuery,
+  suggested: readonly number[] = [],
+) {
+  const among = amongSuggested(suggested);
+  const where = and(...orderFilters(actor, query), query.suggested ? among : undefined);
   const direction = query.sort.startsWith('-') ? desc : asc;
-  const order = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns].map((c) =>
-    direction(c),
-  );
+  const columns = sortColumns(among);
+  const order = columns[query.sort.replace(/^-/, '') as keyof typeof columns].map((c) => direction(c));
   const { limit, offset } = pageOf(query);
   // The page's ids first, from orders alone (an index walk even at a million rows), then the 20 rows
   // with their restaurant, buyer and driver, put back in the page's order.
@@ -410,7 +436,8 @@ export async function orderMap(db: Db, actor: ActorContext): Promise<OrderMap> {
 }
 
 /**
- * The drivers who could take an order, fittest first: a fresh location before a stale one, then free
+ * The drivers who could take an order, fittest first: a fresh location before a stale one, then one
+ * who has not asked to end the shift, then free
  * before busy, then the straight-line distance to the restaurant, then fewer orders carried.
  */
 export async function driverCandidates(
@@ -449,6 +476,8 @@ export async function driverCandidates(
       >`(select v."type" from "vehicles" v where v."driver_id" = "users"."id" limit 1)`,
       distance_km: distance,
       last_location_at: drivers.last_location_at,
+      planned_end_at: plannedEnd,
+      end_shift_requested: endShiftRequested,
     })
     .from(drivers)
     .innerJoin(users, eq(users.id, drivers.user_id))
@@ -463,6 +492,8 @@ export async function driverCandidates(
       // Where a driver was last seen an hour ago says little about where they are: every fresh
       // location ranks above every stale one, free or not.
       sql`${stale}`,
+      // A driver who asked to end the shift is not really free: dispatch gives them nothing new.
+      sql`${endShiftRequested}`,
       sql`case ${driverState} when 'available' then 0 when 'assigned' then 1 else 2 end`,
       sql`${distance} nulls last`,
       activeOrders,
@@ -473,6 +504,8 @@ export async function driverCandidates(
     active_orders: Number(r.active_orders),
     distance_km: r.distance_km === null ? null : Math.round(Number(r.distance_km) * 10) / 10,
     last_location_at: r.last_location_at?.toISOString() ?? null,
+    planned_end_at: isoOf(r.planned_end_at),
+    end_shift_requested: Boolean(r.end_shift_requested),
   }));
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { localToday } from '../../lib/dates.js';
 import { CSV_TYPE } from '../../lib/export.js';
 import { route } from '../../lib/routes.js';
+import { suggestions } from '../dispatch/dispatch-service.js';
 import * as commands from './orders-commands.js';
 import { exportOrdersCsv, exportOrdersXlsx } from './orders-export.js';
 import * as queries from './orders-queries.js';
@@ -13,7 +14,14 @@ const { orders, driverApp } = endpoints;
 export async function ordersRoutes(app: FastifyInstance) {
   const deps = { bus: app.bus, timeZone: app.config.timeZone };
 
-  route(app, orders.list, async (request) => queries.listOrders(app.db, request.actor, request.query));
+  route(app, orders.list, async (request) => {
+    // The board in suggest mode: the orders with a suggestion come from the same round as GET
+    // /api/dispatch/suggestions (which refuses a caller who does not dispatch).
+    const suggested = queries.needsSuggestions(request.query)
+      ? (await suggestions(app.db, request.actor, app.config.timeZone)).map((s) => s.order_id)
+      : [];
+    return queries.listOrders(app.db, request.actor, request.query, suggested);
+  });
   route(app, orders.exportCsv, async (request, reply) => {
     const stamp = localToday(app.config.timeZone);
     reply

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testDriver as driver } from './live/test-driver';
 import {
   driverName,
+  driverStateText,
   type FocusInput,
   focusOf,
   isShown,
@@ -235,5 +236,20 @@ describe('focusOf', () => {
     expect(focusOf(input({ record: { data: undefined, isError: true, notFound: false } }))).toEqual({
       kind: 'failed',
     });
+  });
+});
+
+describe('driverStateText', () => {
+  const t = ((key: string, options?: { count?: number }) =>
+    options?.count === undefined ? key : `${key}:${options.count}`) as unknown as Parameters<
+    typeof driverStateText
+  >[0];
+
+  it('says a free driver asked to end the shift (dispatch skips them), and busy with the load', () => {
+    expect(driverStateText(t, driver(1))).toBe('driver_states.available');
+    expect(driverStateText(t, driver(1, { end_shift_requested: true }))).toBe('driver_states.ending_shift');
+    expect(
+      driverStateText(t, driver(2, { state: 'delivering', active_orders: 2, end_shift_requested: true })),
+    ).toBe('driver_states.delivering · driver_states.busy_count:2');
   });
 });

@@ -32,8 +32,10 @@ export const driverName = (driver: Pick<DriverLocation, 'first_name' | 'last_nam
 /** 'Slobodan', or for a busy driver the state with their load: 'Dostavlja · 2 narudžbe'. */
 export function driverStateText(
   t: TFunction,
-  driver: Pick<DriverLocation, 'state' | 'active_orders'>,
+  driver: Pick<DriverLocation, 'state' | 'active_orders'> & { end_shift_requested?: boolean },
 ): string {
+  // Free to the eye, but dispatch gives them nothing new: say so (issue 33).
+  if (driver.state === 'available' && driver.end_shift_requested) return t('driver_states.ending_shift');
   const state = t(`driver_states.${driver.state}`);
   return BUSY_DRIVER_STATES.includes(driver.state) && driver.active_orders > 0
     ? `${state} · ${t('driver_states.busy_count', { count: driver.active_orders })}`

@@ -1,7 +1,8 @@
-import type { DriverLocation } from '@dostava/shared';
+import type { Driver, DriverLocation } from '@dostava/shared';
 import { Box, Link as MuiLink, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ShiftEndChips } from '../../../components/shift-end-chips';
 import { formatDateTime } from '../../../lib/format';
 import { formatAge } from '../../../lib/location-age';
 import { isLocated } from '../live/driver-store';
@@ -32,6 +33,8 @@ interface DriverDetailsProps {
   staleMs: number;
   /** From GET /drivers/:id: undefined while it loads. */
   phone: string | null | undefined;
+  /** From GET /drivers/:id too: the planned end of the shift, and whether they asked to end it. */
+  shiftEnd?: Pick<Driver, 'planned_end_at' | 'end_shift_requested'> | undefined;
   /** The driver's active orders on the map. */
   orders: readonly MapOrder[];
   isLate: (order: MapOrder) => boolean;
@@ -45,6 +48,7 @@ export function DriverDetails({
   now,
   staleMs,
   phone,
+  shiftEnd,
   orders,
   isLate,
   onShowOrder,
@@ -71,6 +75,9 @@ export function DriverDetails({
         </Typography>
       </Box>
       {row(t('drivers.shift_state'), driverStateText(t, driver))}
+      {shiftEnd?.planned_end_at && !driver.end_shift_requested
+        ? row(t('drivers.planned_end'), <ShiftEndChips driver={shiftEnd} />)
+        : null}
       {row(
         t('drivers_map.phone'),
         phone === undefined ? (

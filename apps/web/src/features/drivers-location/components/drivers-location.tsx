@@ -40,6 +40,7 @@ export function DriversLocation({ isLateAt, liveStatus }: DriversLocationProps) 
       now={page.now}
       staleMs={page.staleMs}
       phone={page.driverRecord.isError ? null : page.driverRecord.data?.phone}
+      shiftEnd={page.driverRecord.data}
       orders={page.driverOrders}
       isLate={page.isLate}
       onShowOrder={page.showOrder}

@@ -12,5 +12,6 @@ export const testDriver = (id: number, patch: Partial<DriverLocation> = {}): Dri
   location: { lat: 43.85, lng: 18.41 },
   last_location_at: '2026-01-01T10:00:00.000Z',
   current_order: null,
+  end_shift_requested: false,
   ...patch,
 });

@@ -1,9 +1,10 @@
-import { DRIVER_SORTS, type Driver, type DriverListParams, sortValues } from '@dostava/shared';
+import { can, DRIVER_SORTS, type Driver, type DriverListParams, sortValues } from '@dostava/shared';
 import FreeBreakfastOutlined from '@mui/icons-material/FreeBreakfastOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
-import { Stack, Tooltip, Typography } from '@mui/material';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDrivers } from '../../../api/drivers/drivers';
@@ -14,10 +15,12 @@ import {
   type ListColumn,
   languageOf,
 } from '../../../components/data-table/columns';
-import { DriverStateChip } from '../../../components/driver-state-chip';
+import { DriverStatusChips } from '../../../components/shift-end-chips';
 import { formatDateTime } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { formatAge } from '../../../lib/location-age';
+import { useCurrentUser } from '../../../lib/session';
+import { PlanEndDialog } from './plan-end-dialog';
 
 export const DRIVER_SORT_VALUES = sortValues(DRIVER_SORTS);
 
@@ -44,6 +47,9 @@ function useNow(intervalMs = 30_000): number {
 export function DriversTable({ params, setParams, filters }: DriversTableProps) {
   const { t, i18n } = useTranslation();
   const now = useNow();
+  // Who dispatches plans a driver's end of shift (the driver app does too).
+  const mayPlan = can(useCurrentUser(), 'orders.dispatch');
+  const [planning, setPlanning] = useState<Driver | null>(null);
   const query = useDrivers(
     { page: params.page, per_page: params.per_page, sort: params.sort, q: params.q || undefined, ...filters },
     { refresh: true },
@@ -74,11 +80,14 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
       {
         field: 'shift_state',
         headerName: t('drivers.shift_state'),
-        width: 170,
+        width: 200,
         card: 'status',
         renderCell: ({ row }) => (
-          <Stack sx={{ height: '100%', justifyContent: 'center', alignItems: 'flex-start' }}>
-            <DriverStateChip state={row.state} activeOrders={row.active_orders} />
+          <Stack
+            direction="row"
+            sx={{ height: '100%', alignItems: 'center', flexWrap: 'wrap', gap: 0.5, py: 0.5 }}
+          >
+            <DriverStatusChips driver={row} />
           </Stack>
         ),
       },
@@ -131,37 +140,55 @@ export function DriversTable({ params, setParams, filters }: DriversTableProps) 
         sortable: false,
         valueGetter: (_value, row) => row.current_order?.order_number ?? '—',
       },
-      actionsColumn<Driver>(t('common.actions'), (row) => (
-        <>
-          <LinkAction
-            to={`/drivers/${row.id}/breaks`}
-            label={t('drivers.breaks_of', { name: fullName(row) })}
-            tooltip={t('drivers.breaks')}
-            icon={<FreeBreakfastOutlined fontSize="small" />}
-          />
-          <LinkAction
-            to={`/drivers-location?driver=${row.id}`}
-            label={t('drivers.on_map', { name: fullName(row) })}
-            tooltip={t('drivers.map')}
-            icon={<MapOutlined fontSize="small" />}
-          />
-        </>
-      )),
+      actionsColumn<Driver>(
+        t('common.actions'),
+        (row) => (
+          <>
+            {mayPlan && row.shift_state !== 'off_shift' ? (
+              <Tooltip title={t('drivers.plan_end')}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('drivers.plan_end')}: ${fullName(row)}`}
+                  onClick={() => setPlanning(row)}
+                >
+                  <ScheduleOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : null}
+            <LinkAction
+              to={`/drivers/${row.id}/breaks`}
+              label={t('drivers.breaks_of', { name: fullName(row) })}
+              tooltip={t('drivers.breaks')}
+              icon={<FreeBreakfastOutlined fontSize="small" />}
+            />
+            <LinkAction
+              to={`/drivers-location?driver=${row.id}`}
+              label={t('drivers.on_map', { name: fullName(row) })}
+              tooltip={t('drivers.map')}
+              icon={<MapOutlined fontSize="small" />}
+            />
+          </>
+        ),
+        { width: 130 },
+      ),
     ],
-    [t, i18n.language, now],
+    [t, i18n.language, now, mayPlan],
   );
 
   return (
-    <DataTable
-      label={t('drivers.title')}
-      columns={columns}
-      rows={query.data?.data}
-      total={query.data?.meta.total}
-      loading={query.isFetching && (query.isPlaceholderData || !query.data)}
-      error={query.isError}
-      onRetry={() => void query.refetch()}
-      params={params}
-      setParams={setParams}
-    />
+    <>
+      {planning ? <PlanEndDialog driver={planning} open onClose={() => setPlanning(null)} /> : null}
+      <DataTable
+        label={t('drivers.title')}
+        columns={columns}
+        rows={query.data?.data}
+        total={query.data?.meta.total}
+        loading={query.isFetching && (query.isPlaceholderData || !query.data)}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        params={params}
+        setParams={setParams}
+      />
+    </>
   );
 }

@@ -24,9 +24,14 @@ interface Polling {
 /** The list's query as the wire spells it: a query string has no booleans (`active=true`). */
 function wireQuery({
   active,
+  suggested,
   ...query
 }: OrderListParams): paths['/api/orders']['get']['parameters']['query'] {
-  return active === undefined ? query : { ...query, active: active ? 'true' : 'false' };
+  return {
+    ...query,
+    ...(active === undefined ? {} : { active: active ? 'true' : 'false' }),
+    ...(suggested ? { suggested: 'true' } : {}),
+  };
 }
 
 export const ordersQueryOptions = (query: OrderListParams) =>

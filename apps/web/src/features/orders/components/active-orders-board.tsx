@@ -17,11 +17,13 @@ import {
   Button,
   Chip,
   darken,
+  FormControlLabel,
   IconButton,
   Link as MuiLink,
   Paper,
   Skeleton,
   Stack,
+  Switch,
   type SxProps,
   Tab,
   Table,
@@ -85,7 +87,13 @@ const BOARD_SORTS = ['urgency'];
 /** Below this width the board shows a card per order instead of a table row. */
 const TABLE_MIN_WIDTH = 900;
 
-const FILTERS = { lane: oneOf(BOARD_LANES), restaurant_id: positiveId, driver_id: positiveId };
+const FILTERS = {
+  lane: oneOf(BOARD_LANES),
+  restaurant_id: positiveId,
+  driver_id: positiveId,
+  // Suggest mode: only the orders dispatch suggests a driver for.
+  suggested: oneOf(['true']),
+};
 
 interface ActiveOrdersBoardProps {
   /** 'restaurant': the own restaurant's kitchen view, with the new-order and late cues. */
@@ -114,6 +122,13 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
   const restaurantId = filters.restaurant_id ? Number(filters.restaurant_id) : undefined;
   const driverId = filters.driver_id ? Number(filters.driver_id) : undefined;
   const perPage = PAGE_SIZES.includes(params.per_page) ? params.per_page : PAGE_SIZES[0];
+  const mayDispatch = can(me, 'orders.dispatch');
+  // Dispatch's mode and suggestions: the operation's board only (the kitchen's board leaves them out).
+  const settings = useDispatchSettings(dispatch && mayDispatch);
+  // Suggest mode: the orders with a suggestion come first, and may be shown alone (issue 33: at
+  // saturation the few with a driver are not lost among hundreds without one).
+  const onlySuggested = dispatch && mayDispatch && filters.suggested === 'true';
+  const suggestSort = dispatch && mayDispatch && (settings.data?.mode === 'suggest' || onlySuggested);
   // A search looks at every lane; a dispatcher's also reaches the recent orders that are done.
   const searching = params.q.trim() !== '';
   const query: OrderListParams = searching
@@ -130,10 +145,11 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         page: params.page,
         per_page: perPage,
         // The at-risk lane: the order predicted to miss its promise by the most first.
-        sort: lane === 'at_risk' ? 'risk' : 'urgency',
+        sort: lane === 'at_risk' ? 'risk' : suggestSort ? 'suggestion' : 'urgency',
         lane,
         restaurant_id: restaurantId,
         driver_id: driverId,
+        ...(onlySuggested ? { suggested: true } : {}),
       };
   const list = useOrders(query, { refetchInterval: poll });
   const countsQuery = { restaurant_id: restaurantId, driver_id: driverId };
@@ -144,13 +160,12 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
   ]);
   const now = useNow();
   const rows = list.data?.data;
-  const mayDispatch = can(me, 'orders.dispatch');
-  // Dispatch's mode and suggestions: the operation's board only (the kitchen's board leaves them out).
-  const settings = useDispatchSettings(dispatch && mayDispatch);
   const suggesting =
-    dispatch && mayDispatch && (rows ?? []).some((row) => modeOf(row) === 'suggest' && needsDriver(row));
+    suggestSort ||
+    (dispatch && mayDispatch && (rows ?? []).some((row) => modeOf(row) === 'suggest' && needsDriver(row)));
   useSuggestionRefresh(suggesting);
   const suggestions = useDispatchSuggestions(suggesting).data;
+  useListFollowsSuggestions(suggestSort && !searching, suggestions, list.refetch);
   useCountsCue(
     variant,
     counts.isPlaceholderData ? undefined : counts.data,
@@ -197,6 +212,20 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         driverId={driverId}
         setFilter={setFilter}
       />
+      {suggestSort && !searching ? (
+        <FormControlLabel
+          sx={{ mb: 1, ml: 0 }}
+          control={
+            <Switch
+              size="small"
+              checked={onlySuggested}
+              // Back to the first page (setFilter drops the page).
+              onChange={(event) => setFilter('suggested', event.target.checked ? 'true' : '')}
+            />
+          }
+          label={t('orders.only_suggested')}
+        />
+      ) : null}
       {searching ? (
         <Alert severity="info" sx={{ mb: 1.5 }}>
           {dispatch
@@ -258,9 +287,11 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
           <Typography color="text.secondary">
             {searching
               ? t('common.not_found')
-              : lane === 'all'
-                ? t('orders.no_active')
-                : t('orders.lane_empty')}
+              : onlySuggested
+                ? t('orders.no_suggested')
+                : lane === 'all'
+                  ? t('orders.no_active')
+                  : t('orders.lane_empty')}
           </Typography>
         </Paper>
       ) : asTable ? (
@@ -304,6 +335,25 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
       ) : null}
     </Box>
   );
+}
+
+/**
+ * The list sorted by suggestion is asked again when the orders with a suggestion change: a driver
+ * coming free moves the suggestions without any order event (which is what refreshes such a list).
+ */
+function useListFollowsSuggestions(
+  enabled: boolean,
+  suggestions: ReadonlyMap<number, DispatchSuggestion> | undefined,
+  refetch: () => unknown,
+) {
+  const key = suggestions ? [...suggestions.keys()].sort((a, b) => a - b).join(',') : null;
+  const seen = useRef(key);
+  useEffect(() => {
+    if (key === null || key === seen.current) return;
+    const first = seen.current === null;
+    seen.current = key;
+    if (enabled && !first) void refetch();
+  }, [enabled, key, refetch]);
 }
 
 /** The width of an element, followed as it resizes (the sidebar opens, the window narrows). */
@@ -413,7 +463,7 @@ function BoardToolbar({
   restaurantId: string;
   restaurantName: string | null;
   driverId: number | undefined;
-  setFilter: (key: 'lane' | 'restaurant_id' | 'driver_id', value: string) => void;
+  setFilter: (key: 'lane' | 'restaurant_id' | 'driver_id' | 'suggested', value: string) => void;
   /** A phone: the restaurant and driver filters open from a button beside the search (the orders come up). */
   compact: boolean;
 }) {

@@ -23,8 +23,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useAppConfig } from '../../../api/app-config/get-app-config';
-import { DriverStateChip } from '../../../components/driver-state-chip';
 import { ErrorState } from '../../../components/error-state';
+import { DriverStatusChips } from '../../../components/shift-end-chips';
 import { eventStream, isOrderEvent } from '../../../lib/event-stream';
 import { formatNumber } from '../../../lib/format';
 import { formatAge } from '../../../lib/location-age';
@@ -207,7 +207,7 @@ function CandidateLabel({ candidate, staleMinutes }: { candidate: DriverCandidat
         <Typography component="span" sx={{ fontWeight: 600 }}>
           {nameOf(candidate)}
         </Typography>
-        <DriverStateChip state={candidate.state} activeOrders={candidate.active_orders} />
+        <DriverStatusChips driver={candidate} />
       </Stack>
       <Typography variant="body2" color="text.secondary" component="span">
         {[
