@@ -1,3 +1,4 @@
+import { DISPATCH_DEFAULTS } from '@dostava/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ACCOUNTS,
@@ -18,11 +19,9 @@ import {
  * when a driver's shift is planned to end. The mode is put back to manual at the end.
  */
 
-const SETTINGS = { offer_seconds: 45, batching: true, batch_pickup_km: 0.5, batch_dropoff_km: 2 };
-
 async function setMode(request: APIRequestContext, mode: 'manual' | 'suggest') {
   const admin = await apiAs(request, ACCOUNTS.admin);
-  await answer(admin.PUT('/api/dispatch/settings', { body: { ...SETTINGS, mode } }), 200);
+  await answer(admin.PUT('/api/dispatch/settings', { body: { ...DISPATCH_DEFAULTS, mode } }), 200);
 }
 
 /** Two drivers on shift beside the manager's restaurant, seen a second ago; the first plans to stop. */
