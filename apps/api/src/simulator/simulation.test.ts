@@ -34,8 +34,13 @@ describe('simulator against a running API', () => {
     );
     await simulation.start();
     // Until a customer ordered and a kitchen accepted (a busy machine takes longer than a quiet one).
+    // and the dispatcher gave one to a driver (the operation is in manual mode: drivers take only what
+    // is assigned or offered to them).
     await waitFor(
-      async () => lines.some((l) => / ordered D/.test(l)) && lines.some((l) => /accepted, preparing/.test(l)),
+      async () =>
+        lines.some((l) => / ordered D/.test(l)) &&
+        lines.some((l) => /accepted, preparing/.test(l)) &&
+        lines.some((l) => /the dispatcher assigned D/.test(l)),
       50_000,
     );
     await simulation.stop();

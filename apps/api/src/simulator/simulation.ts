@@ -155,6 +155,10 @@ export class Simulation {
         ),
       );
     }
+    // Drivers take only what is assigned or offered to them (or, where the operation opened it, the
+    // pool): someone must play the dispatcher's clicks for the orders not in the automatic mode.
+    const dispatcher = new Account(this.http, 'dispatcher@example.com', this.options.password, 'staff');
+    this.loops.push(this.guard('dispatcher', () => this.dispatcherLoop(dispatcher)));
     const open = playedManagers.map((m) => m.restaurant_id as number);
     if (open.length > 0 && playedCustomers.length > 0)
       this.loops.push(this.guard('customers', () => this.customerLoop(playedCustomers, open)));
@@ -196,6 +200,72 @@ export class Simulation {
     this.say(
       `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent; offers ${this.stats.offersAccepted} accepted, ${this.stats.offersDeclined} declined (${this.stats.offersAnsweredCarrying} of them while carrying), ${this.stats.offersIgnored} left to expire; ${this.stats.plannedEnds} planned ends of shift`,
     );
+  }
+
+  // The dispatcher ------------------------------------------------------------------------------------
+
+  /**
+   * Plays the dispatcher at the board: every few seconds the orders waiting for a driver outside the
+   * automatic mode get one, a few at a time as a person clicks: in suggest mode the suggestion is
+   * accepted, in manual mode the first free driver of the picker (who has not asked to end the shift).
+   */
+  private async dispatcherLoop(dispatcher: Account) {
+    await dispatcher.signIn();
+    while (await this.wait(this.paced(3, 8))) {
+      const waiting = (
+        await Promise.all(
+          (['ready_no_driver', 'preparing'] as const).map(
+            async (lane) =>
+              (
+                await dispatcher.ok<{ data: OrderItem[] }>(
+                  'GET',
+                  `/api/orders?lane=${lane}&sort=urgency&per_page=20`,
+                )
+              ).data,
+          ),
+        )
+      )
+        .flat()
+        .filter((o) => !o.driver && o.dispatch_mode !== 'automatic');
+      if (waiting.length === 0) continue;
+      const suggested = waiting.some((o) => o.dispatch_mode === 'suggest')
+        ? new Map(
+            (
+              await dispatcher.ok<{ data: { items: { order_id: number; driver: { id: number } }[] } }>(
+                'GET',
+                '/api/dispatch/suggestions',
+              )
+            ).data.items.map((s) => [s.order_id, s.driver.id]),
+          )
+        : new Map<number, number>();
+      const taken = new Set<number>();
+      for (const order of waiting.slice(0, 4)) {
+        if (this.stopping) return;
+        let driverId = order.dispatch_mode === 'suggest' ? suggested.get(order.id) : undefined;
+        if (order.dispatch_mode === 'manual') {
+          const candidates = (
+            await dispatcher.ok<{ data: { id: number; state: string; end_shift_requested: boolean }[] }>(
+              'GET',
+              `/api/orders/${order.id}/driver-candidates`,
+            )
+          ).data;
+          driverId = candidates.find(
+            (c) => c.state === 'available' && !c.end_shift_requested && !taken.has(c.id),
+          )?.id;
+        }
+        if (driverId === undefined || taken.has(driverId)) continue;
+        const reply =
+          order.dispatch_mode === 'suggest'
+            ? await dispatcher.call('POST', `/api/orders/${order.id}/accept-suggestion`, {
+                driver_id: driverId,
+              })
+            : await dispatcher.call('POST', `/api/orders/${order.id}/assign`, { driver_id: driverId });
+        if (reply.status === 200) {
+          taken.add(driverId);
+          this.say(`the dispatcher assigned ${order.order_number}`);
+        }
+      }
+    }
   }
 
   // Customers ------------------------------------------------------------------------------------------
@@ -489,15 +559,17 @@ export class Simulation {
       const list = await orders();
       const mine = mineOf(list);
       if (mine.length === 0) {
-        // An order of the automatic mode comes as an offer; the others a driver takes by themself.
-        const waiting = list
-          .filter((o) => !o.driver && o.dispatch_mode !== 'automatic')
-          .sort((a, b) => Number(b.status === 'ready_for_pickup') - Number(a.status === 'ready_for_pickup'));
-        const candidate = waiting[0];
-        if (candidate && this.random() < 0.6) {
+        // Orders come assigned by the dispatcher or offered by the automatic mode; where the operation
+        // opened the pool, a free driver also takes a waiting order from it now and then.
+        const pool =
+          this.random() < 0.6
+            ? await driver.call<{ data: { items: { order_id: number }[] } }>('GET', '/api/driver/pool')
+            : null;
+        const candidate = pool?.status === 200 ? pool.body.data.items[0] : undefined;
+        if (candidate) {
           const reply = await driver.call<{ data: OrderItem }>(
             'POST',
-            `/api/driver/orders/${candidate.id}/accept`,
+            `/api/driver/orders/${candidate.order_id}/accept`,
           );
           if (reply.status === 200) {
             destinationOf(reply.body.data);
