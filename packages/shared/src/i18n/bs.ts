@@ -736,7 +736,7 @@ export const bs: Catalogue = {
       food_ready_in: 'hrana spremna za {{count}} min',
       on_time: 'na vrijeme',
       late: 'kasni {{count}} min',
-      fallback: 'hrana je čekala {{minutes}} min: najbliži slobodni vozač',
+      fallback: 'hrana je čekala {{minutes}} min: najbliži vozač koji je može preuzeti',
     },
     fallback_minutes: 'Rezervni izbor nakon (minuta)',
     fallback_minutes_help:

@@ -736,7 +736,7 @@ export const en = {
       food_ready_in: 'food ready in {{count}} min',
       on_time: 'on time',
       late: '{{count}} min late',
-      fallback: 'its food waited {{minutes}} min: the nearest free driver',
+      fallback: 'its food waited {{minutes}} min: the nearest driver who can take it',
     },
     fallback_minutes: 'Fallback after (minutes)',
     fallback_minutes_help:

@@ -64,7 +64,7 @@ describe('reasonsInWords', () => {
       food_ready_at: minutes(-6),
     });
     expect(reasonsInWords(fallback, at, i18n.t.bind(i18n), 'en')).toBe(
-      'free, its food waited 6 min: the nearest free driver, 9.4 km away, location just now, there in 25 min, food is ready, on time',
+      'free, its food waited 6 min: the nearest driver who can take it, 9.4 km away, location just now, there in 25 min, food is ready, on time',
     );
     const three = reasons({ state: 'carrying', load: 2, batched_with: 'A-1042, A-1043' });
     expect(reasonsInWords(three, at, i18n.t.bind(i18n), 'en')).toMatch(
@@ -72,7 +72,7 @@ describe('reasonsInWords', () => {
     );
     await changeLanguage('bs');
     expect(reasonsInWords(fallback, at, i18n.t.bind(i18n), 'bs')).toBe(
-      'slobodan, hrana je čekala 6 min: najbliži slobodni vozač, 9,4 km daleko, lokacija upravo sad, stiže za 25 min, hrana je spremna, na vrijeme',
+      'slobodan, hrana je čekala 6 min: najbliži vozač koji je može preuzeti, 9,4 km daleko, lokacija upravo sad, stiže za 25 min, hrana je spremna, na vrijeme',
     );
   });
 

@@ -21,7 +21,8 @@ export function reasonPhrases(
     if (reasons.batched_with)
       phrases.push(t('dispatch.reasons.batched_with', { number: reasons.batched_with }));
   }
-  // The fallback (issue 33): the food waited too long, so the nearest free driver, however far.
+  // The fallback (issue 33): the food waited too long, so the nearest driver who can take it (free, or
+  // carrying with a batch that fits), however far.
   if (reasons.fallback)
     phrases.push(
       t('dispatch.reasons.fallback', { minutes: Math.max(0, -wholeMinutes(reasons.food_ready_at, at)) }),
