@@ -740,7 +740,7 @@ export const bs: Catalogue = {
     },
     fallback_minutes: 'Rezervni izbor nakon (minuta)',
     fallback_minutes_help:
-      'Spremna narudžba koja ovoliko čeka ide najbližem slobodnom vozaču, ma koliko daleko: od {{min}} do {{max}} minuta.',
+      'Spremna narudžba koja ovoliko čeka ide najbližem vozaču koji je može preuzeti, ma koliko daleko: od {{min}} do {{max}} minuta.',
     pay_aware: 'Uzmi u obzir plate vozača',
     pay_aware_help: 'Posao prvo vozačima koji još zarađuju manje od zagarantovanog minimuma po satu.',
     pay_per_delivery: 'Plata po dostavi (feninga)',

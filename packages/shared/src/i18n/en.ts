@@ -740,7 +740,7 @@ export const en = {
     },
     fallback_minutes: 'Fallback after (minutes)',
     fallback_minutes_help:
-      'A ready order waiting this long goes to the nearest free driver, however far: {{min}} to {{max}} minutes.',
+      'A ready order waiting this long goes to the nearest driver who can take it, however far: {{min}} to {{max}} minutes.',
     pay_aware: 'Weigh drivers’ pay',
     pay_aware_help: 'Give work first to drivers still earning less than their guaranteed hourly minimum.',
     pay_per_delivery: 'Pay per delivery (fening)',
