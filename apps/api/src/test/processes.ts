@@ -24,10 +24,14 @@ const SERVER = path.join(apiRoot, 'dist/server.js');
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Polls `probe` until it finds something. The limit is generous: on a loaded machine (CI's, a
+ * newcomer's) a condition can take many times as long as on a quiet one.
+ */
 export async function until<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,
   what: string,
-  timeoutMs = 15_000,
+  timeoutMs = 60_000,
   everyMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
