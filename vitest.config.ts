@@ -4,6 +4,10 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
+    // Limits, not waits: a test waits for its condition, and on a loaded machine (CI's, a newcomer's)
+    // that can take many times as long as on a quiet one.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     projects: [
       {
         extends: true,
@@ -18,6 +22,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['src/test-setup.ts'],
           clearMocks: true,
           restoreMocks: true,
           unstubGlobals: true,
@@ -34,8 +39,9 @@ export default defineConfig({
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
           exclude: ['src/reliability/**'],
-          testTimeout: 30000,
-          hookTimeout: 180000,
+          testTimeout: 120_000,
+          // A file's database: migrated and seeded, which a loaded machine can take minutes over.
+          hookTimeout: 300_000,
         },
       },
       {

@@ -24,6 +24,7 @@ async function slowOrders(page: Page, ms: number) {
       held.push(route);
       return;
     }
+    // A slow server is what this test is about: each read answers this late (timed on purpose).
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue().catch(() => undefined);
   });

@@ -308,7 +308,7 @@ test.describe('dispatch board at volume', () => {
     await expectAccessible(page);
   });
 
-  test('a minute of traffic moves the lanes in place, with a handful of requests (1440 px, English)', async ({
+  test('a stream of orders moves the lanes in place, with a handful of requests (1440 px, English)', async ({
     page,
     request,
   }) => {
@@ -324,9 +324,21 @@ test.describe('dispatch board at volume', () => {
       if (url.pathname.startsWith('/api/') && url.pathname !== '/api/events') requests.push(url.pathname);
     });
 
-    // 20 orders a minute; the kitchen accepts every other one.
+    // 20 orders, the kitchen accepting every other one; the next comes once the board shows the last
+    // (the pace the board keeps, not a fixed one a loaded machine might not).
     const admin = await apiAs(request, ACCOUNTS.admin);
     const place = await orderer(request);
+    // The lanes' counts follow the events: the same as the API's, without asking it each time.
+    const lanesFollow = async () => {
+      const counts = (await answer(admin.GET('/api/orders/lanes'))).data;
+      await expect(page.getByRole('tab', { name: `New ${counts.new}` })).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByRole('tab', { name: `Preparing ${counts.preparing}` })).toBeVisible({
+        timeout: 1_000,
+      });
+      await expect(page.getByRole('tab', { name: `All active ${counts.all}` })).toBeVisible({
+        timeout: 1_000,
+      });
+    };
     const started = Date.now();
     for (let i = 0; i < 20; i++) {
       const order = await place(i);
@@ -341,17 +353,13 @@ test.describe('dispatch board at volume', () => {
           200,
         );
       }
-      await page.waitForTimeout(Math.max(0, started + (i + 1) * 3000 - Date.now()));
+      await expect(lanesFollow).toPass({ timeout: 60_000 });
     }
-    // The lanes' counts followed the events: the same as the API's, without asking it each time.
-    const counts = (await answer(admin.GET('/api/orders/lanes'))).data;
-    await expect(page.getByRole('tab', { name: `New ${counts.new}` })).toBeVisible();
-    await expect(page.getByRole('tab', { name: `Preparing ${counts.preparing}` })).toBeVisible();
-    await expect(page.getByRole('tab', { name: `All active ${counts.all}` })).toBeVisible();
-    // A reconciliation every 30 s (the list and its counts): a handful a minute, not one per event.
+    // A reconciliation every 30 s (the list and its counts): a handful a minute (at most eight in a run
+    // shorter than a minute), not one per event (30 here).
     const minutes = (Date.now() - started) / 60_000;
-    console.log(`board requests in ${(minutes * 60).toFixed(0)} s of 20 orders a minute: ${requests.length}`);
-    expect(requests.length / minutes).toBeLessThanOrEqual(8);
+    console.log(`board requests in ${(minutes * 60).toFixed(0)} s of 20 orders: ${requests.length}`);
+    expect(requests.length).toBeLessThanOrEqual(8 * Math.max(1, minutes));
   });
 
   test('the assign dialog holds its order while drivers change, says so, and refreshes on request', async ({

@@ -64,7 +64,7 @@ beforeAll(async () => {
     );
   }
   await app.ready();
-}, 60_000);
+});
 afterAll(async () => {
   await app?.close();
   await close?.();

@@ -55,14 +55,15 @@ describe('the event stream ends with its access', () => {
     const { access_token } = await t.signIn('dispatcher@example.com');
     const claims = await t.app.tokens.verify(access_token);
     if (typeof claims === 'string') throw new Error(claims);
-    // The same session, with a token that lives two seconds (the configured minimum is 30).
-    const short = await new TokenService(t.config.jwtSecret, 2).sign(claims);
-    const started = Date.now();
-    const { text, ended } = await readAll(short, 10_000);
+    // The same session, with a token that lives five seconds (the configured minimum is 30): time
+    // enough for a loaded machine to open the stream before it runs out.
+    const short = await new TokenService(t.config.jwtSecret, 5).sign(claims);
+    const { text, ended } = await readAll(short, 60_000);
+    // Ended by the server at the token's expiry: no heartbeat (every 15 s) came first.
     expect(ended).toBe(true);
     expect(text).toContain('event: ready');
     expect(text).toContain('event: expired');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(text).not.toContain(': ping');
     // The same session goes on with a fresh token.
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: access_token })).statusCode).toBe(
       200,
@@ -71,14 +72,16 @@ describe('the event stream ends with its access', () => {
 
   it('tells open streams to reconnect and lets the server close at once', async () => {
     const { access_token } = await t.signIn('admin@example.com');
-    let closedIn = Number.POSITIVE_INFINITY;
-    const { text, ended } = await readAll(access_token, 8_000, async () => {
-      const started = Date.now();
-      await t.app.close();
-      closedIn = Date.now() - started;
+    let closing: Promise<unknown> = Promise.resolve();
+    const { text, ended } = await readAll(access_token, 60_000, () => {
+      closing = t.app.close();
+      return closing;
     });
+    // The server ended the stream itself (a stream that held the close up would run to the limit
+    // and be cut by the client), and the close then completes.
     expect(ended).toBe(true);
     expect(text).toContain('event: reconnect');
-    expect(closedIn).toBeLessThan(3_000);
+    expect(text).not.toContain(': ping');
+    await closing;
   });
 });

@@ -201,7 +201,7 @@ describe('streams', () => {
         let seen = '';
         const timer = setTimeout(
           () => reject(new Error(`no ready event, got ${JSON.stringify(seen)}`)),
-          5000,
+          20_000,
         );
         res.on('data', (chunk: Buffer) => {
           seen += chunk.toString();

@@ -10,7 +10,6 @@ import {
   startApi,
   until,
   useBackend,
-  wait,
 } from '../test/processes.js';
 
 /**
@@ -23,7 +22,10 @@ if (!canRunPostgres()) console.warn('jobs test: no PostgreSQL binaries here, onl
 
 const env = { JOBS_POLLING_SECONDS: '0.5' };
 
-/** The pause's ends the queue recorded (audit entries without an actor), and the pause now. */
+/**
+ * The pause's ends the queue recorded (audit entries without an actor), the pause now, and how many
+ * of its end jobs are still to run (a second run, were there one, would still be waiting or running).
+ */
 async function endsOf(backend: Backend, restaurantId: number) {
   const database = await openBackend(backend);
   try {
@@ -36,7 +38,16 @@ async function endsOf(backend: Backend, restaurantId: number) {
       database.db,
       sql`select paused_until from restaurants where id = ${restaurantId}`,
     );
-    return { ends: ends.map((e) => new Date(e.at)), paused_until: row?.paused_until ?? null };
+    const [jobs] = await rowsOf<{ open: number }>(
+      database.db,
+      sql`select count(*)::int as open from pgboss.job where name = 'restaurant-pause-ends'
+            and (data->>'restaurant_id')::int = ${restaurantId} and state in ('created', 'retry', 'active')`,
+    );
+    return {
+      ends: ends.map((e) => new Date(e.at)),
+      paused_until: row?.paused_until ?? null,
+      open: jobs?.open ?? 0,
+    };
   } finally {
     await database.close();
   }
@@ -97,9 +108,12 @@ describe.each(kinds)('the end of a pause on %s', (kind) => {
       );
     // Still paused when it is back (unless its start took longer than the pause, on a loaded machine).
     if (Date.now() < end.getTime() - 1_000) expect(await capacity()).toBe('paused');
-    await until(async () => (await capacity()) === 'normal', 'the pause to end', 60_000, 100);
-    await wait(2_000); // a second run, were there one, would have shown by now
-    const { ends, paused_until } = await read();
+    await until(async () => (await capacity()) === 'normal', 'the pause to end', undefined, 100);
+    // Every job of the pause has run: a second end, were there one, would have come by now.
+    const { ends, paused_until } = await until(async () => {
+      const found = await read();
+      return found.open === 0 && found;
+    }, 'the pause jobs to finish');
     expect(paused_until).toBeNull();
     expect(ends).toHaveLength(1);
     const endedAt = ends[0]?.getTime() ?? 0;
@@ -113,7 +127,7 @@ describe.each(kinds)('the end of a pause on %s', (kind) => {
     if (!api) throw new Error('no instance');
     const end = await pause(api, 3);
     await stopAll();
-    await wait(Math.max(0, end.getTime() - Date.now()) + 1_000);
+    await until(() => Date.now() > end.getTime() + 1_000, 'the end to pass with no instance running');
     await startAll();
     const [back] = apis;
     if (!back) throw new Error('no instance');
@@ -125,11 +139,13 @@ describe.each(kinds)('the end of a pause on %s', (kind) => {
             .data as { mode: string }
         ).mode === 'normal',
       'the pause to end after the restart',
-      60_000,
+      undefined,
       100,
     );
-    await wait(2_000);
-    const { ends } = await read();
+    const { ends } = await until(async () => {
+      const found = await read();
+      return found.open === 0 && found;
+    }, 'the pause jobs to finish');
     expect(ends).toHaveLength(2);
   });
 });

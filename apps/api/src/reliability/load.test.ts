@@ -249,7 +249,7 @@ describe.each(kinds)('mixed staff traffic at 120 connections (%s)', (kind) => {
 
     const connections = vus.length;
     const t0 = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000)); // timed on purpose: the load's length
     stopping = true;
     await Promise.all(vus);
     const seconds = (Date.now() - t0) / 1000;

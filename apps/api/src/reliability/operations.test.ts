@@ -91,7 +91,8 @@ describe('a graceful drain on SIGTERM', () => {
   afterAll(() => stream?.close());
 
   it('turns not ready, keeps serving for DRAIN_SECONDS, tells streams to reconnect and exits 0', async () => {
-    const api = await startApi(setup.backend, { DRAIN_SECONDS: '2', SHUTDOWN_TIMEOUT_SECONDS: '5' });
+    // A drain long enough for a loaded machine to make its requests within it.
+    const api = await startApi(setup.backend, { DRAIN_SECONDS: '10', SHUTDOWN_TIMEOUT_SECONDS: '30' });
     const token = await signIn(api.url, 'dispatcher@example.com');
     stream = await openEvents(api.url, token);
     expect((await call(api.url, 'GET', '/api/health/ready')).status).toBe(200);
@@ -111,11 +112,10 @@ describe('a graceful drain on SIGTERM', () => {
     expect(during.headers.connection).toBe('close');
     expect(stream.text()).not.toContain('event: reconnect');
 
-    await stream.waitFor('event: reconnect', 10_000);
+    await stream.waitFor('event: reconnect', 60_000);
+    // 0: closed by itself, not given up on at SHUTDOWN_TIMEOUT_SECONDS (that exits 1).
     expect(await exited).toBe(0);
-    const took = Date.now() - sent;
-    expect(took).toBeGreaterThanOrEqual(2000);
-    expect(took).toBeLessThan(7000);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(10_000);
   });
 });
 
@@ -155,20 +155,32 @@ describe.runIf(canRunPostgres() && canRunRedis())('traces to an OTLP collector',
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
         OTEL_BSP_SCHEDULE_DELAY: '200',
       });
-      const res = await call(api.url, 'POST', '/api/auth/sign-in', {
-        body: { email: 'admin@example.com', password: DEMO_PASSWORD },
-      });
-      expect(res.status).toBe(200);
+      const adminSignIn = async () => {
+        const res = await call((api as ApiProcess).url, 'POST', '/api/auth/sign-in', {
+          body: { email: 'admin@example.com', password: DEMO_PASSWORD },
+        });
+        expect(res.status).toBe(200);
+      };
+      await adminSignIn();
+      // A sign-in a second until every kind has arrived: on a loaded machine an export can run past
+      // its own time-out and be dropped, and spans come only of traffic.
       await until(
-        () =>
-          [
+        async () => {
+          await adminSignIn();
+          return [
             '@opentelemetry/instrumentation-http',
             '@opentelemetry/instrumentation-pg',
             '@opentelemetry/instrumentation-ioredis',
-          ].every((name) => (scopes.get(name) ?? 0) > 0),
+          ].every((name) => (scopes.get(name) ?? 0) > 0);
+        },
         'spans of http, pg and ioredis',
-        15_000,
-      );
+        undefined,
+        1000,
+      ).catch((error) => {
+        throw new Error(
+          `${error}; spans so far: ${JSON.stringify(Object.fromEntries(scopes))}\n${api?.output()}`,
+        );
+      });
       console.log(`traces: spans by instrumentation ${JSON.stringify(Object.fromEntries(scopes))}`);
     } finally {
       await api?.stop();

@@ -12,7 +12,6 @@ import {
   startRedis,
   until,
   useBackend,
-  wait,
 } from '../test/processes.js';
 
 /**
@@ -100,7 +99,8 @@ describe.runIf(enabled)('Redis going away under two API instances', () => {
     ).toBe(200);
     const during = await place(a);
     await onA.waitFor(during);
-    await wait(1000);
+    // Published through A while Redis is out, it never reaches B: B has meanwhile heard its own.
+    await onB.waitFor(await place(b));
     expect(onB.text()).not.toContain(during);
     // Limits still hold, counted by each instance on its own meanwhile.
     expect(await attempts([a, a, a, a])).toEqual([401, 401, 401, 429]);
@@ -109,19 +109,19 @@ describe.runIf(enabled)('Redis going away under two API instances', () => {
     // Redis back: both see it, B's subscriber is told to resync, events and limits cross again.
     await redis.start();
     for (const api of [a, b])
-      await until(async () => (await health(api)).redis === 'up', 'health to report redis up', 20_000);
+      await until(async () => (await health(api)).redis === 'up', 'health to report redis up');
     await onB.waitFor('event: resync');
     await onA.waitFor('event: resync');
-    let after = '';
-    await until(
+    // Orders through A until one reaches B (one placed before B's subscription was back would not).
+    const placedOnA: string[] = [];
+    const after = await until(
       async () => {
-        after = await place(a);
-        await wait(300);
-        return onB.text().includes(after);
+        placedOnA.push(await place(a));
+        return placedOnA.find((order) => onB.text().includes(order));
       },
       'an order placed through A to reach B again',
-      15_000,
-      0,
+      undefined,
+      300,
     );
     await onA.waitFor(after);
     expect(await attempts([a, b, a, b])).toEqual([401, 401, 401, 429]);
@@ -173,19 +173,31 @@ describe.runIf(enabled)('Redis going away under two API instances', () => {
       ]);
       expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
       for (const api of [a, b])
-        await until(async () => (await health(api)).redis === 'hung', 'health to report redis hung', 10_000);
+        await until(async () => (await health(api)).redis === 'hung', 'health to report redis hung');
       expect(await health(b)).toMatchObject({ status: 'degraded', db: 'up', redis: 'hung' });
 
-      // Once it is known to hang, nothing waits on it at all.
-      const later = await Promise.all([
-        answered(a, 'GET', '/api/orders?per_page=5', { token: admin }),
-        answered(b, 'GET', '/api/orders?per_page=5', { token: admin }),
-        answered(a, 'POST', '/api/auth/sign-in', {
-          body: { email: 'dispatcher@example.com', password: DEMO_PASSWORD },
-        }),
-      ]);
-      expect(later.map((r) => r.status)).toEqual([200, 200, 200]);
-      expect(Math.max(...later.map((r) => r.ms))).toBeLessThan(1000);
+      // Once it is known to hang, nothing waits on it at all. A request that waited on Redis could
+      // never answer faster than the command time-out (1 s); one that does not wait does, at least
+      // once in a few tries, however busy the machine is.
+      const fastest = async (send: () => Promise<Awaited<ReturnType<typeof answered>>>) => {
+        let best = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < 5 && best >= 1000; i++) {
+          const res = await send();
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          best = Math.min(best, res.ms);
+        }
+        return best;
+      };
+      const later = [
+        await fastest(() => answered(a, 'GET', '/api/orders?per_page=5', { token: admin })),
+        await fastest(() => answered(b, 'GET', '/api/orders?per_page=5', { token: admin })),
+        await fastest(() =>
+          answered(a, 'POST', '/api/auth/sign-in', {
+            body: { email: 'dispatcher@example.com', password: DEMO_PASSWORD },
+          }),
+        ),
+      ];
+      expect(Math.max(...later)).toBeLessThan(1000);
 
       // A deactivation during the hang is applied, and ends the user's session on the other instance.
       const off = await answered(a, 'PATCH', `/api/users/${userId}`, {
@@ -194,7 +206,7 @@ describe.runIf(enabled)('Redis going away under two API instances', () => {
       });
       expect(off.status, JSON.stringify(off.body)).toBe(200);
       expect((await answered(b, 'GET', '/api/auth/me', { token: doomedToken })).status).toBe(401);
-      await doomedStream.waitFor('event: revoked', 20_000);
+      await doomedStream.waitFor('event: revoked', 60_000);
 
       // Events reach this instance's own subscribers; limits count per instance.
       const placed = await answered(a, 'POST', '/api/orders', {
@@ -207,31 +219,31 @@ describe.runIf(enabled)('Redis going away under two API instances', () => {
       console.log(
         `hung redis: ${timings.length} requests, slowest ${Math.max(...timings)} ms (the first ones bounded by the 1 s command time-out)`,
       );
-      expect(Math.max(...timings)).toBeLessThan(5_000);
+      // None ran into the client's 10 s time-out (a request waiting on Redis without its own would).
+      expect(Math.max(...timings)).toBeLessThan(10_000);
     } finally {
       redis.resume();
     }
 
     // Redis answers again: both instances see it, subscribers resync, events cross again.
     for (const api of [a, b])
-      await until(async () => (await health(api)).redis === 'up', 'health to report redis up again', 20_000);
+      await until(async () => (await health(api)).redis === 'up', 'health to report redis up again');
     await onA.waitFor('event: resync');
     const onB = await openEvents(b.url, admin);
     streams.push(onB);
-    let after = '';
+    const placedOnA: string[] = [];
     await until(
       async () => {
         const res = await call(a.url, 'POST', '/api/orders', {
           token: customer,
           body: orderBody(restaurant, [{ product_id: product?.id, quantity: 1 }]),
         });
-        after = `"order_id":${(res.body.data as { id: number }).id}`;
-        await wait(300);
-        return onB.text().includes(after);
+        placedOnA.push(`"order_id":${(res.body.data as { id: number }).id}`);
+        return placedOnA.some((order) => onB.text().includes(order));
       },
       'an order placed through A to reach B after the hang',
-      15_000,
-      0,
+      undefined,
+      300,
     );
   });
 
@@ -329,25 +341,24 @@ describe.runIf(enabled)('Redis going away under two API instances', () => {
     }
     try {
       const api = c as ApiProcess;
-      await until(async () => (await health(api)).redis === 'up', 'c to see redis up', 20_000);
+      await until(async () => (await health(api)).redis === 'up', 'c to see redis up');
       const admin = await signIn(api.url, 'admin@example.com');
       const onC = await openEvents(api.url, admin);
       streams.push(onC);
       const customer = await signIn(a.url, demo.customers[2] ?? '', true);
-      let placed = '';
+      const placed: string[] = [];
       await until(
         async () => {
           const res = await call(a.url, 'POST', '/api/orders', {
             token: customer,
             body: orderBody(restaurant, [{ product_id: product?.id, quantity: 1 }]),
           });
-          placed = `"order_id":${(res.body.data as { id: number }).id}`;
-          await wait(300);
-          return onC.text().includes(placed);
+          placed.push(`"order_id":${(res.body.data as { id: number }).id}`);
+          return placed.some((order) => onC.text().includes(order));
         },
         'an order placed through A to reach the instance that started during the hang',
-        15_000,
-        0,
+        undefined,
+        300,
       );
     } finally {
       await c?.stop();

@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedIfEmpty } from '../db/seed/index.js';
+import type { JobName } from '../lib/jobs.js';
+import { rowsOf } from '../lib/sql.js';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 
@@ -112,4 +116,21 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until the job queued as `key` has run to its end (pg-boss keeps finished jobs in its table):
+ * a test of what a job must not do waits for the job, not for a time a loaded machine may outlast.
+ */
+export async function jobFinished(database: Database, name: JobName, key: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const jobs = await rowsOf<{ state: string }>(
+        database.db,
+        sql`select state from pgboss.job where name = ${name} and singleton_key = ${key}`,
+      );
+      expect(jobs.map((j) => j.state)).toEqual(['completed']);
+    },
+    { timeout: 60_000, interval: 200 },
+  );
 }

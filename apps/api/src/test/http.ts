@@ -113,7 +113,7 @@ export async function openEvents(base: string, token: string): Promise<EventStre
     typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
   const stream: EventStream = {
     text: () => text,
-    async waitFor(pattern, timeoutMs = 10_000) {
+    async waitFor(pattern, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (!matches(pattern)) {
         if (Date.now() > deadline) throw new Error(`event stream never received ${pattern}`);

@@ -24,10 +24,14 @@ const SERVER = path.join(apiRoot, 'dist/server.js');
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Polls `probe` until it finds something. The limit is generous: on a loaded machine (CI's, a
+ * newcomer's) a condition can take many times as long as on a quiet one.
+ */
 export async function until<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,
   what: string,
-  timeoutMs = 15_000,
+  timeoutMs = 60_000,
   everyMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -132,7 +136,8 @@ export function spawnApi(backend: Backend, env: Record<string, string> = {}) {
 export async function startApi(backend: Backend, env: Record<string, string> = {}): Promise<ApiProcess> {
   const { child, output, exited } = spawnApi(backend, env);
   const port = await Promise.race([
-    until(() => output().match(/running at http:\/\/localhost:(\d+)/)?.[1], 'the API to listen', 60_000),
+    // Migrating and seeding (a fresh database's demo data) can take minutes on a loaded machine.
+    until(() => output().match(/running at http:\/\/localhost:(\d+)/)?.[1], 'the API to listen', 300_000),
     exited.then(() => {
       throw new Error(`the API exited before listening:\n${output()}`);
     }),
@@ -199,7 +204,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   };
   await run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=on`;
-  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '300', 'start']);
   await start();
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
@@ -213,7 +219,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       await client.end();
       return url(name);
     },
-    stop: (mode = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
+    stop: (mode = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '300', 'stop']),
     start,
     destroy() {
       try {
@@ -262,7 +268,7 @@ export async function startRedis(): Promise<RedisServer> {
     started.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    await until(() => output.includes('Ready to accept connections'), 'redis to start', 10_000, 50);
+    await until(() => output.includes('Ready to accept connections'), 'redis to start', undefined, 50);
   };
   await start();
   return {

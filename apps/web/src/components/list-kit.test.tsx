@@ -165,7 +165,7 @@ describe('RestaurantPicker', () => {
     act(() => box.focus());
     fireEvent.change(box, { target: { value: 'Restoran 13' } });
 
-    const option = await screen.findByRole('option', { name: 'Restoran 137' }, { timeout: 3000 });
+    const option = await screen.findByRole('option', { name: 'Restoran 137' });
     const searched = queries(fetchMock).filter((url) => url.pathname === '/api/restaurants');
     expect(searched.at(-1)?.searchParams.get('q')).toBe('Restoran 13');
     fireEvent.click(option);

@@ -88,9 +88,15 @@ describe('api: the 401 → refresh once → retry rule', () => {
     );
 
     const calls = [api('/things'), api('/things'), api('/things')];
-    // Let all three see their 401 while the refresh is still in flight.
-    await vi.waitFor(() => expect(refreshCalls(fetchMock)).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Let all three see their 401 while the refresh is still in flight: three tries and one refresh
+    // sent. A 401 is acted on in microtasks, all run before vi.waitFor looks again.
+    await vi.waitFor(
+      () => {
+        expect(refreshCalls(fetchMock)).toHaveLength(1);
+        expect(fetchMock).toHaveBeenCalledTimes(4);
+      },
+      { timeout: 20_000 },
+    );
     answerRefresh(json(200, { data: { access_token: 'good', refresh_token: 'r2' } }));
 
     await expect(Promise.all(calls)).resolves.toEqual([

@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, drivers, orderOffers, orders, shifts, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { dispatchScene, HERE, placeDriver as placeDriverAt } from './dispatch-scene.js';
+import { runRound } from './dispatch-service.js';
 
 /**
  * Dispatch that runs itself (issue 25): who sets the modes, suggestions and their acceptance, offers in
@@ -32,7 +33,7 @@ beforeAll(async () => {
   restaurant = scene.restaurant;
   product = scene.product;
   for (const d of scene.near) near.push({ id: d.id, token: (await t.signIn(d.email)).access_token });
-}, 180_000);
+});
 afterAll(() => t.close());
 
 const placeDriver = (id: number, offset: number) => placeDriverAt(t.database.db, id, offset);
@@ -99,15 +100,29 @@ async function preparingOrder(): Promise<number> {
   return id;
 }
 
-const waitFor = async <T>(read: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-};
+/** The value `read` finds, once it finds one: with room for a loaded machine. */
+const waitFor = <T>(read: () => Promise<T | undefined | null | false>): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!value) throw new Error('timed out waiting');
+      return value as T;
+    },
+    { timeout: 60_000, interval: 150 },
+  );
+/**
+ * One whole round, started after everything before it: what it leaves alone, the rounds leave alone
+ * (no pause after a poke that a loaded machine may outlast). Again while the loop's own round holds
+ * the lock.
+ */
+const round = () =>
+  vi.waitFor(
+    async () =>
+      expect(
+        await runRound({ db: t.app.db, bus: t.app.bus, jobs: t.app.jobs, timeZone: t.app.config.timeZone }),
+      ).not.toBeNull(),
+    { timeout: 60_000, interval: 100 },
+  );
 const offersOf = (id: number) =>
   t.database.db.select().from(orderOffers).where(eq(orderOffers.order_id, id)).orderBy(orderOffers.id);
 const pendingOffer = (id: number) =>
@@ -468,8 +483,7 @@ describe('automatic mode', () => {
     });
     expect(assigned.statusCode).toBe(200);
     expect((await offersOf(id)).find((o) => o.id === offer.id)?.status).toBe('withdrawn');
-    await poke();
-    await new Promise((r) => setTimeout(r, 2500));
+    await round();
     expect((await orderRow(id))?.driver_id).toBe(near[2]?.id);
     expect((await offersOf(id)).filter((o) => o.status === 'pending')).toEqual([]);
 
@@ -482,8 +496,7 @@ describe('automatic mode', () => {
     });
     expect(off.statusCode).toBe(200);
     expect(off.json().data.dispatch_locked).toBe(true);
-    await poke();
-    await new Promise((r) => setTimeout(r, 2500));
+    await round();
     expect((await offersOf(id)).filter((o) => o.status === 'pending')).toEqual([]);
 
     // Restaurant staff cannot unlock; the dispatcher can, and the next round offers it again.

@@ -1,6 +1,6 @@
 import { DISPATCH_DEFAULTS } from '@dostava/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, drivers, orderOffers, orders, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { dispatchScene, HERE, placeDriver } from './dispatch-scene.js';
@@ -139,15 +139,15 @@ const orderRow = async (id: number) =>
 const offersOf = (id: number) =>
   t.database.db.select().from(orderOffers).where(eq(orderOffers.order_id, id)).orderBy(orderOffers.id);
 
-const waitFor = async <T>(read: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-};
+const waitFor = <T>(read: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!value) throw new Error('not yet');
+      return value;
+    },
+    { timeout: ms, interval: 150 },
+  );
 const pendingOffer = (id: number) =>
   waitFor(async () => (await offersOf(id)).find((o) => o.status === 'pending'));
 const poke = () => t.app.bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: 0 } });

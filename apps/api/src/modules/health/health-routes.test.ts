@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
 /** Alive versus ready, and the Prometheus metrics on their own port. */
@@ -122,11 +122,9 @@ describe('metrics', () => {
     expect(value(after, 'dostava_events_sent_total')).toBe(sentBefore + 1);
     expect(value(after, 'dostava_bus_events_total{via="local"}')).toBeGreaterThanOrEqual(1);
     controller.abort();
-    let open = 1;
-    for (let i = 0; i < 50 && open !== 0; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      open = value(await scrape(), 'dostava_event_streams_open') ?? -1;
-    }
-    expect(open).toBe(0);
+    await vi.waitFor(async () => expect(value(await scrape(), 'dostava_event_streams_open')).toBe(0), {
+      timeout: 20_000,
+      interval: 20,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, users } from '../../db/schema/index.js';
 import { EventBus } from '../../lib/bus.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
@@ -8,6 +8,8 @@ let t: TestContext;
 let base = '';
 const tokens: Record<string, string> = {};
 let own = 0;
+/** manager2's restaurant: another restaurant than `own`. */
+let other = 0;
 let productId = 0;
 
 beforeAll(async () => {
@@ -17,9 +19,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   for (const who of ['dispatcher', 'manager', 'manager2', 'customer', 'driver'])
     tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
-  own =
-    (await t.database.db.select().from(users).where(eq(users.email, 'manager@example.com')))[0]
-      ?.restaurant_id ?? 0;
+  const restaurantOf = async (email: string) =>
+    (await t.database.db.select().from(users).where(eq(users.email, email)))[0]?.restaurant_id ?? 0;
+  own = await restaurantOf('manager@example.com');
+  other = await restaurantOf('manager2@example.com');
   productId =
     (await t.database.db.select().from(products).where(eq(products.restaurant_id, own)).limit(1))[0]?.id ?? 0;
 });
@@ -72,13 +75,25 @@ async function subscribe(token: string, lastEventId?: string) {
   return { events, close: () => controller.abort() };
 }
 
-const until = async (check: () => boolean, ms = 3000) => {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error('timed out waiting for an event');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+/** Waits for what a stream must receive, with room for a loaded machine. */
+const until = (check: () => boolean) =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error('timed out waiting for an event');
+    },
+    { timeout: 20_000, interval: 20 },
+  );
+
+/**
+ * Waits until `stream` has received an event published after everything before it: the bus hands an
+ * event to every stream at once and each stream keeps the bus' order, so what a stream has not
+ * received by then it never will (no fixed pause that a loaded machine might outlast).
+ */
+async function barrier(stream: { events: { event: string }[] }, restaurantId: number) {
+  const marker = { id: 0, restaurant_id: restaurantId, snoozed: false, snoozed_until: null };
+  await t.app.bus.publish({ type: 'product.snooze', restaurant_id: restaurantId, data: marker });
+  await until(() => stream.events.some((e) => e.event === 'product.snooze'));
+}
 
 const placeOrder = () =>
   fetch(`${base}/api/orders`, {
@@ -110,8 +125,8 @@ describe('GET /api/events', () => {
       ),
     );
     await until(() => restaurant.events.some((e) => e.event === 'order.created'));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(stranger.events).toEqual([]);
+    await barrier(stranger, other);
+    expect(stranger.events.map((e) => e.event)).toEqual(['product.snooze']);
     for (const s of [dispatcher, restaurant, stranger]) s.close();
   });
 
@@ -182,7 +197,7 @@ describe('GET /api/events', () => {
           (e.data.data as { location?: { lat: number } }).location?.lat === 43.8601,
       ),
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await barrier(restaurant, own);
     expect(restaurant.events.filter((e) => e.event === 'driver.updated')).toEqual([]);
     dispatcher.close();
     restaurant.close();
@@ -202,15 +217,20 @@ describe.runIf(process.env.TEST_REDIS_URL)('the Redis event bus', () => {
     const a = new EventBus(process.env.TEST_REDIS_URL, log);
     const b = new EventBus(process.env.TEST_REDIS_URL, log);
     try {
-      await new Promise((r) => setTimeout(r, 300));
       const received: string[] = [];
       b.subscribe((e) => received.push(e.type));
-      await a.publish({
-        type: 'product.snooze',
-        restaurant_id: 1,
-        data: { id: 1, restaurant_id: 1, snoozed: false, snoozed_until: null },
-      });
-      await until(() => received.includes('product.snooze'));
+      // Published until the other instance hears it: its subscription is ready some moment after start.
+      await vi.waitFor(
+        async () => {
+          await a.publish({
+            type: 'product.snooze',
+            restaurant_id: 1,
+            data: { id: 1, restaurant_id: 1, snoozed: false, snoozed_until: null },
+          });
+          expect(received).toContain('product.snooze');
+        },
+        { timeout: 20_000, interval: 200 },
+      );
     } finally {
       await a.close();
       await b.close();

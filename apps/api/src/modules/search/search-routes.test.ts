@@ -65,7 +65,7 @@ beforeAll(async () => {
       created_at: sql`now() - ${`${DISPATCH_SEARCH_DAYS + 5} days`}::interval`,
     })
     .where(eq(orders.id, old.id));
-}, 120_000);
+});
 
 afterAll(async () => {
   await t?.close();
