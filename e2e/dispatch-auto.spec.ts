@@ -1,3 +1,4 @@
+import { DISPATCH_DEFAULTS } from '@dostava/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ACCOUNTS,
@@ -21,18 +22,7 @@ import {
  * manual at the end (the other specs dispatch by hand).
  */
 
-const SETTINGS = {
-  driver_pool: false,
-  offer_seconds: 45,
-  batching: true,
-  batch_pickup_km: 0.5,
-  batch_dropoff_km: 2,
-  // Issue 33: the fallback and the pay model.
-  fallback_minutes: 5,
-  pay_aware: false,
-  pay_per_delivery: 300,
-  pay_hourly_minimum: 800,
-};
+const { mode: _mode, ...SETTINGS } = DISPATCH_DEFAULTS;
 
 async function setMode(
   request: APIRequestContext,

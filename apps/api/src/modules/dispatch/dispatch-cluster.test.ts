@@ -1,3 +1,4 @@
+import { DISPATCH_DEFAULTS } from '@dostava/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -49,18 +50,7 @@ describe.runIf(enabled)('dispatch on two instances', () => {
           method: 'PUT',
           url: '/api/dispatch/settings',
           token: admin,
-          payload: {
-            mode: 'manual',
-            driver_pool: false,
-            offer_seconds: 15,
-            batching: true,
-            batch_pickup_km: 0.5,
-            batch_dropoff_km: 2,
-            fallback_minutes: 5,
-            pay_aware: false,
-            pay_per_delivery: 300,
-            pay_hourly_minimum: 800,
-          },
+          payload: { ...DISPATCH_DEFAULTS, offer_seconds: 15 },
         })
       ).statusCode,
     ).toBe(200);

@@ -1,4 +1,4 @@
-import type { TravelModel } from '@dostava/shared';
+import { DISPATCH_DEFAULTS, type TravelModel } from '@dostava/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,15 +24,9 @@ const flat = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) 
   Math.hypot(a.lat - b.lat, a.lng - b.lng);
 const OPTIONS: PlanOptions = { now: NOW, fresh_minutes: 5, km: flat };
 const TRAVEL: TravelModel = { speed_kmh: 60, detour_factor: 1, handover_minutes: 0 };
-const BATCHING: PlanSettings = {
-  batching: true,
-  batch_pickup_km: 0.5,
-  batch_dropoff_km: 2,
-  fallback_minutes: 5,
-  pay_aware: false,
-  pay_per_delivery: 300,
-  pay_hourly_minimum: 800,
-};
+// The operation's defaults, less what the planner does not read.
+const { mode: _mode, driver_pool: _pool, offer_seconds: _offer, ...defaults } = DISPATCH_DEFAULTS;
+const BATCHING: PlanSettings = defaults;
 
 const order = (id: number, over: Partial<PlanOrder> = {}): PlanOrder => ({
   id,

@@ -1,3 +1,4 @@
+import { DISPATCH_DEFAULTS } from '@dostava/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, drivers, orderOffers, orders, shifts, users } from '../../db/schema/index.js';
@@ -46,19 +47,7 @@ const settings = (token: string | undefined, payload: unknown, lang = 'en') =>
     lang,
     ...(token ? { token } : {}),
   });
-const valid = {
-  mode: 'manual',
-  driver_pool: false,
-  offer_seconds: 45,
-  batching: true,
-  batch_pickup_km: 0.5,
-  batch_dropoff_km: 2,
-  // Issue 33: the fallback and the pay model.
-  fallback_minutes: 5,
-  pay_aware: false,
-  pay_per_delivery: 300,
-  pay_hourly_minimum: 800,
-};
+const valid = { ...DISPATCH_DEFAULTS };
 const restaurantMode = (mode: string | null, token = tokens.admin, id = restaurant) =>
   t.request({ method: 'PUT', url: `/api/restaurants/${id}/dispatch-mode`, token, payload: { mode } });
 
