@@ -87,6 +87,7 @@ const scene = {
   fallback: undefined as Order | undefined,
   locked: [] as number[],
   other: { id: 0, at: { lat: 0, lng: 0 } },
+  nearest: '',
 };
 
 async function horizontalOverflow(page: Page) {
@@ -204,7 +205,10 @@ test.describe('dispatch reasons in words: a batch of three and the fallback', ()
     for (const d of drivers)
       if (d.id !== carrier.id && d.id !== nearest.id) await locate(request(), d.email, 44.7, 17.2);
     await onShiftAt(request(), carrier.email, homeAt.lat + 0.0005, homeAt.lng);
-    await onShiftAt(request(), nearest.email, otherAt.lat + 0.0005, otherAt.lng);
+    // Far away until the fallback's scene: a free driver who could bring the third order on time
+    // alone would rightly win it from the batch (the planner batches only where it pays).
+    await onShiftAt(request(), nearest.email, 44.7, 17.2);
+    scene.nearest = nearest.email;
 
     scene.other = { id: other.id, at: otherAt };
     for (let i = 0; i < 2; i++) {
@@ -268,6 +272,8 @@ test.describe('dispatch reasons in words: a batch of three and the fallback', ()
     await answer(admin.POST('/api/orders/{id}/dispatch-lock', { params, body: { locked: true } }), 200);
     scene.locked.push(scene.third.id);
     await setMode(admin, 'suggest', 1);
+    // The free driver comes to the far restaurant, where the fallback's order is cooked.
+    await answer(locate(request(), scene.nearest, scene.other.at.lat + 0.0005, scene.other.at.lng), 200);
     // Its food is ready now; the board asks again on its own once it has waited the minute.
     scene.fallback = await cooked(admin, scene.other.id, scene.other.at);
     const number = scene.fallback.order_number;
