@@ -132,7 +132,7 @@ test.describe('suggest mode at saturation', () => {
     const dialog = page.getByRole('dialog');
     const choices = dialog.getByRole('radiogroup', { name: 'Available driver' });
     // The date shows too when the end falls on another day (a run late in the evening).
-    await expect(choices.getByText(/^Ends at (.+, )?\d\d:\d\d$/).first()).toBeVisible();
+    await expect(choices.getByText(/^Ends at (.+\s)?\d\d:\d\d$/).first()).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/i33-picker-1440-en.png' });
     // The demo data's drivers whose cash waits at the register: free to the eye, skipped by dispatch.
@@ -166,7 +166,7 @@ test.describe('suggest mode at saturation', () => {
       .first()
       .click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText(/^Završava u (.+, )?\d\d:\d\d$/).first()).toBeVisible();
+    await expect(dialog.getByText(/^Završava u (.+\s)?\d\d:\d\d$/).first()).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/i33-picker-360-bs.png' });

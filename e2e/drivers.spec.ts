@@ -117,7 +117,7 @@ test.describe('planned end of shift (issue 33)', () => {
     await expect(page.getByText(`End of shift of ${name}:`)).toBeVisible();
     await expect(dialog).toBeHidden();
     // An end on another day shows its date too (a run late in the evening).
-    await expect(row).toContainText(new RegExp(`Ends at (.+, )?${at}`));
+    await expect(row).toContainText(new RegExp(`Ends at (.+\\s)?${at}`));
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/i33-drivers-ends-at-1440-en.png' });
 
@@ -134,7 +134,7 @@ test.describe('planned end of shift (issue 33)', () => {
     await answer(driver.PUT('/api/driver/shift/planned-end', { body: { planned_end_at: at } }), 200);
     await page.setViewportSize({ width: 360, height: 800 });
     await signInAs(page, 'admin', { lang: 'bs', path: `/drivers?q=${encodeURIComponent(ACCOUNTS.driver)}` });
-    await expect(page.getByText(new RegExp(`Završava u (.+, )?${clockIn(90)}`))).toBeVisible();
+    await expect(page.getByText(new RegExp(`Završava u (.+\\s)?${clockIn(90)}`))).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: `Planiraj kraj smjene: ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Kraj smjene: ${name}` });
