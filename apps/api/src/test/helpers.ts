@@ -12,6 +12,7 @@ import { type Database, openDatabase } from '../db/client.js';
 import { seedIfEmpty } from '../db/seed/index.js';
 import type { JobName } from '../lib/jobs.js';
 import { rowsOf } from '../lib/sql.js';
+import { HERE } from '../modules/dispatch/dispatch-scene.js';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 
@@ -133,4 +134,42 @@ export async function jobFinished(database: Database, name: JobName, key: string
     },
     { timeout: 60_000, interval: 200 },
   );
+}
+
+/**
+ * An order placed by the customer at `restaurantId`, a kilometre or so from HERE, moved by an Admin
+ * to ready for pickup: it waits for a driver.
+ */
+export async function readyOrder(
+  t: TestContext,
+  tokens: Record<string, string>,
+  restaurantId: number,
+  productId: number,
+): Promise<number> {
+  const placed = await t.request({
+    method: 'POST',
+    url: '/api/orders',
+    token: tokens.customer,
+    payload: {
+      restaurant_id: restaurantId,
+      items: [{ product_id: productId, quantity: 1 }],
+      address: 'Titova 10, Sarajevo',
+      phone: '+387 61 111 222',
+      lat: HERE.lat + 0.01,
+      lng: HERE.lng + 0.01,
+      payment: 'cash',
+    },
+  });
+  if (placed.statusCode !== 201) throw new Error(`order refused: ${placed.body}`);
+  const id = placed.json().data.id as number;
+  for (const status of ['preparing_order', 'ready_for_pickup']) {
+    const moved = await t.request({
+      method: 'POST',
+      url: `/api/orders/${id}/status`,
+      token: tokens.admin,
+      payload: { status },
+    });
+    if (moved.statusCode !== 200) throw new Error(`${status} refused: ${moved.body}`);
+  }
+  return id;
 }

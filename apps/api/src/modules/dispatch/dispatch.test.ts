@@ -2,8 +2,8 @@ import { DISPATCH_DEFAULTS } from '@dostava/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, drivers, orderOffers, orders, shifts, users } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../test/helpers.js';
-import { dispatchScene, HERE, placeDriver as placeDriverAt } from './dispatch-scene.js';
+import { createTestContext, readyOrder, type TestContext } from '../../test/helpers.js';
+import { dispatchScene, placeDriver as placeDriverAt } from './dispatch-scene.js';
 import { runRound } from './dispatch-service.js';
 
 /**
@@ -55,39 +55,7 @@ const restaurantMode = (mode: string | null, token = tokens.admin, id = restaura
  * A new order of the test restaurant, ready at its kitchen: it waits for a driver. (An order whose food
  * is further off than a driver would wait is not dispatched yet: see MAX_DRIVER_WAIT_MINUTES.)
  */
-async function preparingOrder(): Promise<number> {
-  const placed = await t.request({
-    method: 'POST',
-    url: '/api/orders',
-    token: tokens.customer,
-    payload: {
-      restaurant_id: restaurant,
-      items: [{ product_id: product, quantity: 1 }],
-      address: 'Titova 10, Sarajevo',
-      phone: '+387 61 111 222',
-      lat: HERE.lat + 0.01,
-      lng: HERE.lng + 0.01,
-      payment: 'cash',
-    },
-  });
-  expect(placed.statusCode).toBe(201);
-  const id = placed.json().data.id as number;
-  const moved = await t.request({
-    method: 'POST',
-    url: `/api/orders/${id}/status`,
-    token: tokens.admin,
-    payload: { status: 'preparing_order' },
-  });
-  expect(moved.statusCode).toBe(200);
-  const ready = await t.request({
-    method: 'POST',
-    url: `/api/orders/${id}/status`,
-    token: tokens.admin,
-    payload: { status: 'ready_for_pickup' },
-  });
-  expect(ready.statusCode).toBe(200);
-  return id;
-}
+const preparingOrder = () => readyOrder(t, tokens, restaurant, product);
 
 /** The value `read` finds, once it finds one: with room for a loaded machine. */
 const waitFor = <T>(read: () => Promise<T | undefined | null | false>): Promise<T> =>

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../test/helpers.js';
-import { dispatchScene, HERE } from '../dispatch/dispatch-scene.js';
+import { createTestContext, readyOrder as placeReadyOrder, type TestContext } from '../../test/helpers.js';
+import { dispatchScene } from '../dispatch/dispatch-scene.js';
 
 /**
  * Suggest mode at saturation (issue 33): one free driver, three orders ready in suggest mode and an
@@ -19,36 +19,8 @@ let manual = 0;
 const waiting: number[] = [];
 let older = 0;
 
-async function readyOrder(restaurantId: number, productId: number) {
-  const placed = await t.request({
-    method: 'POST',
-    url: '/api/orders',
-    token: tokens.customer,
-    payload: {
-      restaurant_id: restaurantId,
-      items: [{ product_id: productId, quantity: 1 }],
-      address: 'Titova 10, Sarajevo',
-      phone: '+387 61 111 222',
-      lat: HERE.lat + 0.01,
-      lng: HERE.lng + 0.01,
-      payment: 'cash',
-    },
-  });
-  expect(placed.statusCode).toBe(201);
-  const id = placed.json().data.id as number;
-  for (const status of ['preparing_order', 'ready_for_pickup'])
-    expect(
-      (
-        await t.request({
-          method: 'POST',
-          url: `/api/orders/${id}/status`,
-          token: tokens.admin,
-          payload: { status },
-        })
-      ).statusCode,
-    ).toBe(200);
-  return id;
-}
+const readyOrder = (restaurantId: number, productId: number) =>
+  placeReadyOrder(t, tokens, restaurantId, productId);
 
 beforeAll(async () => {
   t = await createTestContext();
