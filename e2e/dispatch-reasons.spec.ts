@@ -86,6 +86,7 @@ const scene = {
   third: undefined as unknown as Order,
   fallback: undefined as Order | undefined,
   locked: [] as number[],
+  hours: undefined as Answer<'/api/restaurants/{id}/hours'>['data'] | undefined,
   other: { id: 0, at: { lat: 0, lng: 0 } },
   nearest: '',
 };
@@ -188,10 +189,18 @@ test.describe('dispatch reasons in words: a batch of three and the fallback', ()
     const far = (r: { lat: number | null; lng: number | null }) =>
       Math.hypot((r.lat ?? 0) - (home.lat ?? 0), ((r.lng ?? 0) - (home.lng ?? 0)) * 0.72);
     // The fallback's restaurant: the one farthest from the batch's (well beyond a batch's 0.5 km).
+    // Not paused by another spec; its opening hours are lifted for the spec (it may be closed at the
+    // hour the suite runs) and given back afterwards.
     const other = restaurants
-      .filter((r) => r.id !== home.id && r.lat !== null && r.lng !== null)
+      .filter((r) => r.id !== home.id && r.lat !== null && r.lng !== null && r.ordering.reason !== 'paused')
       .sort((a, b) => far(b) - far(a))[0];
     if (!other || home.lat === null || home.lng === null) throw new Error('two restaurants with places');
+    const hours = { params: { path: { id: other.id } } };
+    scene.hours = (await answer(admin.GET('/api/restaurants/{id}/hours', hours), 200)).data;
+    await answer(
+      admin.PUT('/api/restaurants/{id}/hours', { ...hours, body: { days: [], exceptions: [] } }),
+      200,
+    );
     const homeAt = { lat: home.lat, lng: home.lng };
     const otherAt = { lat: other.lat as number, lng: other.lng as number };
 
@@ -244,6 +253,10 @@ test.describe('dispatch reasons in words: a batch of three and the fallback', ()
     for (const id of scene.locked) {
       const params = { path: { id } };
       await answer(admin.POST('/api/orders/{id}/dispatch-lock', { params, body: { locked: false } }), 200);
+    }
+    if (scene.hours) {
+      const params = { path: { id: scene.other.id } };
+      await answer(admin.PUT('/api/restaurants/{id}/hours', { params, body: scene.hours }), 200);
     }
     await suiteRequest?.dispose();
   });
