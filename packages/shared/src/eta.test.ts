@@ -134,7 +134,11 @@ describe('learning this week', () => {
     expect(decayWeight(0)).toBe(1);
     expect(decayWeight(TRAVEL_HALF_LIFE_DAYS)).toBeCloseTo(0.5, 10);
     expect(decayWeight(-1)).toBe(1);
-    const points = Array.from({ length: 28 * 24 }, (_, i) => ({ km: 1 + (i % 5), minutes: 3 + 5 * (1 + (i % 5)), weight: decayWeight(i / 24) }));
+    const points = Array.from({ length: 28 * 24 }, (_, i) => ({
+      km: 1 + (i % 5),
+      minutes: 3 + 5 * (1 + (i % 5)),
+      weight: decayWeight(i / 24),
+    }));
     const fit = weightedRegression(points);
     expect(fit.slope).toBeCloseTo(5, 6);
     expect(fit.intercept).toBeCloseTo(3, 6);
@@ -145,15 +149,44 @@ describe('learning this week', () => {
   it('corrects by the median ratio of the last rides, shrunk while they are few and bounded', () => {
     expect(recentCorrection([])).toBe(1);
     const faster = Array.from({ length: 40 }, () => ({ actual_minutes: 8, predicted_minutes: 10 }));
-    expect(recentCorrection(faster)).toBeCloseTo(Math.exp((Math.log(0.8) * 40) / (40 + CORRECTION_PRIOR_WEIGHT)), 10);
+    expect(recentCorrection(faster)).toBeCloseTo(
+      Math.exp((Math.log(0.8) * 40) / (40 + CORRECTION_PRIOR_WEIGHT)),
+      10,
+    );
     // One ride, however slow, moves it less than half way; a handful of outliers not at all.
     expect(recentCorrection([{ actual_minutes: 30, predicted_minutes: 10 }])).toBeLessThan(Math.sqrt(3));
-    const outliers = [...faster, ...Array.from({ length: 5 }, () => ({ actual_minutes: 90, predicted_minutes: 10 }))];
+    const outliers = [
+      ...faster,
+      ...Array.from({ length: 5 }, () => ({ actual_minutes: 90, predicted_minutes: 10 })),
+    ];
     expect(recentCorrection(outliers)).toBeLessThan(1);
     const absurd = Array.from({ length: 1000 }, () => ({ actual_minutes: 100, predicted_minutes: 10 }));
     expect(recentCorrection(absurd)).toBeCloseTo(MAX_CORRECTION, 10);
-    expect(recentCorrection(absurd.map((r) => ({ actual_minutes: 1, predicted_minutes: r.actual_minutes })))).toBeCloseTo(1 / MAX_CORRECTION, 10);
+    expect(
+      recentCorrection(absurd.map((r) => ({ actual_minutes: 1, predicted_minutes: r.actual_minutes }))),
+    ).toBeCloseTo(1 / MAX_CORRECTION, 10);
     expect(travelMinutes(correctTravel(travel, 1.25), 2)).toBeCloseTo(1.25 * travelMinutes(travel, 2), 10);
+    // Within the hour the last rides count most: six of the last minutes outweigh ten of fifty minutes ago.
+    const older = Array.from({ length: 10 }, () => ({
+      actual_minutes: 10,
+      predicted_minutes: 10,
+      age_minutes: 50,
+    }));
+    const newer = Array.from({ length: 6 }, () => ({
+      actual_minutes: 7,
+      predicted_minutes: 10,
+      age_minutes: 5,
+    }));
+    expect(recentCorrection([...older, ...newer])).toBeLessThan(0.8);
+    // A long ride weighs more than a short one: the minutes come out right.
+    const short = Array.from({ length: 3 }, () => ({ actual_minutes: 5, predicted_minutes: 5 }));
+    expect(
+      recentCorrection([
+        ...short,
+        { actual_minutes: 15, predicted_minutes: 20 },
+        { actual_minutes: 15, predicted_minutes: 20 },
+      ]),
+    ).toBeLessThan(1);
   });
 
   for (const pace of [1.3, 0.7]) {

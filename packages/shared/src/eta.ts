@@ -174,7 +174,8 @@ export function regressionFromSums(s: {
 }): { slope: number | null; intercept: number | null; samples: number } {
   const samples = s.ww > 0 ? (s.w * s.w) / s.ww : 0;
   const det = s.w * s.xx - s.x * s.x;
-  if (s.n < 2 || s.w <= 0 || Math.abs(det) <= 1e-9 * s.w * s.w) return { slope: null, intercept: null, samples };
+  if (s.n < 2 || s.w <= 0 || Math.abs(det) <= 1e-9 * s.w * s.w)
+    return { slope: null, intercept: null, samples };
   const slope = (s.w * s.xy - s.x * s.y) / det;
   return { slope, intercept: (s.y - slope * s.x) / s.w, samples };
 }
@@ -196,7 +197,11 @@ export function recentCorrection(
     .filter((r) => r.actual_minutes > 0 && r.predicted_minutes > 0)
     .map((r) => {
       const recency = decayWeight(r.age_minutes ?? 0, RECENT_HALF_LIFE_MINUTES);
-      return { log: Math.log(r.actual_minutes / r.predicted_minutes), recency, weight: recency * r.predicted_minutes };
+      return {
+        log: Math.log(r.actual_minutes / r.predicted_minutes),
+        recency,
+        weight: recency * r.predicted_minutes,
+      };
     })
     .sort((a, b) => a.log - b.log);
   if (logs.length === 0) return 1;
@@ -208,7 +213,8 @@ export function recentCorrection(
     below += r.weight;
     if (below >= half) {
       // Exactly half below: between this ride and the next, as the plain median of an even count.
-      median = below === half && i + 1 < logs.length ? (r.log + (logs[i + 1] as { log: number }).log) / 2 : r.log;
+      median =
+        below === half && i + 1 < logs.length ? (r.log + (logs[i + 1] as { log: number }).log) / 2 : r.log;
       break;
     }
   }

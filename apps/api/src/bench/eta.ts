@@ -187,7 +187,13 @@ function learn(w: ReturnType<typeof world>, random: Random, start: number) {
       // Pings a few seconds apart measure the moving speed (with GPS noise); one figure per ride.
       const kmh = d.speed * (1 + 0.15 * normal(random));
       normal(random); // the former per-type ping, kept so the seeded worlds stay as they were
-      rides.push({ at: start - ((i + 0.5) / RIDES) * HISTORY_DAYS * DAY, type: d.type, km: trip, minutes, kmh });
+      rides.push({
+        at: start - ((i + 0.5) / RIDES) * HISTORY_DAYS * DAY,
+        type: d.type,
+        km: trip,
+        minutes,
+        kmh,
+      });
     }
   }
   return { prep, rides };
@@ -398,19 +404,22 @@ export function runEvening(seed: number, pace = 1): EveningResult {
         d.leg = 'to_customer';
         order.pickedUp = t;
         const onTheRoad = (travel: TravelModel): EtaInput => ({
-            status: 'in_delivery',
-            created_at: new Date(order.created),
-            status_changed_at: new Date(t),
-            picked_up_at: new Date(t),
-            promised_at: new Date(order.promised),
-            prep_minutes: 0,
-            trip_km: km(order.kitchen, order.to),
-            driver_km: km(order.kitchen, order.to),
-            has_driver: true,
-            nearest_free_km: null,
-            travel,
+          status: 'in_delivery',
+          created_at: new Date(order.created),
+          status_changed_at: new Date(t),
+          picked_up_at: new Date(t),
+          promised_at: new Date(order.promised),
+          prep_minutes: 0,
+          trip_km: km(order.kitchen, order.to),
+          driver_km: km(order.kitchen, order.to),
+          has_driver: true,
+          nearest_free_km: null,
+          travel,
         });
-        order.predictedAtPickup = predictEta(onTheRoad(model.travel(d.type)), new Date(t)).predicted_delivery_at.getTime();
+        order.predictedAtPickup = predictEta(
+          onTheRoad(model.travel(d.type)),
+          new Date(t),
+        ).predicted_delivery_at.getTime();
         order.adaptiveAtPickup = predictEta(
           onTheRoad(adaptiveAt(t)(d.type)),
           new Date(t),
@@ -507,7 +516,8 @@ const LEARNERS: { learner: Learner; label: string }[] = [
 
 function changeScenario(seeds: number[], pace: number) {
   const results = seeds.map((seed) => ({ seed, result: runEvening(seed, pace) }));
-  const name = pace > 1 ? `${Math.round((pace - 1) * 100)} % faster` : `${Math.round((1 - pace) * 100)} % slower`;
+  const name =
+    pace > 1 ? `${Math.round((pace - 1) * 100)} % faster` : `${Math.round((1 - pace) * 100)} % slower`;
   console.log(
     `\nDrivers ${name} from 19:30 (halfway), same evenings; before / after = picked up (at pickup) or placed (at placement) before / after the change. MAE and bias (predicted − actual) in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
   );
@@ -515,8 +525,12 @@ function changeScenario(seeds: number[], pace: number) {
     for (const { learner, label } of LEARNERS) {
       const phases = results.map(({ result }) => {
         const when = (d: Delivered) => (stage === 'pickup' ? d.pickedUp : d.created);
-        const before = result.delivered.filter((d) => when(d) < result.changeAt).map((d) => d[stage][learner]);
-        const after = result.delivered.filter((d) => when(d) >= result.changeAt).map((d) => d[stage][learner]);
+        const before = result.delivered
+          .filter((d) => when(d) < result.changeAt)
+          .map((d) => d[stage][learner]);
+        const after = result.delivered
+          .filter((d) => when(d) >= result.changeAt)
+          .map((d) => d[stage][learner]);
         return { before: errorOf(before), after: errorOf(after) };
       });
       const cell = (pick: (p: (typeof phases)[number]) => number) => spread(phases.map(pick)).padEnd(24);
@@ -531,7 +545,9 @@ function changeScenario(seeds: number[], pace: number) {
   for (const { learner, label } of LEARNERS) {
     const each = results.map(({ result }) => recovery(result, learner));
     const got = each.filter((r) => r !== null);
-    const perSeed = each.map((r) => (r === null ? 'never' : `${r.minutes.toFixed(0)} min/${r.orders} orders`)).join(', ');
+    const perSeed = each
+      .map((r) => (r === null ? 'never' : `${r.minutes.toFixed(0)} min/${r.orders} orders`))
+      .join(', ');
     const summary = got.length
       ? `${got.length}/${seeds.length} seeds; minutes ${spread(got.map((r) => r.minutes))}, orders ${spread(got.map((r) => r.orders))}`
       : `0/${seeds.length} seeds`;

@@ -151,7 +151,10 @@ async function refreshTravel(db: Db) {
         })
       : { slope: null, intercept: null, samples: 0 };
     return {
-      ...fitTravel({ ...line, ping_speed_kmh: num(speedOf(type)) ?? (type === 'any' ? null : prior.speed_kmh) }, prior),
+      ...fitTravel(
+        { ...line, ping_speed_kmh: num(speedOf(type)) ?? (type === 'any' ? null : prior.speed_kmh) },
+        prior,
+      ),
       samples: Number(fit?.n ?? 0),
     };
   };
@@ -204,7 +207,8 @@ export async function loadPrep(db: Db, restaurantIds: number[]): Promise<Map<num
 /**
  * The learned travel per vehicle type (the defaults where nothing was learned yet), corrected by the
  * error of the last RECENT_MINUTES: the rides delivered since, each against its type's learned model,
- * give one factor for all types (shared recentCorrection: median, shrunk while rides are few, bounded),
+ * give one factor for all types (shared recentCorrection: a median weighted by minutes and recency,
+ * shrunk while rides are few, bounded),
  * so a change of the whole operation's pace (traffic, weather, new drivers) shows within the hour
  * instead of waiting for the decayed fit (decision 0021).
  */
@@ -212,7 +216,12 @@ export async function loadTravel(db: Db): Promise<(type: string | null) => Trave
   const [rows, recent] = await Promise.all([
     db.select().from(travelTimeModel),
     db
-      .select({ vehicle_type: sql<string | null>`t.vehicle_type`, km: sql<number>`t.km`, minutes: sql<number>`t.minutes` })
+      .select({
+        vehicle_type: sql<string | null>`t.vehicle_type`,
+        km: sql<number>`t.km`,
+        minutes: sql<number>`t.minutes`,
+        age_days: sql<number>`t.age_days`,
+      })
       .from(
         rides(sql`o.created_at >= now() - interval '1 day'
           and o.delivered_at >= now() - ${`${RECENT_MINUTES} minutes`}::interval`),
@@ -225,9 +234,12 @@ export async function loadTravel(db: Db): Promise<(type: string | null) => Trave
     recent.map((r) => ({
       actual_minutes: Number(r.minutes),
       predicted_minutes: travelMinutes(learned(r.vehicle_type), Number(r.km)),
+      age_minutes: Number(r.age_days) * 24 * 60,
     })),
   );
-  const corrected = new Map([...byType.keys(), 'any'].map((type) => [type, correctTravel(learned(type), factor)]));
+  const corrected = new Map(
+    [...byType.keys(), 'any'].map((type) => [type, correctTravel(learned(type), factor)]),
+  );
   const anyCorrected = corrected.get('any') as TravelModel;
   return (type) => (type && corrected.get(type)) || anyCorrected;
 }

@@ -201,9 +201,13 @@ describe('learning this week', () => {
     await deliver(24 * 40, 10);
     rides = [];
   });
-  const rideOf = async (type: string | null = 'any') => travelMinutes((await loadTravel(t.database.db))(type), 3);
+  const rideOf = async (type: string | null = 'any') =>
+    travelMinutes((await loadTravel(t.database.db))(type), 3);
   const learned = async () => {
-    const [any] = await t.database.db.select().from(travelTimeModel).where(eq(travelTimeModel.vehicle_type, 'any'));
+    const [any] = await t.database.db
+      .select()
+      .from(travelTimeModel)
+      .where(eq(travelTimeModel.vehicle_type, 'any'));
     return travelMinutes(any ?? { detour_factor: 1, speed_kmh: 1, handover_minutes: 1 }, 3);
   };
 
