@@ -519,24 +519,26 @@ function changeScenario(seeds: number[], pace: number) {
   const name =
     pace > 1 ? `${Math.round((pace - 1) * 100)} % faster` : `${Math.round((1 - pace) * 100)} % slower`;
   console.log(
-    `\nDrivers ${name} from 19:30 (halfway), same evenings; before / after = picked up (at pickup) or placed (at placement) before / after the change. MAE and bias (predicted − actual) in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
+    `\nDrivers ${name} from 19:30 (halfway), the same evenings. Phases by pickup (at pickup) or placement (at placement): before the change, after it, and settled (from an hour after it). MAE and bias (predicted − actual) in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
   );
   for (const stage of ['pickup', 'placement'] as const) {
     for (const { learner, label } of LEARNERS) {
       const phases = results.map(({ result }) => {
         const when = (d: Delivered) => (stage === 'pickup' ? d.pickedUp : d.created);
-        const before = result.delivered
-          .filter((d) => when(d) < result.changeAt)
-          .map((d) => d[stage][learner]);
-        const after = result.delivered
-          .filter((d) => when(d) >= result.changeAt)
-          .map((d) => d[stage][learner]);
-        return { before: errorOf(before), after: errorOf(after) };
+        const of = (keep: (at: number) => boolean) =>
+          errorOf(result.delivered.filter((d) => keep(when(d))).map((d) => d[stage][learner]));
+        return {
+          before: of((at) => at < result.changeAt),
+          after: of((at) => at >= result.changeAt),
+          settled: of((at) => at >= result.changeAt + 60 * MINUTE),
+        };
       });
-      const cell = (pick: (p: (typeof phases)[number]) => number) => spread(phases.map(pick)).padEnd(24);
-      console.log(
-        `  ${stage.padEnd(9)} · ${label.padEnd(30)} MAE before ${cell((p) => p.before.mae)} after ${cell((p) => p.after.mae)} bias before ${cell((p) => p.before.bias)} after ${cell((p) => p.after.bias)}`,
-      );
+      const cell = (pick: (p: (typeof phases)[number]) => number) => spread(phases.map(pick)).padEnd(25);
+      for (const what of ['mae', 'bias'] as const) {
+        console.log(
+          `  ${stage.padEnd(9)} · ${label.padEnd(30)} ${what.toUpperCase().padEnd(4)} before ${cell((p) => p.before[what])} after ${cell((p) => p.after[what])} settled ${cell((p) => p.settled[what])}`,
+        );
+      }
     }
   }
   console.log(
