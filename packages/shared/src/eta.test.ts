@@ -1,16 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CORRECTION_PRIOR_WEIGHT,
+  correctTravel,
+  decayWeight,
   ETA_DEFAULTS,
   type EtaInput,
   etaMoved,
   fitTravel,
   hourOfWeek,
+  MAX_CORRECTION,
   PRIOR_WEIGHT,
   predictEta,
   prepMinutes,
   promiseMinutes,
+  RECENT_MINUTES,
+  recentCorrection,
   shrink,
+  TRAVEL_HALF_LIFE_DAYS,
   travelMinutes,
+  weightedRegression,
 } from './eta.js';
 
 const MINUTE = 60_000;
@@ -82,6 +90,117 @@ describe('learning', () => {
     expect(fitted.handover_minutes).toBeGreaterThanOrEqual(0);
     expect(fitted.speed_kmh).toBeLessThanOrEqual(60);
   });
+});
+
+describe('learning this week', () => {
+  /**
+   * Four weeks of rides at 18 km/h over roads 1.4× the straight line with 4 minutes at the door, then the
+   * last `changedHours` hours at `pace` × that speed; a ride every 5 minutes, km cycling through 0.5 … 5.
+   */
+  const history = (pace: number, changedHours: number) => {
+    const rides: { km: number; minutes: number; age_days: number; kmh: number }[] = [];
+    for (let hour = 28 * 24; hour > 0; hour -= 1 / 12) {
+      const changed = hour <= changedHours;
+      const kmh = 18 * (changed ? pace : 1);
+      const km = 0.5 + ((rides.length * 7) % 46) / 10;
+      // A ride now and then waits at a door for ten minutes: the robust statistics must shrug it off.
+      const door = rides.length % 17 === 0 ? 10 : 0;
+      rides.push({ km, minutes: (km * 1.4 * 60) / kmh + 4 + door, age_days: hour / 24, kmh });
+    }
+    return rides;
+  };
+  /** Today's model: an unweighted fit of the month, the ping speed of the last day. */
+  const todays = (rides: ReturnType<typeof history>) =>
+    fitTravel({
+      ...weightedRegression(rides.map((r) => ({ ...r, weight: 1 }))),
+      ping_speed_kmh: median(rides.filter((r) => r.age_days <= 1).map((r) => r.kmh)),
+    });
+  /** The learning model: the decayed fit, corrected by the last hour's rides against it. */
+  const learning = (rides: ReturnType<typeof history>) => {
+    const fitted = fitTravel({
+      ...weightedRegression(rides.map((r) => ({ ...r, weight: decayWeight(r.age_days) }))),
+      ping_speed_kmh: median(rides.filter((r) => r.age_days <= 1).map((r) => r.kmh)),
+    });
+    const recent = rides.filter((r) => r.age_days * 24 * 60 <= RECENT_MINUTES);
+    const factor = recentCorrection(
+      recent.map((r) => ({ actual_minutes: r.minutes, predicted_minutes: travelMinutes(fitted, r.km) })),
+    );
+    return correctTravel(fitted, factor);
+  };
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 18;
+  const truth = (pace: number) => (3 * 1.4 * 60) / (18 * pace) + 4;
+
+  it('weighs a ride half after the half-life, and counts the month as the few days it is worth', () => {
+    expect(decayWeight(0)).toBe(1);
+    expect(decayWeight(TRAVEL_HALF_LIFE_DAYS)).toBeCloseTo(0.5, 10);
+    expect(decayWeight(-1)).toBe(1);
+    const points = Array.from({ length: 28 * 24 }, (_, i) => ({
+      km: 1 + (i % 5),
+      minutes: 3 + 5 * (1 + (i % 5)),
+      weight: decayWeight(i / 24),
+    }));
+    const fit = weightedRegression(points);
+    expect(fit.slope).toBeCloseTo(5, 6);
+    expect(fit.intercept).toBeCloseTo(3, 6);
+    expect(fit.samples).toBeLessThan(points.length / 3);
+    expect(weightedRegression([{ km: 2, minutes: 9, weight: 1 }]).slope).toBeNull();
+  });
+
+  it('corrects by the median ratio of the last rides, shrunk while they are few and bounded', () => {
+    expect(recentCorrection([])).toBe(1);
+    const faster = Array.from({ length: 40 }, () => ({ actual_minutes: 8, predicted_minutes: 10 }));
+    expect(recentCorrection(faster)).toBeCloseTo(
+      Math.exp((Math.log(0.8) * 40) / (40 + CORRECTION_PRIOR_WEIGHT)),
+      10,
+    );
+    // One ride, however slow, moves it less than half way; a handful of outliers not at all.
+    expect(recentCorrection([{ actual_minutes: 30, predicted_minutes: 10 }])).toBeLessThan(Math.sqrt(3));
+    const outliers = [
+      ...faster,
+      ...Array.from({ length: 5 }, () => ({ actual_minutes: 90, predicted_minutes: 10 })),
+    ];
+    expect(recentCorrection(outliers)).toBeLessThan(1);
+    const absurd = Array.from({ length: 1000 }, () => ({ actual_minutes: 100, predicted_minutes: 10 }));
+    expect(recentCorrection(absurd)).toBeCloseTo(MAX_CORRECTION, 10);
+    expect(
+      recentCorrection(absurd.map((r) => ({ actual_minutes: 1, predicted_minutes: r.actual_minutes }))),
+    ).toBeCloseTo(1 / MAX_CORRECTION, 10);
+    expect(travelMinutes(correctTravel(travel, 1.25), 2)).toBeCloseTo(1.25 * travelMinutes(travel, 2), 10);
+    // Within the hour the last rides count most: six of the last minutes outweigh ten of fifty minutes ago.
+    const older = Array.from({ length: 10 }, () => ({
+      actual_minutes: 10,
+      predicted_minutes: 10,
+      age_minutes: 50,
+    }));
+    const newer = Array.from({ length: 6 }, () => ({
+      actual_minutes: 7,
+      predicted_minutes: 10,
+      age_minutes: 5,
+    }));
+    expect(recentCorrection([...older, ...newer])).toBeLessThan(0.8);
+    // A long ride weighs more than a short one: the minutes come out right.
+    const short = Array.from({ length: 3 }, () => ({ actual_minutes: 5, predicted_minutes: 5 }));
+    expect(
+      recentCorrection([
+        ...short,
+        { actual_minutes: 15, predicted_minutes: 20 },
+        { actual_minutes: 15, predicted_minutes: 20 },
+      ]),
+    ).toBeLessThan(1);
+  });
+
+  for (const pace of [1.3, 0.7]) {
+    it(`follows drivers ${pace > 1 ? '30 % faster' : '30 % slower'} within the hour; today's model stays where the month was`, () => {
+      const before = history(1, 0);
+      const after = history(pace, 2);
+      // Before the change both are right within a few per cent (the doors' outliers aside).
+      expect(Math.abs(travelMinutes(todays(before), 3) / truth(1) - 1)).toBeLessThan(0.06);
+      expect(Math.abs(travelMinutes(learning(before), 3) / truth(1) - 1)).toBeLessThan(0.06);
+      // Two hours after it: the learning model within 6 %, today's still off by more than 15 %.
+      expect(Math.abs(travelMinutes(learning(after), 3) / truth(pace) - 1)).toBeLessThan(0.06);
+      expect(Math.abs(travelMinutes(todays(after), 3) / truth(pace) - 1)).toBeGreaterThan(0.15);
+    });
+  }
 });
 
 describe('prediction', () => {

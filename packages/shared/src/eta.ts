@@ -118,6 +118,123 @@ export function fitTravel(
   };
 }
 
+/**
+ * A ride delivered this many days ago weighs half as much in the travel fit as one delivered now (an
+ * exponential decay): the operation's last few days speak louder than its month (decision 0021).
+ */
+export const TRAVEL_HALF_LIFE_DAYS = 3;
+/** The recent error corrects rides delivered in this many last minutes. */
+export const RECENT_MINUTES = 60;
+/** Within them, a ride delivered this many minutes ago weighs half as much as one delivered now. */
+export const RECENT_HALF_LIFE_MINUTES = 20;
+/**
+ * How many recent rides the "no correction" prior is worth: 2 rides correct half of their error, 12 six
+ * sevenths (a ride's log ratio varies by about 0.25, the pace of the operation by about 0.2: (0.25 / 0.2)²).
+ */
+export const CORRECTION_PRIOR_WEIGHT = 2;
+/** The correction never scales a ride by more than this (or less than its inverse): twice or half as long. */
+export const MAX_CORRECTION = 2;
+
+/** A ride's weight in the travel fit, by its age in days (1 now, ½ after TRAVEL_HALF_LIFE_DAYS). */
+export function decayWeight(ageDays: number, halfLifeDays = TRAVEL_HALF_LIFE_DAYS): number {
+  return 0.5 ** (Math.max(0, ageDays) / halfLifeDays);
+}
+
+/**
+ * Weighted least squares of ride minutes on straight-line km, the input of fitTravel: slope, intercept
+ * and the effective number of rides, (Σw)² / Σw², so that a month of old rides worth a few days is
+ * shrunk toward the prior as a few days would be. The SQL refresh computes the same sums.
+ */
+export function weightedRegression(points: readonly { km: number; minutes: number; weight: number }[]): {
+  slope: number | null;
+  intercept: number | null;
+  samples: number;
+} {
+  const sums = { n: points.length, w: 0, ww: 0, x: 0, y: 0, xx: 0, xy: 0 };
+  for (const p of points) {
+    sums.w += p.weight;
+    sums.ww += p.weight * p.weight;
+    sums.x += p.weight * p.km;
+    sums.y += p.weight * p.minutes;
+    sums.xx += p.weight * p.km * p.km;
+    sums.xy += p.weight * p.km * p.minutes;
+  }
+  return regressionFromSums(sums);
+}
+
+/** weightedRegression from its weighted sums (w = Σw, ww = Σw², x = Σw·km, y = Σw·minutes, …; n rides). */
+export function regressionFromSums(s: {
+  n: number;
+  w: number;
+  ww: number;
+  x: number;
+  y: number;
+  xx: number;
+  xy: number;
+}): { slope: number | null; intercept: number | null; samples: number } {
+  const samples = s.ww > 0 ? (s.w * s.w) / s.ww : 0;
+  const det = s.w * s.xx - s.x * s.x;
+  if (s.n < 2 || s.w <= 0 || Math.abs(det) <= 1e-9 * s.w * s.w)
+    return { slope: null, intercept: null, samples };
+  const slope = (s.w * s.xy - s.x * s.y) / det;
+  return { slope, intercept: (s.y - slope * s.x) / s.w, samples };
+}
+
+/**
+ * The factor that corrects ride times from the error of the last RECENT_MINUTES: the median ratio of
+ * actual to predicted ride minutes (robust to the one ride that waited at a door for ten minutes),
+ * taken in logs. Each ride weighs its predicted minutes (so that the minutes, not only the rides,
+ * come out right: a long ride gains more from a faster pace than a short one), halved every
+ * RECENT_HALF_LIFE_MINUTES of its age (so a change shows within half an hour, not once it fills half
+ * the hour). Shrunk toward no correction while the rides are few (their effective number), then
+ * bounded by MAX_CORRECTION; 1 without recent rides. `predicted_minutes` is the uncorrected model's,
+ * so the correction never feeds on itself.
+ */
+export function recentCorrection(
+  rides: readonly { actual_minutes: number; predicted_minutes: number; age_minutes?: number }[],
+): number {
+  const logs = rides
+    .filter((r) => r.actual_minutes > 0 && r.predicted_minutes > 0)
+    .map((r) => {
+      const recency = decayWeight(r.age_minutes ?? 0, RECENT_HALF_LIFE_MINUTES);
+      return {
+        log: Math.log(r.actual_minutes / r.predicted_minutes),
+        recency,
+        weight: recency * r.predicted_minutes,
+      };
+    })
+    .sort((a, b) => a.log - b.log);
+  if (logs.length === 0) return 1;
+  const half = logs.reduce((s, r) => s + r.weight, 0) / 2;
+  let median = 0;
+  let below = 0;
+  for (let i = 0; i < logs.length; i++) {
+    const r = logs[i] as { log: number; weight: number };
+    below += r.weight;
+    if (below >= half) {
+      // Exactly half below: between this ride and the next, as the plain median of an even count.
+      median =
+        below === half && i + 1 < logs.length ? (r.log + (logs[i + 1] as { log: number }).log) / 2 : r.log;
+      break;
+    }
+  }
+  const sum = logs.reduce((s, r) => s + r.recency, 0);
+  const n = (sum * sum) / logs.reduce((s, r) => s + r.recency * r.recency, 0);
+  const bound = Math.log(MAX_CORRECTION);
+  const shrunk = (median * n) / (n + CORRECTION_PRIOR_WEIGHT);
+  return Math.exp(Math.min(bound, Math.max(-bound, shrunk)));
+}
+
+/** A travel model whose rides (moving and handover) take `factor` times as long. */
+export function correctTravel(model: TravelModel, factor: number): TravelModel {
+  if (factor === 1) return model;
+  return {
+    detour_factor: model.detour_factor,
+    speed_kmh: model.speed_kmh / factor,
+    handover_minutes: model.handover_minutes * factor,
+  };
+}
+
 /** The promise made when an order is placed: prep (with busy minutes), a driver's way there, the ride. */
 export function promiseMinutes(prep: number, travel: TravelModel, km: number): number {
   return Math.round(prep + DRIVER_ALLOWANCE_MINUTES + travelMinutes(travel, km));

@@ -1,15 +1,22 @@
 import {
+  correctTravel,
+  decayWeight,
   ETA_DEFAULTS,
   type EtaInput,
   fitTravel,
+  LEARNING_DAYS,
   type PrepModel,
   predictEta,
   prepMinutes,
   promiseMinutes,
+  RECENT_MINUTES,
+  recentCorrection,
   STATUS_TARGET_MINUTES,
   type TravelModel,
+  travelMinutes,
   VEHICLE_TYPES,
   type VehicleType,
+  weightedRegression,
 } from '@dostava/shared';
 import { type Random, seededRandom } from '../simulator/geo.js';
 
@@ -22,6 +29,14 @@ import { type Random, seededRandom } from '../simulator/geo.js';
  * same kitchens and drivers, to learn from: prep medians per restaurant and hour of the week, and a
  * regression of ride minutes on straight-line km with the median ping speed, as the SQL refresh does.
  * Several seeds, then the spread over them. Pure computation: no database, no server.
+ *
+ * Two travel learners run side by side on the same evening (the same orders, drivers and rides):
+ * today's (every ride of the 28 days weighs the same) and the learning one (rides decay with a half-life
+ * of TRAVEL_HALF_LIFE_DAYS, and the last RECENT_MINUTES' rides correct the ride times, shared
+ * recentCorrection). Both relearn every 15 minutes from the rides delivered so far, as the API's timer
+ * does. Besides the steady evening, two where every driver becomes 30 % faster or slower halfway
+ * through: error (MAE) and bias (predicted − actual) before and after the change, and how long after
+ * it the error at pickup is back within RECOVERY_BOUND_MINUTES.
  */
 
 const MINUTE = 60_000;
@@ -32,6 +47,12 @@ const HISTORY_DAYS = 28;
 const RESTAURANTS = 8;
 const DRIVERS = 14;
 const TICK_MIN = 0.25;
+const DAY = 24 * 60 * MINUTE;
+/** Both learners relearn this often, as the API's timer (MODELS_EVERY_MS). */
+const REFRESH_MINUTES = 15;
+/** Recovered: the mean signed error at pickup of the last RECOVERY_WINDOW_MINUTES stays within this. */
+const RECOVERY_BOUND_MINUTES = 1;
+const RECOVERY_WINDOW_MINUTES = 30;
 
 interface Place {
   x: number;
@@ -67,11 +88,22 @@ interface Order {
   delivered: number | null;
   promised: number;
   predictedAtPlacement: number;
+  adaptiveAtPlacement: number;
   naiveAtPlacement: number;
   fixedAtPlacement: number;
   predictedAtPickup: number | null;
+  adaptiveAtPickup: number | null;
   naiveAtPickup: number | null;
   driver: Driver | null;
+}
+
+/** A delivered ride as the learning reads it: when, vehicle, straight-line km, minutes, ping speed. */
+interface Ride {
+  at: number;
+  type: VehicleType;
+  km: number;
+  minutes: number;
+  kmh: number;
 }
 
 const TRUE_SPEED: Record<VehicleType, number> = { bike: 15, scooter: 24, car: 28 };
@@ -121,21 +153,11 @@ function quantile(values: number[], q: number) {
   return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (at - lo);
 }
 
-/** Least squares of y on x: slope and intercept (the SQL refresh uses regr_slope / regr_intercept). */
-function regression(points: { x: number; y: number }[]) {
-  const n = points.length;
-  if (n < 2) return { slope: null, intercept: null };
-  const mx = points.reduce((s, p) => s + p.x, 0) / n;
-  const my = points.reduce((s, p) => s + p.y, 0) / n;
-  const sxx = points.reduce((s, p) => s + (p.x - mx) ** 2, 0);
-  const sxy = points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0);
-  if (sxx === 0) return { slope: null, intercept: null };
-  const slope = sxy / sxx;
-  return { slope, intercept: my - slope * mx };
-}
-
-/** Four weeks of history, learned the way the SQL refresh learns it. */
-function learn(w: ReturnType<typeof world>, random: Random) {
+/**
+ * Four weeks of history, learned the way the SQL refresh learns it: prep medians per restaurant and hour
+ * of the week, and the rides (with their ping speeds) the travel learners fit, ending at `start`.
+ */
+function learn(w: ReturnType<typeof world>, random: Random, start: number) {
   const prep = new Map<number, PrepModel>();
   for (const k of w.kitchens) {
     const byHour = new Map<number, number[]>();
@@ -156,36 +178,70 @@ function learn(w: ReturnType<typeof world>, random: Random) {
       hours: new Map([...byHour].map(([how, v]) => [how, { minutes: median(v), samples: v.length }])),
     });
   }
-  const fits = new Map<string, TravelModel>();
-  const rides = new Map<string, { x: number; y: number }[]>();
-  const pings = new Map<string, number[]>();
+  const rides: Ride[] = [];
+  const RIDES = 120;
   for (const d of w.drivers) {
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < RIDES; i++) {
       const trip = 0.3 + random() * 5;
       const minutes = (trip * d.detour * 60) / d.speed + w.handover();
-      for (const type of [d.type, 'any']) {
-        rides.set(type, [...(rides.get(type) ?? []), { x: trip, y: minutes }]);
-        // Pings a few seconds apart measure the moving speed (with GPS noise).
-        pings.set(type, [...(pings.get(type) ?? []), d.speed * (1 + 0.15 * normal(random))]);
-      }
+      // Pings a few seconds apart measure the moving speed (with GPS noise); one figure per ride.
+      const kmh = d.speed * (1 + 0.15 * normal(random));
+      normal(random); // the former per-type ping, kept so the seeded worlds stay as they were
+      rides.push({
+        at: start - ((i + 0.5) / RIDES) * HISTORY_DAYS * DAY,
+        type: d.type,
+        km: trip,
+        minutes,
+        kmh,
+      });
     }
   }
+  return { prep, rides };
+}
+
+type Learner = 'today' | 'learning';
+
+/**
+ * The travel models at `now` from the rides delivered so far, as the SQL refresh fits them: a least
+ * squares line per vehicle type and pooled ('any') over the last LEARNING_DAYS — every ride alike for
+ * today's learner, decayed by age for the learning one — and the median ping speed of the last day.
+ */
+function fitModels(rides: readonly Ride[], now: number, learner: Learner) {
+  const kept = rides.filter((r) => r.at <= now && r.at >= now - LEARNING_DAYS * DAY);
   const fitOf = (type: string, prior: TravelModel) => {
-    const points = rides.get(type) ?? [];
+    const mine = kept.filter((r) => type === 'any' || r.type === type);
+    const pings = mine.filter((r) => r.at >= now - DAY).map((r) => r.kmh);
     return fitTravel(
       {
-        ...regression(points),
-        samples: points.length,
-        ping_speed_kmh: median(pings.get(type) ?? []) || null,
+        ...weightedRegression(
+          mine.map((r) => ({
+            km: r.km,
+            minutes: r.minutes,
+            weight: learner === 'today' ? 1 : decayWeight((now - r.at) / DAY),
+          })),
+        ),
+        ping_speed_kmh: pings.length ? median(pings) : type === 'any' ? null : prior.speed_kmh,
       },
       prior,
     );
   };
   const any = fitOf('any', ETA_DEFAULTS);
-  fits.set('any', any);
+  const fits = new Map<string, TravelModel>([['any', any]]);
   for (const type of VEHICLE_TYPES) fits.set(type, fitOf(type, any));
-  const travel = (type: string | null) => fits.get(type ?? 'any') ?? any;
-  return { prep, travel };
+  return (type: string | null) => fits.get(type ?? 'any') ?? any;
+}
+
+/** The learning learner's models corrected by the rides of the last RECENT_MINUTES (as loadTravel). */
+function corrected(models: (type: string | null) => TravelModel, rides: readonly Ride[], now: number) {
+  const recent = rides.filter((r) => r.at <= now && r.at > now - RECENT_MINUTES * MINUTE);
+  const factor = recentCorrection(
+    recent.map((r) => ({
+      actual_minutes: r.minutes,
+      predicted_minutes: travelMinutes(models(r.type), r.km),
+      age_minutes: (now - r.at) / MINUTE,
+    })),
+  );
+  return (type: string | null) => correctTravel(models(type), factor);
 }
 
 /** The naive estimate: the current status's start + the target minutes of it and every later one. */
@@ -195,21 +251,54 @@ function naive(status: 'created' | 'in_delivery', since: number) {
   return since + rest.reduce((s, st) => s + (STATUS_TARGET_MINUTES[st] ?? 0), 0) * MINUTE;
 }
 
+/** A delivered order's times and signed errors (predicted − actual delivery, minutes) per learner. */
+export interface Delivered {
+  created: number;
+  pickedUp: number;
+  delivered: number;
+  placement: Record<Learner, number>;
+  pickup: Record<Learner, number>;
+}
+
 export interface EveningResult {
   orders: number;
   onTime: number;
-  /** Absolute errors in minutes. */
-  placement: { learned: number[]; naive: number[]; fixed: number[] };
-  pickup: { learned: number[]; naive: number[] };
+  /** Absolute errors in minutes; `learned` is today's learner, `learning` the one that learns this week. */
+  placement: { learned: number[]; learning: number[]; naive: number[]; fixed: number[] };
+  pickup: { learned: number[]; learning: number[]; naive: number[] };
+  /** When the drivers' pace changed (halfway through the evening), when orders stopped, every delivered order. */
+  changeAt: number;
+  endAt: number;
+  delivered: Delivered[];
 }
 
-/** One simulated Friday evening; deterministic for a seed. */
-export function runEvening(seed: number): EveningResult {
+/**
+ * One simulated Friday evening; deterministic for a seed. Halfway through it every driver's speed is
+ * multiplied by `pace` (1: the steady evening).
+ */
+export function runEvening(seed: number, pace = 1): EveningResult {
   const random = seededRandom(seed);
+  // The pings' noise of the evening's rides has its own stream, so the world stays the seed's.
+  const pingRandom = seededRandom(seed + 7919);
   const w = world(random);
-  const model = learn(w, random);
   const start = Date.UTC(2026, 10, 20, 16, 0); // Friday 17:00 in Sarajevo
   const end = start + EVENING_HOURS * 60 * MINUTE;
+  const changeAt = start + (EVENING_HOURS / 2) * 60 * MINUTE;
+  let changed = pace === 1;
+  const { prep, rides } = learn(w, random, start);
+  const model = { prep, travel: fitModels(rides, start, 'today') };
+  let learning = fitModels(rides, start, 'learning');
+  let refreshedAt = start;
+  let correctedAt = Number.NaN;
+  let adaptive = learning;
+  /** The learning learner's travel at `t`: relearned every REFRESH_MINUTES, corrected every tick. */
+  const adaptiveAt = (t: number) => {
+    if (correctedAt !== t) {
+      adaptive = corrected(learning, rides, t);
+      correctedAt = t;
+    }
+    return adaptive;
+  };
   const orders: Order[] = [];
   let nextArrival = start;
   const rate = (t: number) => {
@@ -220,6 +309,15 @@ export function runEvening(seed: number): EveningResult {
 
   for (let t = start; t < end + 3 * 60 * MINUTE; t += TICK_MIN * MINUTE) {
     const hourOfDay = 17 + Math.floor((t - start) / (60 * MINUTE));
+    if (!changed && t >= changeAt) {
+      for (const d of w.drivers) d.speed *= pace;
+      changed = true;
+    }
+    if (t - refreshedAt >= REFRESH_MINUTES * MINUTE) {
+      model.travel = fitModels(rides, t, 'today');
+      learning = fitModels(rides, t, 'learning');
+      refreshedAt = t;
+    }
     const free = w.drivers.filter((d) => d.order === null);
     // Arrivals (Poisson), only during the evening.
     while (t < end && nextArrival <= t) {
@@ -244,6 +342,10 @@ export function runEvening(seed: number): EveningResult {
         travel: model.travel('any'),
       };
       const predicted = predictEta(input, new Date(t)).predicted_delivery_at.getTime();
+      const adaptivePredicted = predictEta(
+        { ...input, travel: adaptiveAt(t)('any') },
+        new Date(t),
+      ).predicted_delivery_at.getTime();
       const accepted = at(t, 1 + random() * 4);
       orders.push({
         id: orders.length + 1,
@@ -256,9 +358,11 @@ export function runEvening(seed: number): EveningResult {
         delivered: null,
         promised,
         predictedAtPlacement: predicted,
+        adaptiveAtPlacement: adaptivePredicted,
         naiveAtPlacement: naive('created', t),
         fixedAtPlacement: at(t, 25 + Math.round(trip * 3)),
         predictedAtPickup: null,
+        adaptiveAtPickup: null,
         naiveAtPickup: null,
         driver: null,
       });
@@ -299,21 +403,25 @@ export function runEvening(seed: number): EveningResult {
       if (d.leg === 'waiting' && t >= order.ready) {
         d.leg = 'to_customer';
         order.pickedUp = t;
-        const travel = model.travel(d.type);
+        const onTheRoad = (travel: TravelModel): EtaInput => ({
+          status: 'in_delivery',
+          created_at: new Date(order.created),
+          status_changed_at: new Date(t),
+          picked_up_at: new Date(t),
+          promised_at: new Date(order.promised),
+          prep_minutes: 0,
+          trip_km: km(order.kitchen, order.to),
+          driver_km: km(order.kitchen, order.to),
+          has_driver: true,
+          nearest_free_km: null,
+          travel,
+        });
         order.predictedAtPickup = predictEta(
-          {
-            status: 'in_delivery',
-            created_at: new Date(order.created),
-            status_changed_at: new Date(t),
-            picked_up_at: new Date(t),
-            promised_at: new Date(order.promised),
-            prep_minutes: 0,
-            trip_km: km(order.kitchen, order.to),
-            driver_km: km(order.kitchen, order.to),
-            has_driver: true,
-            nearest_free_km: null,
-            travel,
-          },
+          onTheRoad(model.travel(d.type)),
+          new Date(t),
+        ).predicted_delivery_at.getTime();
+        order.adaptiveAtPickup = predictEta(
+          onTheRoad(adaptiveAt(t)(d.type)),
           new Date(t),
         ).predicted_delivery_at.getTime();
         order.naiveAtPickup = naive('in_delivery', t);
@@ -321,6 +429,13 @@ export function runEvening(seed: number): EveningResult {
         d.handoverLeft -= TICK_MIN;
         if (d.handoverLeft <= 0) {
           order.delivered = t;
+          rides.push({
+            at: t,
+            type: d.type,
+            km: km(order.kitchen, order.to),
+            minutes: (t - (order.pickedUp ?? t)) / MINUTE,
+            kmh: d.speed * (1 + 0.15 * normal(pingRandom)),
+          });
           d.order = null;
           d.leg = null;
         }
@@ -329,18 +444,30 @@ export function runEvening(seed: number): EveningResult {
   }
   const done = orders.filter((o) => o.delivered !== null);
   const err = (predicted: number, o: Order) => Math.abs(predicted - (o.delivered ?? 0)) / MINUTE;
+  const signed = (predicted: number | null, o: Order) => ((predicted ?? 0) - (o.delivered ?? 0)) / MINUTE;
   return {
     orders: done.length,
     onTime: done.filter((o) => (o.delivered ?? 0) <= o.promised).length,
     placement: {
       learned: done.map((o) => err(o.predictedAtPlacement, o)),
+      learning: done.map((o) => err(o.adaptiveAtPlacement, o)),
       naive: done.map((o) => err(o.naiveAtPlacement, o)),
       fixed: done.map((o) => err(o.fixedAtPlacement, o)),
     },
     pickup: {
       learned: done.map((o) => err(o.predictedAtPickup ?? 0, o)),
+      learning: done.map((o) => err(o.adaptiveAtPickup ?? 0, o)),
       naive: done.map((o) => err(o.naiveAtPickup ?? 0, o)),
     },
+    changeAt,
+    endAt: end,
+    delivered: done.map((o) => ({
+      created: o.created,
+      pickedUp: o.pickedUp ?? 0,
+      delivered: o.delivered ?? 0,
+      placement: { today: signed(o.predictedAtPlacement, o), learning: signed(o.adaptiveAtPlacement, o) },
+      pickup: { today: signed(o.predictedAtPickup, o), learning: signed(o.adaptiveAtPickup, o) },
+    })),
   };
 }
 
@@ -351,13 +478,94 @@ const spread = (values: number[]) => {
   return `${mean.toFixed(1)} ± ${sd.toFixed(1)} (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
 };
 
+const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+
+/** MAE and bias (mean predicted − actual) of signed errors, in minutes. */
+const errorOf = (signedErrors: number[]) => ({
+  mae: mean(signedErrors.map(Math.abs)),
+  bias: mean(signedErrors),
+});
+
+/**
+ * Minutes (and orders picked up) after the change until the mean signed error at pickup over the last
+ * RECOVERY_WINDOW_MINUTES is within ±RECOVERY_BOUND_MINUTES and stays there for the rest of the evening
+ * (windows of at least 5 orders, until 22:00: after it the last few orders drain); null when it never is.
+ */
+function recovery(result: EveningResult, learner: Learner): { minutes: number; orders: number } | null {
+  const after = result.delivered
+    .filter((d) => d.pickedUp >= result.changeAt && d.pickedUp < result.endAt)
+    .sort((a, b) => a.pickedUp - b.pickedUp);
+  let since: number | null = null;
+  for (let i = 0; i < after.length; i++) {
+    const now = (after[i] as Delivered).pickedUp;
+    const window = after.slice(0, i + 1).filter((d) => d.pickedUp > now - RECOVERY_WINDOW_MINUTES * MINUTE);
+    if (window.length < 5) continue;
+    const inside = Math.abs(errorOf(window.map((d) => d.pickup[learner])).bias) <= RECOVERY_BOUND_MINUTES;
+    if (!inside) since = null;
+    else if (since === null) since = i;
+  }
+  if (since === null) return null;
+  const at = after[since] as Delivered;
+  return { minutes: (at.pickedUp - result.changeAt) / MINUTE, orders: since + 1 };
+}
+
+const LEARNERS: { learner: Learner; label: string }[] = [
+  { learner: 'today', label: "today's (28 days alike)" },
+  { learner: 'learning', label: 'learning (decay + last hour)' },
+];
+
+function changeScenario(seeds: number[], pace: number) {
+  const results = seeds.map((seed) => ({ seed, result: runEvening(seed, pace) }));
+  const name =
+    pace > 1 ? `${Math.round((pace - 1) * 100)} % faster` : `${Math.round((1 - pace) * 100)} % slower`;
+  console.log(
+    `\nDrivers ${name} from 19:30 (halfway), the same evenings. Phases by pickup (at pickup) or placement (at placement): before the change, after it, and settled (from an hour after it). MAE and bias (predicted − actual) in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
+  );
+  for (const stage of ['pickup', 'placement'] as const) {
+    for (const { learner, label } of LEARNERS) {
+      const phases = results.map(({ result }) => {
+        const when = (d: Delivered) => (stage === 'pickup' ? d.pickedUp : d.created);
+        const of = (keep: (at: number) => boolean) =>
+          errorOf(result.delivered.filter((d) => keep(when(d))).map((d) => d[stage][learner]));
+        return {
+          before: of((at) => at < result.changeAt),
+          after: of((at) => at >= result.changeAt),
+          settled: of((at) => at >= result.changeAt + 60 * MINUTE),
+        };
+      });
+      const cell = (pick: (p: (typeof phases)[number]) => number) => spread(phases.map(pick)).padEnd(25);
+      for (const what of ['mae', 'bias'] as const) {
+        console.log(
+          `  ${stage.padEnd(9)} · ${label.padEnd(30)} ${what.toUpperCase().padEnd(4)} before ${cell((p) => p.before[what])} after ${cell((p) => p.after[what])} settled ${cell((p) => p.settled[what])}`,
+        );
+      }
+    }
+  }
+  console.log(
+    `  back within ±${RECOVERY_BOUND_MINUTES} min (mean error at pickup of the last ${RECOVERY_WINDOW_MINUTES} min, for good), per seed ${seeds.join(', ')}:`,
+  );
+  for (const { learner, label } of LEARNERS) {
+    const each = results.map(({ result }) => recovery(result, learner));
+    const got = each.filter((r) => r !== null);
+    const perSeed = each
+      .map((r) => (r === null ? 'never' : `${r.minutes.toFixed(0)} min/${r.orders} orders`))
+      .join(', ');
+    const summary = got.length
+      ? `${got.length}/${seeds.length} seeds; minutes ${spread(got.map((r) => r.minutes))}, orders ${spread(got.map((r) => r.orders))}`
+      : `0/${seeds.length} seeds`;
+    console.log(`    ${label.padEnd(30)} ${summary}  [${perSeed}]`);
+  }
+}
+
 function main() {
   const seeds = (process.env.BENCH_SEEDS ?? '1,2,3,4,5').split(',').map(Number);
   const rows: { label: string; pick: (r: EveningResult) => number[] }[] = [
-    { label: 'placement · learned', pick: (r) => r.placement.learned },
+    { label: "placement · learned, today's", pick: (r) => r.placement.learned },
+    { label: 'placement · learning', pick: (r) => r.placement.learning },
     { label: 'placement · naive targets', pick: (r) => r.placement.naive },
     { label: 'placement · fixed 25+3/km', pick: (r) => r.placement.fixed },
-    { label: 'pickup    · learned', pick: (r) => r.pickup.learned },
+    { label: "pickup    · learned, today's", pick: (r) => r.pickup.learned },
+    { label: 'pickup    · learning', pick: (r) => r.pickup.learning },
     { label: 'pickup    · naive targets', pick: (r) => r.pickup.naive },
   ];
   const results = seeds.map((seed) => ({ seed, result: runEvening(seed) }));
@@ -370,15 +578,16 @@ function main() {
     );
     for (const row of rows) {
       const v = row.pick(result);
-      console.log(`  ${row.label.padEnd(28)} median ${f(median(v))}   p90 ${f(quantile(v, 0.9))}`);
+      console.log(`  ${row.label.padEnd(30)} median ${f(median(v))}   p90 ${f(quantile(v, 0.9))}`);
     }
   }
   console.log(`\nOver ${seeds.length} seeds (mean ± sd (min–max) of each seed's figure):`);
   for (const row of rows) {
     const medians = results.map(({ result }) => median(row.pick(result)));
     const p90s = results.map(({ result }) => quantile(row.pick(result), 0.9));
-    console.log(`  ${row.label.padEnd(28)} median ${spread(medians).padEnd(26)} p90 ${spread(p90s)}`);
+    console.log(`  ${row.label.padEnd(30)} median ${spread(medians).padEnd(26)} p90 ${spread(p90s)}`);
   }
+  for (const pace of [1.3, 0.7]) changeScenario(seeds, pace);
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) main();

@@ -1,12 +1,18 @@
 import {
+  correctTravel,
   ETA_DEFAULTS,
   fitTravel,
   LEARNING_DAYS,
   type PrepModel,
+  RECENT_MINUTES,
+  recentCorrection,
+  regressionFromSums,
+  TRAVEL_HALF_LIFE_DAYS,
   type TravelModel,
+  travelMinutes,
   VEHICLE_TYPES,
 } from '@dostava/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepTimeModel, travelTimeModel } from '../../db/schema/index.js';
 
@@ -64,31 +70,43 @@ async function refreshPrep(db: Db, timeZone: string) {
 }
 
 /**
+ * Delivered rides as rows (vehicle_type, km, minutes, age_days): picked up → delivered minutes against
+ * the straight line restaurant → customer, of the orders `where` keeps, sane ones only (0.5–180 min).
+ */
+const rides = (where: SQL) => sql`(
+  select v.type::text as vehicle_type,
+    ${kmBetween(sql`r.lat`, sql`r.lng`, sql`o.lat`, sql`o.lng`)} as km,
+    extract(epoch from (o.delivered_at - o.picked_up_at)) / 60 as minutes,
+    greatest(0, extract(epoch from (now() - o.delivered_at)) / 86400) as age_days
+  from orders o
+  join restaurants r on r.id = o.restaurant_id
+  left join vehicles v on v.driver_id = o.driver_id
+  where o.status = 'delivered' and ${where}
+    and o.picked_up_at is not null and o.delivered_at > o.picked_up_at and r.lat is not null
+) t where t.minutes between 0.5 and 180`;
+
+/**
  * Relearns travel per vehicle type ('any' pools them): a least-squares line of ride minutes (picked up →
- * delivered) on straight-line km restaurant → customer gives minutes per km and the fixed handover;
- * the median moving speed between consecutive location pings gives the speed, and with it the detour
- * factor. A type with few rides leans on 'any', 'any' on the defaults (fitTravel).
+ * delivered) on straight-line km restaurant → customer gives minutes per km and the fixed handover,
+ * each ride weighted by its age (halved every TRAVEL_HALF_LIFE_DAYS, so this week speaks louder than
+ * the month; shared weightedRegression from the same sums); the median moving speed between consecutive
+ * location pings gives the speed, and with it the detour factor. A type with few rides (effective, after
+ * the decay) leans on 'any', 'any' on the defaults (fitTravel).
  */
 async function refreshTravel(db: Db) {
+  const w = sql`power(0.5, t.age_days / ${TRAVEL_HALF_LIFE_DAYS}::float8)`;
   const fits = await db
     .select({
       vehicle_type: sql<string>`coalesce(t.vehicle_type, 'any')`,
-      slope: sql<number | null>`regr_slope(t.minutes, t.km)`,
-      intercept: sql<number | null>`regr_intercept(t.minutes, t.km)`,
-      samples: sql<number>`count(*)::int`,
+      n: sql<number>`count(*)::int`,
+      w: sql<number>`sum(${w})`,
+      ww: sql<number>`sum(${w} * ${w})`,
+      x: sql<number>`sum(${w} * t.km)`,
+      y: sql<number>`sum(${w} * t.minutes)`,
+      xx: sql<number>`sum(${w} * t.km * t.km)`,
+      xy: sql<number>`sum(${w} * t.km * t.minutes)`,
     })
-    .from(
-      sql`(
-        select v.type::text as vehicle_type,
-          ${kmBetween(sql`r.lat`, sql`r.lng`, sql`o.lat`, sql`o.lng`)} as km,
-          extract(epoch from (o.delivered_at - o.picked_up_at)) / 60 as minutes
-        from orders o
-        join restaurants r on r.id = o.restaurant_id
-        left join vehicles v on v.driver_id = o.driver_id
-        where o.status = 'delivered' and o.created_at >= now() - ${`${LEARNING_DAYS} days`}::interval
-          and o.picked_up_at is not null and o.delivered_at > o.picked_up_at and r.lat is not null
-      ) t where t.minutes between 0.5 and 180`,
-    )
+    .from(rides(sql`o.created_at >= now() - ${`${LEARNING_DAYS} days`}::interval`))
     .groupBy(sql`grouping sets ((t.vehicle_type), ())`)
     // The grouping set () is the pool of every type ('any'); rides of drivers without a vehicle count there only.
     .having(sql`grouping(t.vehicle_type) = 1 or t.vehicle_type is not null`);
@@ -121,17 +139,23 @@ async function refreshTravel(db: Db) {
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const model = (type: string, prior: TravelModel) => {
     const fit = fitOf(type);
+    const line = fit
+      ? regressionFromSums({
+          n: Number(fit.n),
+          w: Number(fit.w),
+          ww: Number(fit.ww),
+          x: Number(fit.x),
+          y: Number(fit.y),
+          xx: Number(fit.xx),
+          xy: Number(fit.xy),
+        })
+      : { slope: null, intercept: null, samples: 0 };
     return {
       ...fitTravel(
-        {
-          slope: num(fit?.slope),
-          intercept: num(fit?.intercept),
-          samples: Number(fit?.samples ?? 0),
-          ping_speed_kmh: num(speedOf(type)) ?? (type === 'any' ? null : prior.speed_kmh),
-        },
+        { ...line, ping_speed_kmh: num(speedOf(type)) ?? (type === 'any' ? null : prior.speed_kmh) },
         prior,
       ),
-      samples: Number(fit?.samples ?? 0),
+      samples: Number(fit?.n ?? 0),
     };
   };
   const any = model('any', ETA_DEFAULTS);
@@ -180,10 +204,42 @@ export async function loadPrep(db: Db, restaurantIds: number[]): Promise<Map<num
   return out;
 }
 
-/** The learned travel per vehicle type; the defaults where nothing was learned yet. */
+/**
+ * The learned travel per vehicle type (the defaults where nothing was learned yet), corrected by the
+ * error of the last RECENT_MINUTES: the rides delivered since, each against its type's learned model,
+ * give one factor for all types (shared recentCorrection: a median weighted by minutes and recency,
+ * shrunk while rides are few, bounded),
+ * so a change of the whole operation's pace (traffic, weather, new drivers) shows within the hour
+ * instead of waiting for the decayed fit (decision 0021).
+ */
 export async function loadTravel(db: Db): Promise<(type: string | null) => TravelModel> {
-  const rows = await db.select().from(travelTimeModel);
+  const [rows, recent] = await Promise.all([
+    db.select().from(travelTimeModel),
+    db
+      .select({
+        vehicle_type: sql<string | null>`t.vehicle_type`,
+        km: sql<number>`t.km`,
+        minutes: sql<number>`t.minutes`,
+        age_days: sql<number>`t.age_days`,
+      })
+      .from(
+        rides(sql`o.created_at >= now() - interval '1 day'
+          and o.delivered_at >= now() - ${`${RECENT_MINUTES} minutes`}::interval`),
+      ),
+  ]);
   const byType = new Map(rows.map((r) => [r.vehicle_type, r]));
   const any = byType.get('any') ?? ETA_DEFAULTS;
-  return (type) => (type && byType.get(type)) || any;
+  const learned = (type: string | null): TravelModel => (type && byType.get(type)) || any;
+  const factor = recentCorrection(
+    recent.map((r) => ({
+      actual_minutes: Number(r.minutes),
+      predicted_minutes: travelMinutes(learned(r.vehicle_type), Number(r.km)),
+      age_minutes: Number(r.age_days) * 24 * 60,
+    })),
+  );
+  const corrected = new Map(
+    [...byType.keys(), 'any'].map((type) => [type, correctTravel(learned(type), factor)]),
+  );
+  const anyCorrected = corrected.get('any') as TravelModel;
+  return (type) => (type && corrected.get(type)) || anyCorrected;
 }

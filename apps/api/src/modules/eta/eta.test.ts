@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { travelMinutes } from '@dostava/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   orderEtaHistory,
@@ -10,7 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import type { BusEvent } from '../../lib/bus.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
-import { refreshModels } from './eta-models.js';
+import { loadTravel, refreshModels } from './eta-models.js';
 import { predictOrders, refreshPredictions } from './eta-predictions.js';
 
 /** Promises, predictions, the at-risk lane and an order's ETA on its details, per role. */
@@ -176,5 +177,67 @@ describe('the at-risk lane', () => {
   it('refuses an unknown lane or sort with a translated error', async () => {
     const res = await get('/api/orders?lane=at_danger', 'dispatcher');
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('learning this week', () => {
+  /** Ten orders of the own restaurant, delivered `hoursAgo` after a ride of `minutes`. */
+  let rides: number[] = [];
+  const deliver = async (hoursAgo: number, minutes: number) => {
+    await t.database.db
+      .update(orders)
+      .set({
+        status: 'delivered',
+        created_at: sql`now() - ${`${hoursAgo} hours`}::interval - interval '30 minutes'`,
+        picked_up_at: sql`now() - ${`${hoursAgo} hours`}::interval - ${`${minutes} minutes`}::interval`,
+        delivered_at: sql`now() - ${`${hoursAgo} hours`}::interval`,
+      })
+      .where(inArray(orders.id, rides));
+  };
+  beforeAll(async () => {
+    for (let i = 0; i < 10; i++) rides.push((await place()).id);
+  });
+  afterAll(async () => {
+    await deliver(24 * 40, 10);
+    rides = [];
+  });
+  const rideOf = async (type: string | null = 'any') =>
+    travelMinutes((await loadTravel(t.database.db))(type), 3);
+  const learned = async () => {
+    const [any] = await t.database.db
+      .select()
+      .from(travelTimeModel)
+      .where(eq(travelTimeModel.vehicle_type, 'any'));
+    return travelMinutes(any ?? { detour_factor: 1, speed_kmh: 1, handover_minutes: 1 }, 3);
+  };
+
+  it('corrects ride times from the rides delivered in the last hour, and no longer once they are older', async () => {
+    const db = t.database.db;
+    await deliver(5, 2);
+    await refreshModels(db, timeZone);
+    // Whatever the seeded evening's own last hour says, against the learned model.
+    const before = await rideOf();
+    const bikeBefore = await rideOf('bike');
+    // The same rides, delivered a quarter of an hour ago, far faster than learned: every type is corrected.
+    await deliver(0.25, 2);
+    const corrected = await rideOf();
+    expect(corrected).toBeLessThan(0.9 * before);
+    expect(await rideOf('bike')).toBeLessThan(0.9 * bikeBefore);
+    // Never more than twice as fast as learned, however fast the rides.
+    expect(corrected).toBeGreaterThanOrEqual((await learned()) / 2 - 1e-9);
+    // An hour and more later they correct nothing any more.
+    await deliver(1.5, 2);
+    expect(await rideOf()).toBeCloseTo(before, 6);
+  });
+
+  it('weighs this week more than the month in the learned travel', async () => {
+    const db = t.database.db;
+    // Fast rides three weeks ago, then the same rides today: the model learns more from today's.
+    await deliver(24 * 21, 2);
+    await refreshModels(db, timeZone);
+    const monthAgo = await learned();
+    await deliver(2, 2);
+    await refreshModels(db, timeZone);
+    expect(await learned()).toBeLessThan(monthAgo - 0.5);
   });
 });
