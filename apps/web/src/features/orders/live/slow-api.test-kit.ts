@@ -30,8 +30,10 @@ function answerOf(url: URL): unknown {
  */
 export function slowApi(delayMs: number) {
   const seen: Seen[] = [];
+  // The typed client sends a Request (its own `fetch`, lib/api-client.ts).
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    const signal = input instanceof Request ? input.signal : init?.signal;
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const request: Seen = { path: url.pathname, sentAt: Date.now(), endedAt: null, ended: null };
     seen.push(request);
     return new Promise<Response>((resolve, reject) => {
@@ -43,7 +45,7 @@ export function slowApi(delayMs: number) {
         end('answered');
         resolve(json(answerOf(url)));
       }, delayMs);
-      init?.signal?.addEventListener('abort', () => {
+      signal?.addEventListener('abort', () => {
         clearTimeout(timer);
         end('cancelled');
         reject(new DOMException('The operation was aborted.', 'AbortError'));
