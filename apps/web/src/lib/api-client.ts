@@ -62,22 +62,31 @@ export type Answer<M extends HttpMethod, P extends PathsWithMethod<paths, M>> = 
   FetchResponse<Extract<paths[P][M], Record<string, unknown>>, Init<M, P>, 'application/json'>['data']
 >;
 
+/** A path the API reads (GET): what a cached query's key names. */
+export type ReadPath = PathsWithMethod<paths, 'get'>;
+/** The resource of a path, as a type: `/api/restaurants/{id}/hours` → `/api/restaurants`. */
+type ResourceOf<P extends string> = P extends `/api/${infer R}/${string}` ? `/api/${R}` : P;
+/** What a refresh names: a read's path, or a resource (every read under it). A typo does not compile. */
+export type ReadPrefix = ReadPath | ResourceOf<keyof paths>;
+
 /** A cached read of this path (any parameters), by its query key `[method, path, init]`. */
-export const isReadOf = (key: QueryKey, path: string) => key[0] === 'get' && key[1] === path;
+export const isReadOf = (key: QueryKey, path: ReadPath) => key[0] === 'get' && key[1] === path;
 
 /** The resource a path belongs to: `/api/restaurants/{id}/hours` → `/api/restaurants`. */
-const resourceOf = (path: string) => path.split('/').slice(0, 3).join('/');
+const resourceOf = <P extends keyof paths>(path: P) => path.split('/').slice(0, 3).join('/') as ResourceOf<P>;
 
 /**
  * The reads a write changes: everything under its own resource, and what its declaration's
- * `refreshes` names (assigning a driver changes the drivers).
+ * `refreshes` names (assigning a driver changes the drivers). The generated map holds the paths as
+ * text; the API declares them from its own routes, so each is one of `paths`.
  */
-export function readsChangedBy(method: WriteMethod, path: string): string[] {
-  return [resourceOf(path), ...(refreshes[`${method.toUpperCase()} ${path}`] ?? [])];
+export function readsChangedBy(method: WriteMethod, path: keyof paths): ReadPrefix[] {
+  const declared = (refreshes[`${method.toUpperCase()} ${path}`] ?? []) as readonly ReadPrefix[];
+  return [resourceOf(path), ...declared];
 }
 
 /** Marks every cached read under these path prefixes stale; the ones on screen refetch at once. */
-export function refresh(queryClient: QueryClient, prefixes: readonly string[]) {
+export function refresh(queryClient: QueryClient, prefixes: readonly ReadPrefix[]) {
   return queryClient.invalidateQueries({
     predicate: ({ queryKey: [method, path] }) =>
       method === 'get' &&

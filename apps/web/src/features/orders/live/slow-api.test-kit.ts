@@ -2,6 +2,7 @@ import type { OrderListItem, OrderStatus } from '@dostava/shared';
 import { type QueryClient, QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import type { OrderLiveEvent } from '../../../lib/event-stream';
+import { partial } from '../../../lib/partial.test-kit';
 
 /** One request the fake API saw: its path and query, when it was sent and how it ended. */
 interface Seen {
@@ -75,7 +76,7 @@ let ids = 0;
 /** An order event of this API: the order (as a list row) moved from `from` to `to`. */
 export function statusEvent(orderId: number, from: OrderStatus, to: OrderStatus): OrderLiveEvent {
   const at = new Date(Date.now()).toISOString();
-  const order = {
+  const order = partial<OrderListItem>({
     id: orderId,
     order_number: `D${100000 + orderId}`,
     status: to,
@@ -84,7 +85,7 @@ export function statusEvent(orderId: number, from: OrderStatus, to: OrderStatus)
     status_changed_at: at,
     created_at: at,
     dispatch_problem: null,
-  } as unknown as OrderListItem;
+  });
   return {
     id: `e${++ids}`,
     type: 'order.updated',
