@@ -3,7 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { RouteTreeContext } from './app/route-tree';
+import { router, routes } from './app/router';
 import { loadI18n } from './lib/i18n';
 import { showCarriedToasts } from './lib/toast';
 
@@ -19,7 +20,9 @@ void loadI18n('full')
     createRoot(mount).render(
       <StrictMode>
         <Providers>
-          <RouterProvider router={router} />
+          <RouteTreeContext value={routes}>
+            <RouterProvider router={router} />
+          </RouteTreeContext>
         </Providers>
       </StrictMode>,
     );

@@ -1,7 +1,8 @@
 import type { Role } from '@dostava/shared/roles';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { menuOf, type NavGroup, type NavItem, navigationFor } from './navigation';
+import { menuOf } from './menus';
+import { type NavGroup, type NavItem, navigationFor } from './navigation';
 import { allows, type RouteHandle, screensOf } from './route-access';
 import { routes } from './router';
 

@@ -7,7 +7,7 @@ import {
   STAFF_ROLES,
 } from '@dostava/shared/roles';
 import type { RouteObject } from 'react-router';
-import type { MenuPlacement } from './navigation';
+import type { MenuPlacement } from './menus';
 
 /**
  * Who may open a screen, in the words of the shared permission table (`PERMISSIONS`), which the API

@@ -4,6 +4,7 @@ import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showFailure } from '../lib/http';
 import { translateMessage } from '../lib/i18n';
 import { checkImageFile, uploadImage } from '../lib/uploads';
 
@@ -36,8 +37,9 @@ export function ImageUploadField({ label, value, onChange, disabled, error, roun
     setUploading(true);
     try {
       onChange(await uploadImage(file));
-    } catch {
-      // The HTTP client has shown the API's message.
+    } catch (error) {
+      // Not a query or a mutation: the cache does not show it, so the field does.
+      showFailure(error);
     } finally {
       setUploading(false);
     }

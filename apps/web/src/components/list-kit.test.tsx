@@ -128,11 +128,14 @@ describe('RestaurantPicker', () => {
   const json = (body: unknown) =>
     new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
+  /** The URL of what the typed client sent (a Request). */
+  const urlOf = (input: RequestInfo | URL) =>
+    new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
   /** The API: 150 restaurants; `?q=` filters them by name; `/restaurants/{id}` reads one. */
   function stubApi() {
     const all = Array.from({ length: 150 }, (_, i) => restaurant(i + 1, `Restoran ${i + 1}`));
     const fetchMock = vi.fn((input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
+      const url = urlOf(input);
       const one = url.pathname.match(/^\/api\/restaurants\/(\d+)$/);
       if (one) return json({ data: all[Number(one[1]) - 1] });
       const q = url.searchParams.get('q') ?? '';
@@ -147,7 +150,7 @@ describe('RestaurantPicker', () => {
     return fetchMock;
   }
   const queries = (fetchMock: ReturnType<typeof stubApi>) =>
-    fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+    fetchMock.mock.calls.map(([input]) => urlOf(input));
 
   it('shows the chosen restaurant by its id, though it is beyond the first page', async () => {
     const fetchMock = stubApi();

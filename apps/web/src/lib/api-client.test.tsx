@@ -6,6 +6,7 @@ import { $api, client, readsChangedBy, refresh, useWrite } from './api-client';
 import { ApiError, showFailure } from './http';
 import { clearSession, getSession, setTokens } from './session';
 import { toasts } from './toast';
+import { uploadImage } from './uploads';
 
 vi.mock('./toast', () => ({ toasts: { error: vi.fn(), success: vi.fn() } }));
 
@@ -13,19 +14,21 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Stubs fetch; each call is recorded as the URL, method, headers and parsed body the server got. */
-function stubFetch(answer: (url: string, init: RequestInit) => Response) {
+function stubFetch(answer: (url: string, request: Request) => Response) {
   const calls: { url: string; method: string; auth?: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
-      const headers = (init.headers ?? {}) as Record<string, string>;
+    vi.fn(async (input: RequestInfo | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      const { pathname, search } = new URL(request.url);
+      const text = await request.clone().text();
       calls.push({
-        url: String(input),
-        method: init.method ?? 'GET',
-        auth: headers.Authorization,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        url: pathname + search,
+        method: request.method,
+        auth: request.headers.get('Authorization') ?? undefined,
+        body: text ? JSON.parse(text) : undefined,
       });
-      return Promise.resolve(answer(String(input), init));
+      return answer(pathname + search, request);
     }),
   );
   return calls;
@@ -102,10 +105,10 @@ describe('the typed client', () => {
 
   it('a 401 on an endpoint that takes a token refreshes it once and retries', async () => {
     setTokens({ access_token: 'stale', refresh_token: 'r1' });
-    const calls = stubFetch((url, init) => {
+    const calls = stubFetch((url, request) => {
       if (url === '/api/auth/refresh')
         return json(200, { data: { access_token: 'good', refresh_token: 'r2' } });
-      const auth = (init.headers as Record<string, string>).Authorization;
+      const auth = request.headers.get('Authorization');
       return auth === 'Bearer good'
         ? json(200, { data: vehicle })
         : json(401, { error: 'token_expired', message: 'x' });
@@ -182,5 +185,62 @@ describe('queries and writes', () => {
     act(() => loud.result.current.mutate());
     await waitFor(() => expect(toasts.error).toHaveBeenCalledTimes(1));
     expect(toasts.error).toHaveBeenCalledWith('Taken', { toastId: 'api:Taken' });
+  });
+
+  it.each([
+    [409, true],
+    [404, true],
+    [422, true],
+    [400, false],
+  ])('after a refused write (%i) the reads it changes are refreshed: %s', async (status, refreshed) => {
+    stubFetch(() => json(status, { error: 'refused', message: 'Refused' }));
+    const { queryClient, wrapper } = setup();
+    queryClient.setQueryData(['get', '/api/vehicles', {}], { data: [] });
+    const { result } = renderHook(
+      () =>
+        useWrite('post', '/api/vehicles', () => ({
+          body: { plate_number: 'A12-B-345', type: 'car' as const },
+        })),
+      { wrapper },
+    );
+    await act(() => result.current.mutateAsync().catch(() => undefined));
+    expect(queryClient.getQueryState(['get', '/api/vehicles', {}])?.isInvalidated).toBe(refreshed);
+  });
+});
+
+describe('files and the event stream go through the typed client', () => {
+  it('uploads an image as multipart form data with the token, and answers with its id and URL', async () => {
+    const seen: { type: string | null; auth: string | null; file: FormDataEntryValue | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const request = input as Request;
+        seen.push({
+          type: request.headers.get('Content-Type'),
+          auth: request.headers.get('Authorization'),
+          file: (await request.formData()).get('file'),
+        });
+        return json(201, { data: { id: 3, file_url: '/uploads/3.png' } });
+      }),
+    );
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    await expect(uploadImage(file)).resolves.toEqual({ id: 3, file_url: '/uploads/3.png' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.auth).toBe('Bearer good');
+    expect(seen[0]?.file).toBeInstanceOf(File);
+  });
+
+  it('reads a file as a Blob (a CSV export) with the typed path and query', async () => {
+    const calls = stubFetch(
+      () => new Response('\uFEFFnumber\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+    );
+    const { data } = await client.GET('/api/orders/export.csv', {
+      params: { query: { active: 'true', q: '' } },
+      parseAs: 'blob',
+    });
+    expect(calls.map((call) => call.url)).toEqual(['/api/orders/export.csv?active=true']);
+    expect(data).toBeInstanceOf(Blob);
+    expect(await data?.text()).toContain('number');
   });
 });

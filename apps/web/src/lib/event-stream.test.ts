@@ -28,14 +28,15 @@ function fakeServer() {
     connections: [] as Connection[],
     refuseEvents: null as null | (() => Promise<Response>),
     refresh: (): Response => json(200, { data: { access_token: 'a2', refresh_token: 'r2' } }),
-    fetch: vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-      const url = String(input);
+    fetch: vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
+      const request = input instanceof Request ? input : new Request(input);
+      const url = new URL(request.url).pathname;
       if (url === '/api/auth/refresh') return server.refresh();
       if (url !== '/api/events') throw new Error(`unexpected request ${url}`);
       if (server.refuseEvents) return server.refuseEvents();
       let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
       const connection: Connection = {
-        headers: init.headers as Record<string, string>,
+        headers: Object.fromEntries(request.headers),
         send: (text) => controller?.enqueue(encoder.encode(text)),
         end: () => controller?.close(),
         cancelled: false,
@@ -57,7 +58,10 @@ function fakeServer() {
       if (!connection) throw new Error('no connection was opened');
       return connection;
     },
-    eventCalls: () => server.fetch.mock.calls.filter(([url]) => String(url) === '/api/events').length,
+    eventCalls: () =>
+      server.fetch.mock.calls.filter(
+        ([input]) => input instanceof Request && input.url.endsWith('/api/events'),
+      ).length,
   };
   vi.stubGlobal('fetch', server.fetch);
   return server;
@@ -309,7 +313,11 @@ describe('EventStream', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await settle();
     expect(server.eventCalls()).toBe(2);
-    expect(server.fetch.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(1);
+    expect(
+      server.fetch.mock.calls.filter(
+        ([input]) => input instanceof Request && input.url.endsWith('/api/auth/refresh'),
+      ),
+    ).toHaveLength(1);
     expect(getSession().token).toBeNull();
     expect(toasts.error).toHaveBeenCalledWith('errors.refresh_failed', { toastId: 'refresh_failed' });
     expect(stream.getState().status).toBe('reconnecting');

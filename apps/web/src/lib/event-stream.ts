@@ -1,5 +1,6 @@
 import { EVENT_TYPES, type ReceivedEvent, receivedEventSchema } from '@dostava/shared';
-import { api, isApiError } from './http';
+import { client } from './api-client';
+import { isApiError } from './http';
 import { getSession } from './session';
 
 /**
@@ -33,9 +34,10 @@ export const MAX_BACKOFF_MS = 30_000;
 export const LINGER_MS = 5_000;
 
 /**
- * The tab's one connection to the event stream, shared by every screen that listens. Read with fetch and
- * a stream reader (EventSource cannot send the Bearer header) through the http client, so an expired
- * token is refreshed and the request retried. Reconnects with backoff, resuming after Last-Event-ID.
+ * The tab's one connection to the event stream, shared by every screen that listens. Read as a stream
+ * (`parseAs: 'stream'`: EventSource cannot send the Bearer header) through the typed client, so an
+ * expired token is refreshed and the request retried. Reconnects with backoff, resuming after
+ * Last-Event-ID.
  * Exported for its tests; the app uses the one `eventStream` below.
  */
 export class EventStream {
@@ -169,14 +171,13 @@ export class EventStream {
 
   private async connect(onReady: () => void) {
     this.controller = new AbortController();
-    const response = await api<Response>('/events', {
+    const { data: body } = await client.GET('/api/events', {
       headers: { Accept: 'text/event-stream', ...(this.lastId ? { 'Last-Event-ID': this.lastId } : {}) },
-      responseType: 'response',
-      toast: false,
+      parseAs: 'stream',
       signal: this.controller.signal,
     });
-    if (!response.body) throw new Error('No event stream body');
-    const reader = response.body.getReader();
+    if (!body) throw new Error('No event stream body');
+    const reader = body.getReader();
     this.reader = reader;
     this.armStallTimer();
     const decoder = new TextDecoder();

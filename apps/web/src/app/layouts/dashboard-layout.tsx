@@ -24,7 +24,7 @@ import { useCurrentUser } from '../../lib/session';
 import { operationTimeZone, setOperationTimeZone } from '../../lib/time-zone';
 import { navigationFor } from '../navigation';
 import { allows, type RouteHandle } from '../route-access';
-import { routes } from '../router';
+import { useRouteTree } from '../route-tree';
 import { ForbiddenContent } from '../routes/errors/forbidden-content';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
@@ -69,7 +69,8 @@ export function DashboardLayout() {
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
-  const groups = useMemo(() => navigationFor(user, routes), [user]);
+  const routes = useRouteTree();
+  const groups = useMemo(() => navigationFor(user, routes), [user, routes]);
   const allowed = useRouteAllowed(user);
   // Set while rendering, so the pages below format their times in the operation's zone this pass.
   const config = useAppConfig();

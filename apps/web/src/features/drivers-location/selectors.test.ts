@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDriver as driver } from './live/test-driver';
 import {
+  type CountingT,
   driverName,
   driverStateText,
   type FocusInput,
@@ -240,10 +241,7 @@ describe('focusOf', () => {
 });
 
 describe('driverStateText', () => {
-  const t = ((key: string, options?: { count?: number }) =>
-    options?.count === undefined ? key : `${key}:${options.count}`) as unknown as Parameters<
-    typeof driverStateText
-  >[0];
+  const t: CountingT = (key, options) => (options === undefined ? key : `${key}:${options.count}`);
 
   it('says a free driver asked to end the shift (dispatch skips them), and busy with the load', () => {
     expect(driverStateText(t, driver(1))).toBe('driver_states.available');

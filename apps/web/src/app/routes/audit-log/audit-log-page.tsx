@@ -13,7 +13,7 @@ import { UserFilter } from '../../../features/audit-log/components/user-filter';
 import { useListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
 import { positiveId, useUrlFilters } from '../../../lib/url-filters';
-import { routes } from '../../router';
+import { useRouteTree } from '../../route-tree';
 import { useDocumentTitle } from '../../use-document-title';
 import { subjectLink } from './subject-link';
 
@@ -29,7 +29,8 @@ export function AuditLogPage() {
   const facets = useAuditFacets();
   const rangeInvalid = Boolean(rangeOrderError(filters.from, filters.to));
   const user = useCurrentUser();
-  const linkOf = useCallback((entry: AuditEntry) => subjectLink(entry, user, routes), [user]);
+  const routes = useRouteTree();
+  const linkOf = useCallback((entry: AuditEntry) => subjectLink(entry, user, routes), [user, routes]);
 
   return (
     <PageContainer>

@@ -21,9 +21,6 @@ export const useUpdateProfile = () =>
 // The sessions list refreshes after a sign-out that failed too: a session gone already is gone from the list.
 
 export const useRevokeSession = () =>
-  useWrite('delete', '/api/auth/sessions/{id}', (id: number) => ({ params: { path: { id } } }), {
-    refreshOnFailure: true,
-  });
+  useWrite('delete', '/api/auth/sessions/{id}', (id: number) => ({ params: { path: { id } } }));
 
-export const useRevokeOtherSessions = () =>
-  useWrite('post', '/api/auth/sessions/revoke-others', () => ({}), { refreshOnFailure: true });
+export const useRevokeOtherSessions = () => useWrite('post', '/api/auth/sessions/revoke-others', () => ({}));

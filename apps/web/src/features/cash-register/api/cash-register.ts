@@ -1,6 +1,6 @@
 import type { EndShiftListParams } from '@dostava/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { $api, type Answer, changedElsewhere, quiet, useWrite } from '../../../lib/api-client';
+import { $api, type Answer, quiet, useWrite } from '../../../lib/api-client';
 
 export type { EndShiftListParams };
 export type EndShiftFilterParams = Pick<EndShiftListParams, 'status' | 'driver_id' | 'from' | 'to'>;
@@ -32,15 +32,11 @@ export function useEndShiftRequest(id: number) {
 
 /** "End shift": staff received the cash; the driver's shift ends. */
 export const useCollectEndShiftRequest = (id: number) =>
-  useWrite('post', '/api/end-shift-requests/{id}/collect', () => ({ params: { path: { id } } }), {
-    refreshOnFailure: changedElsewhere,
-  });
+  useWrite('post', '/api/end-shift-requests/{id}/collect', () => ({ params: { path: { id } } }));
 
 /** Rejects a pending request with a reason the driver sees; the driver may send again. */
 export const useRejectEndShiftRequest = (id: number) =>
-  useWrite(
-    'post',
-    '/api/end-shift-requests/{id}/reject',
-    (reason: string) => ({ params: { path: { id } }, body: { reason } }),
-    { refreshOnFailure: changedElsewhere },
-  );
+  useWrite('post', '/api/end-shift-requests/{id}/reject', (reason: string) => ({
+    params: { path: { id } },
+    body: { reason },
+  }));

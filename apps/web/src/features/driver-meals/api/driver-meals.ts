@@ -28,21 +28,15 @@ export const useCreateDriverMeal = () =>
 
 /** Deletes a meal that no approved settlement covers (409 when settled); the list is asked again either way. */
 export const useDeleteDriverMeal = () =>
-  useWrite('delete', '/api/driver-meals/{id}', (id: number) => ({ params: { path: { id } } }), {
-    refreshOnFailure: true,
-  });
+  useWrite('delete', '/api/driver-meals/{id}', (id: number) => ({ params: { path: { id } } }));
 
 /** Approves a driver's pending claim (409 when someone else decided first); the list is asked again either way. */
 export const useApproveDriverMeal = () =>
-  useWrite('post', '/api/driver-meals/{id}/approve', (id: number) => ({ params: { path: { id } } }), {
-    refreshOnFailure: true,
-  });
+  useWrite('post', '/api/driver-meals/{id}/approve', (id: number) => ({ params: { path: { id } } }));
 
 /** Rejects a driver's pending claim with a reason (409 when someone else decided first). */
 export const useRejectDriverMeal = () =>
-  useWrite(
-    'post',
-    '/api/driver-meals/{id}/reject',
-    ({ id, reason }: { id: number; reason: string }) => ({ params: { path: { id } }, body: { reason } }),
-    { refreshOnFailure: true },
-  );
+  useWrite('post', '/api/driver-meals/{id}/reject', ({ id, reason }: { id: number; reason: string }) => ({
+    params: { path: { id } },
+    body: { reason },
+  }));

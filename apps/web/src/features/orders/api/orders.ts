@@ -1,8 +1,8 @@
 import type { OrderListParams, OrderStatus } from '@dostava/shared';
 import type { paths } from '@dostava/shared/wire';
 import { keepPreviousData, type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
-import { $api, type Answer, quiet, useWrite } from '../../../lib/api-client';
-import { downloadFile, type ExportFormat } from '../../../lib/download';
+import { $api, type Answer, client, quiet, useWrite } from '../../../lib/api-client';
+import { type ExportFormat, saveFile } from '../../../lib/download';
 import { isApiError } from '../../../lib/http';
 
 /** The filters of GET /orders (also those of the CSV export). */
@@ -131,12 +131,6 @@ function keep(
   queryClient.setQueryData(orderQueryOptions(answer.data.id).queryKey, answer);
 }
 
-/**
- * A refusal that still means the order changed (someone else moved it, a suggestion moved): what the
- * screen shows of it is asked for again, as after a success.
- */
-const refreshAfterRefusal = { refreshOnFailure: true } as const;
-
 /** Success and failure both refresh what is on screen (a 409 means someone else changed the order). */
 export const useChangeOrderStatus = () =>
   useWrite(
@@ -146,8 +140,7 @@ export const useChangeOrderStatus = () =>
       params: { path: { id } },
       body: { ...body, reason: reason ?? null },
     }),
-    // A 400 is the form's own mistake: nothing changed on the server.
-    { onSuccess: keep, refreshOnFailure: (error) => !(isApiError(error) && error.status === 400) },
+    { onSuccess: keep },
   );
 
 /** `allow_busy`: the dispatcher confirmed giving one more order to a driver who already carries one. */
@@ -159,7 +152,7 @@ export const useAssignDriver = () =>
       params: { path: { id } },
       body: { driver_id, ...(allow_busy ? { allow_busy: true } : {}) },
     }),
-    { onSuccess: keep, ...refreshAfterRefusal },
+    { onSuccess: keep },
   );
 
 export const useUnassignDriver = () =>
@@ -170,7 +163,7 @@ export const useUnassignDriver = () =>
       params: { path: { id } },
       body: { reason: reason || null },
     }),
-    { onSuccess: keep, ...refreshAfterRefusal },
+    { onSuccess: keep },
   );
 
 /** Locks an order out of automatic dispatch (a dispatcher assigns it), or returns it. */
@@ -179,7 +172,7 @@ export const useDispatchLock = () =>
     'post',
     '/api/orders/{id}/dispatch-lock',
     ({ id, locked }: { id: number; locked: boolean }) => ({ params: { path: { id } }, body: { locked } }),
-    { onSuccess: keep, ...refreshAfterRefusal },
+    { onSuccess: keep },
   );
 
 /**
@@ -195,22 +188,28 @@ export const useAcceptSuggestion = () =>
       params: { path: { id } },
       body: { driver_id },
     }),
-    { onSuccess: keep, ...refreshAfterRefusal },
+    { onSuccess: keep },
   );
 
 /** The export's path as the contract spells it: a misspelt one does not compile. */
 const exportPath = (format: ExportFormat) => `/api/orders/export.${format}` as const satisfies keyof paths;
 
-/** The filtered orders as a CSV or a spreadsheet file (a file, which the typed client does not read). */
-export const exportOrders = ({
+/**
+ * The filtered orders as a CSV or a spreadsheet file, read as a Blob by the typed client. The list's
+ * sort is not the export's (it has none): the file keeps the API's own order, as it always did.
+ */
+export async function exportOrders({
   format,
+  sort: _sort,
   ...filters
-}: OrderFilterParams & { sort?: string; format: ExportFormat }) =>
-  downloadFile(
-    exportPath(format).slice('/api'.length),
-    `orders-${new Date().toISOString().slice(0, 10)}.${format}`,
-    { ...filters },
-  );
+}: OrderFilterParams & { sort?: string; format: ExportFormat }) {
+  const { active, suggested: _suggested, ...query } = filters;
+  const { data } = await client.GET(exportPath(format), {
+    params: { query: { ...query, ...(active === undefined ? {} : { active: active ? 'true' : 'false' }) } },
+    parseAs: 'blob',
+  });
+  if (data) saveFile(data, `orders-${new Date().toISOString().slice(0, 10)}.${format}`);
+}
 
 export function useExportOrders() {
   return useMutation({ mutationFn: exportOrders });

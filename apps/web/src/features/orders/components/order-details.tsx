@@ -23,11 +23,11 @@ import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { useUnassignDriver } from '../api/orders';
+import { personName } from '../board/order-view';
 import { AssignDriverDialog } from './assign-driver-dialog';
 import { OfferStatusChip, offerSentence } from './order-dispatch';
 import { OrderStatusChip } from './order-status-chip';
 import { ASSIGNABLE_STATUSES, formatMinutes } from './order-time';
-import { personName } from './orders-table';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -8,12 +8,10 @@ import { dateTimeColumn, type ListColumn, moneyColumn } from '../../../component
 import type { ListParams } from '../../../lib/list-params';
 import type { OrderFilterParams } from '../api/orders';
 import { useOrders } from '../api/orders';
+import { personName } from '../board/order-view';
 import { OrderStatusChip } from './order-status-chip';
 import { formatMinutes } from './order-time';
 import { StatusActions } from './status-actions';
-
-export const personName = (person: { first_name: string; last_name: string } | null) =>
-  person ? `${person.first_name} ${person.last_name}`.trim() : null;
 
 interface OrdersTableProps {
   params: ListParams<OrderListParams['sort']>;

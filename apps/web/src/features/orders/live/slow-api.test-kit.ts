@@ -2,6 +2,7 @@ import type { OrderListItem, OrderStatus } from '@dostava/shared';
 import { type QueryClient, QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import type { OrderLiveEvent } from '../../../lib/event-stream';
+import { partial } from '../../../lib/partial.test-kit';
 
 /** One request the fake API saw: its path and query, when it was sent and how it ended. */
 interface Seen {
@@ -30,8 +31,10 @@ function answerOf(url: URL): unknown {
  */
 export function slowApi(delayMs: number) {
   const seen: Seen[] = [];
+  // The typed client sends a Request (its own `fetch`, lib/api-client.ts).
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    const signal = input instanceof Request ? input.signal : init?.signal;
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const request: Seen = { path: url.pathname, sentAt: Date.now(), endedAt: null, ended: null };
     seen.push(request);
     return new Promise<Response>((resolve, reject) => {
@@ -43,7 +46,7 @@ export function slowApi(delayMs: number) {
         end('answered');
         resolve(json(answerOf(url)));
       }, delayMs);
-      init?.signal?.addEventListener('abort', () => {
+      signal?.addEventListener('abort', () => {
         clearTimeout(timer);
         end('cancelled');
         reject(new DOMException('The operation was aborted.', 'AbortError'));
@@ -73,7 +76,7 @@ let ids = 0;
 /** An order event of this API: the order (as a list row) moved from `from` to `to`. */
 export function statusEvent(orderId: number, from: OrderStatus, to: OrderStatus): OrderLiveEvent {
   const at = new Date(Date.now()).toISOString();
-  const order = {
+  const order = partial<OrderListItem>({
     id: orderId,
     order_number: `D${100000 + orderId}`,
     status: to,
@@ -82,7 +85,7 @@ export function statusEvent(orderId: number, from: OrderStatus, to: OrderStatus)
     status_changed_at: at,
     created_at: at,
     dispatch_problem: null,
-  } as unknown as OrderListItem;
+  });
   return {
     id: `e${++ids}`,
     type: 'order.updated',

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { driverQueryOptions, driversQueryOptions } from '../../../api/drivers/drivers';
 import type { DriverLiveEvent, OrderLiveEvent, StreamMessage } from '../../../lib/event-stream';
+import { partial } from '../../../lib/partial.test-kit';
 import { boardCountsQueryOptions, orderQueryOptions, ordersQueryOptions } from '../api/orders';
 import { COALESCE_MS, readSchedulerOf } from './read-scheduler';
 import { onScreen, slowApi, statusEvent } from './slow-api.test-kit';
@@ -73,7 +74,7 @@ async function readsAfter(api: ReturnType<typeof slowApi>, act: () => void, ms =
 describe('Refresher', () => {
   it('takes dispatch’s news of an order (no previous state) in place, and reads the lanes and counts again', async () => {
     const api = slowApi(50);
-    const row = { id: 7, order_number: 'D7', offer: null } as unknown as OrderListItem;
+    const row = partial<OrderListItem>({ id: 7, order_number: 'D7', offer: null });
     onScreen(queryClient, [ordersQueryOptions(LANE), boardCountsQueryOptions({})]);
     await vi.advanceTimersByTimeAsync(100);
     queryClient.setQueryData(ordersQueryOptions(LANE).queryKey, {
@@ -157,7 +158,7 @@ describe('useOrderEvents', () => {
   it('moves a driver in the cached lists on a location ping, without a request', async () => {
     const api = slowApi(50);
     const driver = (id: number) =>
-      ({ id, location: { lat: 43.85, lng: 18.41 }, last_location_at: 'earlier' }) as unknown as Driver;
+      partial<Driver>({ id, location: { lat: 43.85, lng: 18.41 }, last_location_at: 'earlier' });
     renderHook(() => useOrderEvents(), { wrapper });
     onScreen(queryClient, [driversQueryOptions(DRIVERS), driverQueryOptions(7)]);
     await vi.advanceTimersByTimeAsync(100);

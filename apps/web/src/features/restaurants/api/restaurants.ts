@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { restaurantKey } from '../../../api/restaurants/restaurants';
 import {
   $api,
-  changedElsewhere,
   client,
   quiet,
   readsChangedBy,
   refresh,
+  refreshesAfterRefusal,
   useWrite,
 } from '../../../lib/api-client';
 
@@ -88,9 +88,9 @@ export function useDecidePayoutRequest(restaurantId: number, requestId: number) 
           : await client.POST(REJECT, { params: { path }, body: { reason: decision.reason } });
       return data;
     },
-    // Decided, or decided by someone else first (409): show the restaurant as it is now.
+    // Decided, or refused because it changed (decided by someone else first): show it as it is now.
     onSettled: (_answer, error, decision) => {
-      if (error && !changedElsewhere(error)) return;
+      if (error && !refreshesAfterRefusal(error)) return;
       return refresh(queryClient, readsChangedBy('post', decision.action === 'approve' ? APPROVE : REJECT));
     },
   });

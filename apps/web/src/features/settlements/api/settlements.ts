@@ -1,8 +1,8 @@
 import type { SettlementBody, SettlementListParams } from '@dostava/shared';
 import type { paths } from '@dostava/shared/wire';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { $api, changedElsewhere, quiet, useWrite } from '../../../lib/api-client';
-import { downloadFile, type ExportFormat } from '../../../lib/download';
+import { $api, client, quiet, useWrite } from '../../../lib/api-client';
+import { type ExportFormat, saveFile } from '../../../lib/download';
 
 export type { SettlementListParams };
 export type SettlementFilterParams = Pick<SettlementListParams, 'restaurant_id' | 'status'>;
@@ -58,7 +58,6 @@ export const useApproveSettlement = (id: number) =>
   useWrite('post', '/api/settlements/{id}/approve', () => ({ params: { path: { id } } }), {
     onSuccess: (answer, _none, queryClient) =>
       queryClient.setQueryData(settlementQueryOptions(id).queryKey, answer),
-    refreshOnFailure: changedElsewhere,
   });
 
 /** Deletes a pending settlement; an approved one is refused (409). */
@@ -70,20 +69,20 @@ export const useDeleteSettlement = () =>
 
 /** Creates the bank payment orders of an approved settlement (422 while it is pending). */
 export const useCreatePaymentOrders = (id: number) =>
-  useWrite('post', '/api/settlements/{id}/payment-orders', () => ({ params: { path: { id } } }), {
-    refreshOnFailure: true,
-  });
+  useWrite('post', '/api/settlements/{id}/payment-orders', () => ({ params: { path: { id } } }));
 
 /** The file's path as the contract spells it: a misspelt one does not compile. */
 const paymentOrdersPath = (format: ExportFormat) =>
   `/api/settlements/{id}/payment-orders.${format}` as const satisfies keyof paths;
 
-/** Saves the settlement's payment orders as a CSV or a spreadsheet file (not JSON: `downloadFile`). */
-export const downloadPaymentOrders = ({ id, format }: { id: number; format: ExportFormat }) =>
-  downloadFile(
-    paymentOrdersPath(format).slice('/api'.length).replace('{id}', String(id)),
-    `payment-orders-${id}.${format}`,
-  );
+/** Saves the settlement's payment orders as a CSV or a spreadsheet file (read as a Blob). */
+export async function downloadPaymentOrders({ id, format }: { id: number; format: ExportFormat }) {
+  const { data } = await client.GET(paymentOrdersPath(format), {
+    params: { path: { id } },
+    parseAs: 'blob',
+  });
+  if (data) saveFile(data, `payment-orders-${id}.${format}`);
+}
 
 export function useDownloadPaymentOrders() {
   return useMutation({ mutationFn: downloadPaymentOrders });
