@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { capacitySchema } from './capacity.js';
 import { DISPATCH_PROBLEMS, dispatchSettingsSchema } from './dispatch.js';
 import { SHIFT_STATES } from './drivers.js';
-import { ORDER_STATUSES, orderListItemSchema } from './orders.js';
+import { ORDER_STATUSES } from './order-rules.js';
+import { orderListItemSchema } from './orders.js';
 
 /**
  * The live events on `GET /api/events`, each declared once: the API's bus checks every event against

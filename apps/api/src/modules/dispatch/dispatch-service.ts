@@ -22,7 +22,7 @@ import type { JobQueue } from '../../lib/jobs.js';
 import { rowsOf } from '../../lib/sql.js';
 import { loadPrep, loadTravel } from '../eta/eta-models.js';
 import { busyNow, FRESH_LOCATION_MINUTES, predictOrders } from '../eta/eta-predictions.js';
-import { distanceKm } from '../orders/orders-amounts.js';
+import { distanceKm } from '../../lib/geo.js';
 import { announce, assignDriver, unmoved } from '../orders/orders-commands.js';
 import { assertReachable, readOrder } from '../orders/orders-queries.js';
 import { withdrawOffers } from './dispatch-offers.js';

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { drivers, orderEtaHistory, orders, restaurants } from '../../db/schema/index.js';
 import type { EventBus } from '../../lib/bus.js';
 import { terminalStatusList } from '../drivers/drivers-service.js';
-import { distanceKm as haversine } from '../orders/orders-amounts.js';
+import { distanceKm as haversine } from '../../lib/geo.js';
 import { announce, unmoved } from '../orders/orders-commands.js';
 import { selectOrders, toListItem } from '../orders/orders-queries.js';
 import { kmBetween, loadPrep, loadTravel } from './eta-models.js';

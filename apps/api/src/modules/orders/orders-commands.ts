@@ -37,7 +37,8 @@ import { activeOrders, driverState, lockDriver } from '../drivers/drivers-servic
 import { predictOrders, promiseFor } from '../eta/eta-predictions.js';
 import { snoozedNow } from '../products/products-service.js';
 import { assertTakesOrders } from '../restaurants/restaurants-hours.js';
-import { distanceKm, orderAmounts } from './orders-amounts.js';
+import { distanceKm } from '../../lib/geo.js';
+import { orderAmounts } from './orders-amounts.js';
 import { assertInScope, historyScope, readOrder } from './orders-queries.js';
 
 /** What order writes need besides the database: the bus to announce them, the zone to count them in. */
