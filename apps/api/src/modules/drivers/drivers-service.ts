@@ -21,12 +21,12 @@ const o = ordersAs('o');
 
 /** The active order a driver has now (the oldest, if several). */
 export const currentOrder = sql<{ id: number; order_number: string } | null>`(
-  select json_build_object('id', ${o.id}, 'order_number', ${o.order_number}) from ${o}
+  select json_build_object('id', ${o.id}, 'order_number', ${o.order_number}) from "orders" o
   where ${o.driver_id} = "users"."id" and ${isActive(o)}
   order by ${o.created_at} limit 1)`;
 
 /** How many active orders the driver carries (assigned or accepted, not yet delivered). */
-export const activeOrders = sql<number>`(select count(*)::int from ${o}
+export const activeOrders = sql<number>`(select count(*)::int from "orders" o
   where ${o.driver_id} = "users"."id" and ${isActive(o)})`;
 
 /**
@@ -35,8 +35,8 @@ export const activeOrders = sql<number>`(select count(*)::int from ${o}
  */
 export const driverState = sql<DriverState>`(case
   when ${drivers.shift_state} in ('off_shift', 'on_break') then ${drivers.shift_state}::text
-  when exists (select 1 from ${o} where ${o.driver_id} = "users"."id" and ${isOnTheRoad(o)}) then 'delivering'
-  when exists (select 1 from ${o} where ${o.driver_id} = "users"."id" and ${isActive(o)}) then 'assigned'
+  when exists (select 1 from "orders" o where ${o.driver_id} = "users"."id" and ${isOnTheRoad(o)}) then 'delivering'
+  when exists (select 1 from "orders" o where ${o.driver_id} = "users"."id" and ${isActive(o)}) then 'assigned'
   else 'available' end)`;
 
 /**

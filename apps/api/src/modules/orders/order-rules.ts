@@ -30,7 +30,7 @@ type OrdersTable = Record<
   AnyPgColumn
 >;
 
-/** The orders table under another name, for subqueries (`from "orders" o`). */
+/** The orders table under another name, for subqueries: written `from "orders" o`, its columns render `"o"."…"`. */
 export const ordersAs = (name: string) => alias(orders, name);
 
 /** Literals, not parameters: the planner then matches the partial index of active orders. */
