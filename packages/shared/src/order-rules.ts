@@ -36,7 +36,8 @@ export const isActiveStatus = (status: OrderStatus) =>
 
 /** Statuses in which the driver has the food (picked up, at the door): the driver is delivering. */
 export const ON_THE_ROAD_STATUSES = ['in_delivery', 'no_answer'] as const satisfies readonly OrderStatus[];
-export const isOnTheRoad = (status: OrderStatus) => (ON_THE_ROAD_STATUSES as readonly string[]).includes(status);
+export const isOnTheRoad = (status: OrderStatus) =>
+  (ON_THE_ROAD_STATUSES as readonly string[]).includes(status);
 
 /** Statuses in which an order may wait for a driver: the kitchen accepted it, nobody picked it up. */
 export const WAITING_STATUSES = [
@@ -122,7 +123,10 @@ export const COUNTER_RULES: Record<BoardCounter, (order: LaneState, now: number)
   problems: (o, now) =>
     o.status === 'no_answer' || isLate(o, now) || (isActiveStatus(o.status) && !!o.dispatch_problem),
   at_risk: (o, now) =>
-    !!o.risk_reason && o.promised_at !== null && o.promised_at !== undefined && new Date(o.promised_at).getTime() > now,
+    !!o.risk_reason &&
+    o.promised_at !== null &&
+    o.promised_at !== undefined &&
+    new Date(o.promised_at).getTime() > now,
   late: (o, now) => isLate(o, now),
   late_preparation: (o, now) => (o.status === 'created' || o.status === 'preparing_order') && isLate(o, now),
 };

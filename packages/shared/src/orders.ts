@@ -285,4 +285,3 @@ export const orderMapSchema = z.object({
   ),
 });
 export type OrderMap = z.infer<typeof orderMapSchema>;
-

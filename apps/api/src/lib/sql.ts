@@ -8,6 +8,11 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** A SQL number that may be null, decoded (a count or a numeric arrives as text from some drivers). */
+export const numberOrNull = {
+  mapFromDriverValue: (value: unknown): number | null => (value === null ? null : Number(value)),
+};
+
 /**
  * Runs raw SQL (a statement the query builder cannot say: a set-based insert from JSON, an update
  * returning what it replaced) and parses its rows: typed by the schema, not asserted.

@@ -29,11 +29,11 @@ import {
 import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
+import { distanceKm } from '../../lib/geo.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { parsedRows } from '../../lib/sql.js';
 import { loadPrep, loadTravel } from '../eta/eta-models.js';
 import { busyNow, FRESH_LOCATION_MINUTES, predictOrders } from '../eta/eta-predictions.js';
-import { distanceKm } from '../../lib/geo.js';
 import { dispatchModeOf, isActive, ordersAs, waitsForDriver } from '../orders/order-rules.js';
 import { announceOrders, type OrderNews } from '../orders/orders-announce.js';
 import { changeOrder } from '../orders/orders-change.js';
@@ -207,7 +207,7 @@ async function loadRound(db: Db, timeZone: string, modes: DispatchMode[], now: n
       r.status === 'ready_for_pickup'
         ? Math.min(now, r.status_changed_at.getTime())
         : r.created_at.getTime() +
-          prepMinutes(prep.get(r.restaurant_id), hourOfWeek(r.created_at, timeZone), Number(r.busy)) * MINUTE,
+          prepMinutes(prep.get(r.restaurant_id), hourOfWeek(r.created_at, timeZone), r.busy) * MINUTE,
     promised_at: r.promised_at?.getTime() ?? null,
     excluded: new Set((r.excluded ?? []).map(Number)),
   }));
@@ -231,7 +231,8 @@ async function loadDrivers(db: Db, timeZone: string, now: number): Promise<PlanD
       vehicle: sql<VehicleType | null>`(select v."type"::text from "vehicles" v where v."driver_id" = ${driversTable.user_id} limit 1)`,
       shift_started_at: shifts.started_at,
       shift_ends_at: shifts.planned_end_at,
-      deliveries: sql<number>`(select count(*)::int from "orders" o where ${o.driver_id} = ${driversTable.user_id}
+      deliveries:
+        sql<number>`(select count(*)::int from "orders" o where ${o.driver_id} = ${driversTable.user_id}
         and ${o.status} = 'delivered' and ${o.status_changed_at} >= ${shifts.started_at})`.mapWith(Number),
     })
     .from(driversTable)
@@ -310,7 +311,11 @@ async function loadDrivers(db: Db, timeZone: string, now: number): Promise<PlanD
 }
 
 /** The rows a round's raw statements return, parsed (PGlite and node-postgres alike). */
-const offerRow = z.object({ id: z.coerce.number(), order_id: z.coerce.number(), driver_id: z.coerce.number() });
+const offerRow = z.object({
+  id: z.coerce.number(),
+  order_id: z.coerce.number(),
+  driver_id: z.coerce.number(),
+});
 const madeRow = offerRow.extend({ reasons: z.unknown() });
 const clearedRow = z.object({ id: z.coerce.number(), problem: z.string() });
 
@@ -407,10 +412,9 @@ export async function runRound(
         where o."id" = x.id`);
     // An offer gives the order a driver on the way: its prediction (and risk, as it was) moves.
     const risks = new Map(
-      (made.length ? await predictOrders(tx, { timeZone, ids: made.map((m) => m.order_id) }) : []).map((p) => [
-        p.id,
-        p.risk_reason,
-      ]),
+      (made.length ? await predictOrders(tx, { timeZone, ids: made.map((m) => m.order_id) }) : []).map(
+        (p) => [p.id, p.risk_reason],
+      ),
     );
     // What each changed order's problem was before: the boards move it in or out of the problems lane.
     const before = new Map<number, string | null>();
@@ -665,7 +669,12 @@ export async function acceptSuggestion(
 // ------------------------------------------------------------------------------------------------- lock
 
 /** Keeps an order out of the automatic mode (its open offer is withdrawn), or lets it back in. */
-export function setLock(deps: DispatchDeps, actor: ActorContext, orderId: number, locked: boolean): Promise<Order> {
+export function setLock(
+  deps: DispatchDeps,
+  actor: ActorContext,
+  orderId: number,
+  locked: boolean,
+): Promise<Order> {
   if (!can(actor, 'orders.dispatch')) throw new Forbidden();
   return changeOrder(deps.db, deps, actor, orderId, (order) => ({
     set: { dispatch_locked: locked, ...(locked ? { dispatch_problem: null } : {}) },

@@ -1,9 +1,4 @@
-import {
-  type Driver,
-  type DriverState,
-  type driverListQuery,
-  type PlannedEnd,
-} from '@dostava/shared';
+import type { Driver, DriverState, driverListQuery, PlannedEnd } from '@dostava/shared';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -12,8 +7,8 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
-import { isActive, isOnTheRoad, ordersAs } from '../orders/order-rules.js';
 import { fullName, textSearch } from '../../lib/search.js';
+import { isActive, isOnTheRoad, ordersAs } from '../orders/order-rules.js';
 
 type ListQuery = z.output<typeof driverListQuery>;
 
@@ -27,7 +22,7 @@ export const currentOrder = sql<{ id: number; order_number: string } | null>`(
 
 /** How many active orders the driver carries (assigned or accepted, not yet delivered). */
 export const activeOrders = sql<number>`(select count(*)::int from "orders" o
-  where ${o.driver_id} = "users"."id" and ${isActive(o)})`;
+  where ${o.driver_id} = "users"."id" and ${isActive(o)})`.mapWith(Number);
 
 /**
  * The driver's state for dispatch, derived from the shift and the orders in one place: the drivers
@@ -98,7 +93,7 @@ const toDriver = (row: Row): Driver => ({
   is_active: row.is_active,
   shift_state: row.shift_state,
   state: row.state,
-  active_orders: Number(row.active_orders),
+  active_orders: row.active_orders,
   fcm_token_active: row.fcm_token_active,
   vehicle:
     row.vehicle_id !== null && row.vehicle_type !== null

@@ -13,6 +13,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { drivers, orderEtaHistory, orders, restaurants } from '../../db/schema/index.js';
 import { distanceKm as haversine } from '../../lib/geo.js';
+import { numberOrNull } from '../../lib/sql.js';
 import { isActive, isOnTheRoad, ordersAs } from '../orders/order-rules.js';
 import { kmBetween, loadPrep, loadTravel } from './eta-models.js';
 
@@ -25,7 +26,9 @@ const TYPICAL_TRIP_KM = 2;
 
 /** Busy minutes in force now (busy mode without an end, or before its end). */
 export const busyNow = sql<number>`(case when ${restaurants.busy_minutes} > 0
-  and (${restaurants.busy_until} is null or ${restaurants.busy_until} > now()) then ${restaurants.busy_minutes} else 0 end)`;
+  and (${restaurants.busy_until} is null or ${restaurants.busy_until} > now()) then ${restaurants.busy_minutes} else 0 end)`.mapWith(
+  Number,
+);
 
 /**
  * The promise made when an order is placed, and the minutes it means: predicted preparation for this
@@ -94,7 +97,7 @@ export async function predictOrders(
       risk_reason: orders.risk_reason,
       driver_id: orders.driver_id,
       hour: sql<number>`((extract(isodow from ${orders.created_at} at time zone ${timeZone})::int - 1) * 24
-        + extract(hour from ${orders.created_at} at time zone ${timeZone})::int)`,
+        + extract(hour from ${orders.created_at} at time zone ${timeZone})::int)`.mapWith(Number),
       busy: busyNow,
       restaurant_lat: restaurants.lat,
       restaurant_lng: restaurants.lng,
@@ -103,11 +106,13 @@ export async function predictOrders(
         restaurants.lng,
         orders.lat,
         orders.lng,
-      )} end`,
+      )} end`.mapWith(numberOrNull),
       driver_km: sql<number | null>`case when ${drivers.lat} is null or not ${fresh} then null
         when ${onTheRoad} then ${kmBetween(drivers.lat, drivers.lng, orders.lat, orders.lng)}
         when ${restaurants.lat} is null then null
-        else ${kmBetween(drivers.lat, drivers.lng, restaurants.lat, restaurants.lng)} end`,
+        else ${kmBetween(drivers.lat, drivers.lng, restaurants.lat, restaurants.lng)} end`.mapWith(
+        numberOrNull,
+      ),
       vehicle_type: sql<
         string | null
       >`(select v."type"::text from "vehicles" v where v."driver_id" = ${orders.driver_id} limit 1)`,
@@ -159,9 +164,9 @@ export async function predictOrders(
         status_changed_at: r.status_changed_at,
         picked_up_at: r.picked_up_at,
         promised_at: r.promised_at,
-        prep_minutes: prepMinutes(prep.get(r.restaurant_id), Number(r.hour), Number(r.busy)),
-        trip_km: r.trip_km === null ? TYPICAL_TRIP_KM : Number(r.trip_km),
-        driver_km: r.driver_km === null ? null : Number(r.driver_km),
+        prep_minutes: prepMinutes(prep.get(r.restaurant_id), r.hour, r.busy),
+        trip_km: r.trip_km ?? TYPICAL_TRIP_KM,
+        driver_km: r.driver_km,
         has_driver: r.driver_id !== null,
         nearest_free_km: nearest,
         travel: travel(r.vehicle_type),

@@ -53,7 +53,11 @@ export async function refreshPredictions(db: Db, bus: EventBus, timeZone: string
   await announceOrders(
     db,
     bus,
-    changed.map((c) => ({ id: c.id, previous: { unmoved: { risk_reason: c.risk_reason } }, note: { eta: true } })),
+    changed.map((c) => ({
+      id: c.id,
+      previous: { unmoved: { risk_reason: c.risk_reason } },
+      note: { eta: true },
+    })),
   );
   return changed.length;
 }

@@ -99,7 +99,10 @@ async function verdicts() {
       waits: rules.waitsForDriver().mapWith(Boolean),
       mode: rules.dispatchModeOf(),
       ...(Object.fromEntries(
-        BOARD_COUNTERS.map((c) => [`counter_${c}`, sql<boolean>`coalesce(${rules.COUNTER_SQL[c]}, false)`.mapWith(Boolean)]),
+        BOARD_COUNTERS.map((c) => [
+          `counter_${c}`,
+          sql<boolean>`coalesce(${rules.COUNTER_SQL[c]}, false)`.mapWith(Boolean),
+        ]),
       ) as Record<`counter_${(typeof BOARD_COUNTERS)[number]}`, ReturnType<typeof sql<boolean>>>),
     })
     .from(orders)
@@ -115,7 +118,8 @@ describe('the order rules in SQL and in TypeScript', () => {
       expect(rows).toHaveLength(ids.length);
       const disagreements: string[] = [];
       const check = (id: number, rule: string, inSql: unknown, inTs: unknown) => {
-        if (inSql !== inTs) disagreements.push(`order ${id}: ${rule} is ${inSql} in SQL, ${inTs} in TypeScript`);
+        if (inSql !== inTs)
+          disagreements.push(`order ${id}: ${rule} is ${inSql} in SQL, ${inTs} in TypeScript`);
       };
       for (const r of rows) {
         check(r.id, 'terminal', r.terminal, !isActiveStatus(r.status));
@@ -124,7 +128,8 @@ describe('the order rules in SQL and in TypeScript', () => {
         check(r.id, 'waits for a driver', r.waits, waitsForDriver(r));
         check(r.id, 'dispatch mode', r.mode, effectiveDispatchMode(r.restaurant_mode, operation));
         check(r.id, 'due at', r.due_at, dueAt(r));
-        for (const c of BOARD_COUNTERS) check(r.id, `counter ${c}`, r[`counter_${c}`], COUNTER_RULES[c](r, r.now));
+        for (const c of BOARD_COUNTERS)
+          check(r.id, `counter ${c}`, r[`counter_${c}`], COUNTER_RULES[c](r, r.now));
       }
       expect(disagreements.slice(0, 10)).toEqual([]);
       // The table crosses every edge: each rule is true for some orders and false for others.

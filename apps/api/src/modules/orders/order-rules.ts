@@ -37,7 +37,8 @@ export const ordersAs = (name: string) => alias(orders, name);
 const list = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s}'`).join(', '));
 
 /** In a status it never leaves (TERMINAL_STATUSES). */
-export const isTerminal = (t: OrdersTable = orders) => sql<boolean>`(${t.status} in (${list(TERMINAL_STATUSES)}))`;
+export const isTerminal = (t: OrdersTable = orders) =>
+  sql<boolean>`(${t.status} in (${list(TERMINAL_STATUSES)}))`;
 /** Not finished yet (isActiveStatus). */
 export const isActive = (t: OrdersTable = orders) =>
   sql<boolean>`(${t.status} not in (${list(TERMINAL_STATUSES)}))`;

@@ -25,7 +25,10 @@ export interface OrderNews {
    * change that moved neither its status nor its driver (an offer, a problem, a prediction), with what
    * did move (its dispatch problem, its risk) as it was, where that is known.
    */
-  previous: OrderRowBefore | null | { unmoved: Partial<Pick<OrderRowBefore, 'dispatch_problem' | 'risk_reason' | 'promised_at'>> };
+  previous:
+    | OrderRowBefore
+    | null
+    | { unmoved: Partial<Pick<OrderRowBefore, 'dispatch_problem' | 'risk_reason' | 'promised_at'>> };
   note: OrderChangeNote;
   /** The order as a list row when the caller has it already (a command read it back); else it is read. */
   order?: OrderListItem;
@@ -48,7 +51,9 @@ function beforeOf(order: OrderListItem, previous: OrderNews['previous']): OrderB
       status: order.status,
       driver_id: order.driver?.id ?? null,
       status_changed_at: order.status_changed_at,
-      dispatch_problem: problemOf(unmoved.dispatch_problem === undefined ? order.dispatch_problem : unmoved.dispatch_problem),
+      dispatch_problem: problemOf(
+        unmoved.dispatch_problem === undefined ? order.dispatch_problem : unmoved.dispatch_problem,
+      ),
       risk_reason: riskOf(unmoved.risk_reason === undefined ? order.risk_reason : unmoved.risk_reason),
       promised_at: unmoved.promised_at === undefined ? order.promised_at : iso(unmoved.promised_at),
     };
@@ -86,7 +91,8 @@ export async function announceOrders(
   const rows = new Map<number, OrderListItem>();
   for (let i = 0; i < missing.length; i += CHUNK) {
     const ids = missing.slice(i, i + CHUNK);
-    for (const row of await selectOrders(db).where(inArray(orders.id, ids))) rows.set(row.id, toListItem(row));
+    for (const row of await selectOrders(db).where(inArray(orders.id, ids)))
+      rows.set(row.id, toListItem(row));
   }
   for (const item of news) {
     const order = item.order ?? rows.get(item.id);

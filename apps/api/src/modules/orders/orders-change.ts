@@ -96,7 +96,8 @@ export async function changeOrder(
   const to = change.status?.to;
   const driverAfter = change.set.driver_id === undefined ? order.driver_id : change.set.driver_id;
   // The drivers whose orders moved: the one it had and the one it has, when its status or driver moved.
-  const touched = to || driverAfter !== order.driver_id ? new Set([order.driver_id, driverAfter]) : new Set<null>();
+  const touched =
+    to || driverAfter !== order.driver_id ? new Set([order.driver_id, driverAfter]) : new Set<null>();
   await db.transaction(async (tx) => {
     await change.before?.(tx);
     const written = await tx

@@ -2,15 +2,12 @@ import {
   ASSIGNABLE_DRIVER_STATES,
   allowedTransitions,
   BUSY_DRIVER_STATES,
-  DISPATCH_PROBLEMS,
   isActiveStatus,
   isOnTheRoad,
   MAX_ORDER_AMOUNT,
   msg,
   type Order,
-  type OrderChangeNote,
   type OrderCreateBody,
-  type OrderListItem,
   type OrderStatus,
   type OrderStatusBody,
   UNASSIGN_IN_DELIVERY_ROLES,
@@ -29,19 +26,18 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
-import type { EventBus } from '../../lib/bus.js';
-import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken, ServiceError } from '../../lib/errors.js';
-import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
+import { BadRequest, Conflict, Forbidden, RuleBroken, ServiceError } from '../../lib/errors.js';
+import { distanceKm } from '../../lib/geo.js';
+import { rollupOrderCreated, rollupOrderStatus } from '../dashboard/rollups.js';
 import { withdrawOffers } from '../dispatch/dispatch-offers.js';
 import { inPoolOf } from '../dispatch/dispatch-queries.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
 import { predictOrders, promiseFor } from '../eta/eta-predictions.js';
-import { announceOrders, listRowOf } from './orders-announce.js';
-import { changeOrder, type OrderChange, type OrderDeps } from './orders-change.js';
 import { snoozedNow } from '../products/products-service.js';
 import { assertTakesOrders } from '../restaurants/restaurants-hours.js';
-import { distanceKm } from '../../lib/geo.js';
 import { orderAmounts } from './orders-amounts.js';
+import { announceOrders, listRowOf } from './orders-announce.js';
+import { changeOrder, type OrderChange, type OrderDeps } from './orders-change.js';
 import { assertInScope, readOrder } from './orders-queries.js';
 
 export type { OrderDeps } from './orders-change.js';
@@ -193,7 +189,11 @@ export function changeStatus(
         status: { to: body.status, reason: body.reason },
         guard: eq(orders.status, from),
         audit: staff
-          ? { action: 'status', before: { status: from }, after: { status: body.status, reason: body.reason } }
+          ? {
+              action: 'status',
+              before: { status: from },
+              after: { status: body.status, reason: body.reason },
+            }
           : null,
         note: { status: body.status, from },
       };
@@ -330,7 +330,11 @@ export function acceptOrder(db: Db, deps: OrderDeps, actor: ActorContext, id: nu
       before: async (tx) => {
         await lockedAvailable(actor.user_id, 'allow')(tx);
         [offer] = await tx
-          .select({ id: orderOffers.id, driver_id: orderOffers.driver_id, expires_at: orderOffers.expires_at })
+          .select({
+            id: orderOffers.id,
+            driver_id: orderOffers.driver_id,
+            expires_at: orderOffers.expires_at,
+          })
           .from(orderOffers)
           .where(and(eq(orderOffers.order_id, id), eq(orderOffers.status, 'pending')))
           .for('update');
@@ -355,7 +359,15 @@ export function acceptOrder(db: Db, deps: OrderDeps, actor: ActorContext, id: nu
             offer_id: offer.id,
           });
         } else {
-          await audit(tx, actor, 'pool_accepted', 'orders', id, { driver_id: null }, { driver_id: actor.user_id });
+          await audit(
+            tx,
+            actor,
+            'pool_accepted',
+            'orders',
+            id,
+            { driver_id: null },
+            { driver_id: actor.user_id },
+          );
         }
       },
       audit: null,

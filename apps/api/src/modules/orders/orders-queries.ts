@@ -17,7 +17,7 @@ import {
   type orderListQuery,
   type RiskReason,
 } from '@dostava/shared';
-import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -34,7 +34,7 @@ import type { ActorContext } from '../../lib/audit.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { fullName, looksLikeOrderNumber, textSearch } from '../../lib/search.js';
-import { preparedFor } from '../../lib/sql.js';
+import { numberOrNull, preparedFor } from '../../lib/sql.js';
 import { orderOffersOf, pendingOffer } from '../dispatch/dispatch-queries.js';
 import {
   activeOrders,
@@ -53,7 +53,10 @@ export type OrderFilterQuery = Omit<ListQuery, 'page' | 'per_page' | 'sort' | 's
 
 const buyer = alias(users, 'buyer');
 const driver = alias(users, 'driver');
-const quantity = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from "order_items" oi where oi."order_id" = "orders"."id")`;
+const quantity =
+  sql<number>`(select coalesce(sum(oi.quantity), 0)::int from "order_items" oi where oi."order_id" = "orders"."id")`.mapWith(
+    Number,
+  );
 
 const listColumns = {
   id: orders.id,
@@ -119,7 +122,7 @@ export function toListItem(r: OrderRow): OrderListItem {
       r.driver_id !== null
         ? { id: r.driver_id, first_name: r.driver_first_name ?? '', last_name: r.driver_last_name ?? '' }
         : null,
-    quantity: Number(r.quantity),
+    quantity: r.quantity,
     payment_method: r.payment_method,
     restaurant_amount: r.restaurant_amount,
     delivery_costs: r.delivery_costs,
@@ -448,7 +451,7 @@ export async function driverCandidates(
       vehicle_type: sql<
         DriverCandidate['vehicle_type']
       >`(select v."type" from "vehicles" v where v."driver_id" = "users"."id" limit 1)`,
-      distance_km: distance,
+      distance_km: distance.mapWith(numberOrNull),
       last_location_at: drivers.last_location_at,
       planned_end_at: plannedEnd,
       end_shift_requested: endShiftRequested,
@@ -475,8 +478,7 @@ export async function driverCandidates(
     );
   return rows.map((r) => ({
     ...r,
-    active_orders: Number(r.active_orders),
-    distance_km: r.distance_km === null ? null : Math.round(Number(r.distance_km) * 10) / 10,
+    distance_km: r.distance_km === null ? null : Math.round(r.distance_km * 10) / 10,
     last_location_at: r.last_location_at?.toISOString() ?? null,
     planned_end_at: isoOf(r.planned_end_at),
     end_shift_requested: Boolean(r.end_shift_requested),
