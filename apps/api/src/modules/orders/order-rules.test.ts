@@ -1,6 +1,7 @@
 import {
   BOARD_COUNTERS,
   COUNTER_RULES,
+  DISPATCH_MODES,
   type DispatchMode,
   dueAt,
   effectiveDispatchMode,
@@ -126,7 +127,12 @@ describe('the order rules in SQL and in TypeScript', () => {
         check(r.id, 'active', r.active, isActiveStatus(r.status));
         check(r.id, 'on the road', r.on_the_road, isOnTheRoad(r.status));
         check(r.id, 'waits for a driver', r.waits, waitsForDriver(r));
-        check(r.id, 'dispatch mode', r.mode, effectiveDispatchMode(r.restaurant_mode, operation));
+        check(
+          r.id,
+          'dispatch mode',
+          r.mode,
+          effectiveDispatchMode(DISPATCH_MODES.find((m) => m === r.restaurant_mode) ?? null, operation),
+        );
         check(r.id, 'due at', r.due_at, dueAt(r));
         for (const c of BOARD_COUNTERS)
           check(r.id, `counter ${c}`, r[`counter_${c}`], COUNTER_RULES[c](r, r.now));

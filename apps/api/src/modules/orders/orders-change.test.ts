@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown) =>
+const post = (url: string, payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url, token: tokens.dispatcher, lang: 'en', payload });
 
 describe('one write sequence for every order command', () => {
