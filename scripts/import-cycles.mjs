@@ -7,30 +7,15 @@ import { fileURLToPath } from 'node:url';
  * No import cycles (issue 35): Biome's own `noImportCycles` (the linter the repository already runs;
  * madge cannot parse with TypeScript 7, which has no compiler API) over the three source trees. It
  * follows type-only imports and `import()` too, so a lazy route that imports its router is a cycle.
- * Part of `npm run lint`; exits 1 on a cycle outside the schema files and the allowlist below.
+ * Part of `npm run lint`; exits 1 on a cycle outside the schema files.
  * biome.json keeps the rule `off` with `ignoreTypes: false` (JSON there takes no comments): off, so
- * `biome check` does not stop at the allowlisted cycles; its options, so `--only` here counts type-only
+ * `biome check` does not run it twice; its options, so `--only` here counts type-only
  * imports (navigation ↔ route access was one).
  */
 export const ROOTS = ['apps/web/src', 'apps/api/src', 'packages/shared/src'];
 
 /** Drizzle's table files reference each other (users ↔ restaurants): the one place cycles are allowed. */
 export const SCHEMA_FILES = /^apps\/api\/src\/db\/schema\//;
-
-/**
- * TEMPORARY: the API and shared cycles issue 35 removes on its other branch (the periodic prediction
- * pass in modules/eta imports the orders module that imports it; shared eta.ts ↔ orders.ts). Each entry
- * is one import (the file, the specifier) that may close a cycle until then. EMPTY IT ON MERGE.
- */
-export const TEMPORARY_CYCLE_ALLOWLIST = [
-  ['apps/api/src/modules/eta/eta-predictions.ts', '../orders/orders-commands'],
-  ['apps/api/src/modules/eta/eta-predictions.ts', '../orders/orders-queries'],
-  ['apps/api/src/modules/orders/orders-commands.ts', '../eta/eta-predictions'],
-  ['apps/api/src/modules/orders/orders-commands.ts', './orders-queries'],
-  ['apps/api/src/modules/orders/orders-queries.ts', '../eta/eta-predictions'],
-  ['packages/shared/src/eta.ts', './orders'],
-  ['packages/shared/src/orders.ts', './eta'],
-];
 
 /** The import specifier a diagnostic points at: the quoted text at its location, unquoted. */
 function specifierAt(root, { path: file, start, end }) {
@@ -40,7 +25,8 @@ function specifierAt(root, { path: file, start, end }) {
 }
 
 /** The imports closing a cycle that are not allowed: `file:line  → specifier`. */
-export function cyclesIn(diagnostics, root, allowlist = TEMPORARY_CYCLE_ALLOWLIST) {
+/** `allowlist`: imports (the file, the specifier) that may close a cycle; none in the repository. */
+export function cyclesIn(diagnostics, root, allowlist = []) {
   return diagnostics
     .filter((d) => d.category === 'lint/suspicious/noImportCycles')
     .map((d) => ({ file: d.location.path, line: d.location.start.line, to: specifierAt(root, d.location) }))
@@ -80,5 +66,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Import cycles (imports go one way, docs/ARCHITECTURE.md):\n  ${found.join('\n  ')}`);
     process.exit(1);
   }
-  console.log(`No import cycles in ${ROOTS.join(', ')} (schema files and the temporary allowlist aside).`);
+  console.log(`No import cycles in ${ROOTS.join(', ')} (schema files aside).`);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrderStatus } from './orders.js';
+import type { OrderStatus } from './order-rules.js';
 
 /**
  * Learned times, promises and predictions (decision 0021). The math is here, pure, so the API, its

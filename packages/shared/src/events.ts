@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { capacitySchema } from './capacity.js';
 import { DISPATCH_PROBLEMS, dispatchSettingsSchema } from './dispatch.js';
 import { SHIFT_STATES } from './drivers.js';
-import { ORDER_STATUSES, orderListItemSchema } from './orders.js';
+import { RISK_REASONS } from './eta.js';
+import { ORDER_STATUSES } from './order-rules.js';
+import { orderListItemSchema } from './orders.js';
 
 /**
  * The live events on `GET /api/events`, each declared once: the API's bus checks every event against
@@ -31,6 +33,9 @@ export const orderBeforeSchema = z.object({
   status_changed_at: z.string(),
   /** Why no driver fits it (the problems lane). */
   dispatch_problem: z.enum(DISPATCH_PROBLEMS).nullable().optional(),
+  /** Its predicted risk and its promise (the at-risk lane); absent from events of older servers. */
+  risk_reason: z.enum(RISK_REASONS).nullable().optional(),
+  promised_at: z.string().nullable().optional(),
 });
 export type OrderBefore = z.infer<typeof orderBeforeSchema>;
 

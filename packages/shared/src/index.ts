@@ -17,6 +17,7 @@ export * from './locations.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './opening-hours.js';
+export * from './order-rules.js';
 export * from './orders.js';
 export * from './products.js';
 export * from './restaurants.js';

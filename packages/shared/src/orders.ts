@@ -3,33 +3,9 @@ import { listQuery } from './common.js';
 import { DISPATCH_MODES, DISPATCH_PROBLEMS, orderDispatchSchema, orderOfferSchema } from './dispatch.js';
 import { orderEtaSchema, RISK_REASONS } from './eta.js';
 import { msg } from './messages.js';
+import { BOARD_LANES, type BoardLane, ORDER_STATUSES, type OrderStatus } from './order-rules.js';
 import type { Role } from './roles.js';
 import { dateOrDateTime, id, optionalText, phone, requiredText, searchText } from './validation.js';
-
-export const ORDER_STATUSES = [
-  'created',
-  'preparing_order',
-  'ready_for_pickup',
-  'in_delivery',
-  'delivered',
-  'cancelled',
-  'returned',
-  'declined',
-  'no_answer',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const TERMINAL_STATUSES = [
-  'delivered',
-  'cancelled',
-  'declined',
-  'returned',
-] as const satisfies readonly OrderStatus[];
-export const ACTIVE_STATUSES = ORDER_STATUSES.filter(
-  (s) => !(TERMINAL_STATUSES as readonly string[]).includes(s),
-) as OrderStatus[];
-export const isActiveStatus = (status: OrderStatus) =>
-  !(TERMINAL_STATUSES as readonly string[]).includes(status);
 
 /** The status machine of PRODUCT.md: the only allowed transitions. */
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -218,24 +194,6 @@ export const orderSchema = orderListItemSchema.extend({
 export type Order = z.infer<typeof orderSchema>;
 
 /**
- * The dispatch board's lanes: `ready_no_driver` is ready for pickup with nobody to pick it up,
- * `awaiting_pickup` ready with a driver on the way, `problems` no answer at the door or late in its
- * status (see STATUS_TARGET_MINUTES), `at_risk` predicted to miss its promise before it is late (its
- * `risk_reason` says why). `all` is every active order.
- */
-export const BOARD_LANES = [
-  'all',
-  'new',
-  'preparing',
-  'ready_no_driver',
-  'awaiting_pickup',
-  'in_delivery',
-  'at_risk',
-  'problems',
-] as const;
-export type BoardLane = (typeof BOARD_LANES)[number];
-
-/**
  * `urgency`: the order whose next step is most overdue first (its status's target minutes after the
  * status began), so what waits longest for the next step is on top. `risk`: the order predicted to miss
  * its promise by the most minutes first (the at-risk lane). `suggestion`: in suggest mode, the orders
@@ -327,12 +285,3 @@ export const orderMapSchema = z.object({
   ),
 });
 export type OrderMap = z.infer<typeof orderMapSchema>;
-
-/** Target minutes per active status before an order counts as late (amber at the target, red at 1.5×). */
-export const STATUS_TARGET_MINUTES: Partial<Record<OrderStatus, number>> = {
-  created: 5,
-  preparing_order: 25,
-  ready_for_pickup: 10,
-  in_delivery: 30,
-  no_answer: 10,
-};

@@ -1,10 +1,24 @@
 import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 
 /** Runs raw SQL and returns its rows, the same way on PGlite and on node-postgres. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A SQL number that may be null, decoded (a count or a numeric arrives as text from some drivers). */
+export const numberOrNull = {
+  mapFromDriverValue: (value: unknown): number | null => (value === null ? null : Number(value)),
+};
+
+/**
+ * Runs raw SQL (a statement the query builder cannot say: a set-based insert from JSON, an update
+ * returning what it replaced) and parses its rows: typed by the schema, not asserted.
+ */
+export async function parsedRows<T extends z.ZodType>(db: Db, schema: T, query: SQL): Promise<z.output<T>[]> {
+  return (await rowsOf<unknown>(db, query)).map((row) => schema.parse(row));
 }
 
 /**

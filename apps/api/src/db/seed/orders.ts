@@ -1,6 +1,7 @@
 import type { OrderStatus, PaymentMethod } from '@dostava/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { distanceKm, orderAmounts } from '../../modules/orders/orders-amounts.js';
+import { distanceKm } from '../../lib/geo.js';
+import { orderAmounts } from '../../modules/orders/orders-amounts.js';
 import type { Db } from '../client.js';
 import {
   driverBreaks,

@@ -1,5 +1,5 @@
-import { type EndShiftRequest, type endShiftListQuery, TERMINAL_STATUSES } from '@dostava/shared';
-import { and, asc, desc, eq, gte, isNull, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { EndShiftRequest, endShiftListQuery } from '@dostava/shared';
+import { and, asc, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -9,6 +9,7 @@ import type { EventBus } from '../../lib/bus.js';
 import { Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { lockDriver } from '../drivers/drivers-service.js';
+import { isActive } from '../orders/order-rules.js';
 
 type ListQuery = z.output<typeof endShiftListQuery>;
 
@@ -94,7 +95,7 @@ export async function requestEndShift(db: Db, bus: EventBus, actor: ActorContext
       .from(orders)
       // Any order still assigned and not finished (not only those on the road): one picked up after
       // the request would be delivered outside every shift total.
-      .where(and(eq(orders.driver_id, actor.user_id), notInArray(orders.status, [...TERMINAL_STATUSES])))
+      .where(and(eq(orders.driver_id, actor.user_id), isActive()))
       .limit(1);
     if (busy) throw new RuleBroken('deliveries_open', 'errors.deliveries_open');
     // Asked before inserting: an insert would wait on the unique index behind a collection in

@@ -8,7 +8,7 @@ import {
   travelMinutes,
 } from '@dostava/shared';
 import munkres from 'munkres';
-import { distanceKm } from '../orders/orders-amounts.js';
+import { distanceKm } from '../../lib/geo.js';
 
 /**
  * The dispatch decision, pure (decision 0024; issue 33): every waiting order and every driver who could

@@ -1,11 +1,8 @@
-import type { DispatchMode, DispatchReasons, OfferStatus, OrderDispatch, OrderOffer } from '@dostava/shared';
+import type { DispatchReasons, OfferStatus, OrderDispatch, OrderOffer } from '@dostava/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderOffers, orders, restaurants, users } from '../../db/schema/index.js';
-
-/** An order's dispatch mode in SQL: its restaurant's own, else the operation's (one row). */
-export const effectiveDispatchMode = sql<DispatchMode>`coalesce(${restaurants.dispatch_mode},
-  (select ds."mode" from "dispatch_settings" ds where ds."id" = 1), 'manual')`;
+import { orderOffers, orders, users } from '../../db/schema/index.js';
+import { dispatchModeOf, waitsForDriver } from '../orders/order-rules.js';
 
 /**
  * An order a driver may take from the pool: the operation opened the pool (`driver_pool`), the order
@@ -15,11 +12,9 @@ export const effectiveDispatchMode = sql<DispatchMode>`coalesce(${restaurants.di
  * lock, a mode or a setting changed meanwhile wins.
  */
 export const inPoolOf = (driverId: number) => sql`(
-  ${orders.driver_id} is null and ${orders.status} in ('preparing_order', 'ready_for_pickup')
-  and not ${orders.dispatch_locked}
+  ${waitsForDriver()}
   and (select ds."driver_pool" from "dispatch_settings" ds where ds."id" = 1)
-  and coalesce((select r."dispatch_mode" from "restaurants" r where r."id" = ${orders.restaurant_id}),
-    (select ds."mode" from "dispatch_settings" ds where ds."id" = 1), 'manual') <> 'manual'
+  and ${dispatchModeOf()} <> 'manual'
   and not exists (select 1 from "order_offers" oo where oo."order_id" = ${orders.id}
     and (oo."status" = 'pending' or (oo."driver_id" = ${driverId} and oo."status" in ('declined', 'expired')))))`;
 

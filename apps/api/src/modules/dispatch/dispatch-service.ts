@@ -7,24 +7,38 @@ import {
   type DriverOffer,
   type DriverOrderPreview,
   hourOfWeek,
+  isOnTheRoad,
   type Order,
   prepMinutes,
   type TravelModel,
   type VehicleType,
 } from '@dostava/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { dispatchSettings, orderOffers, orders, restaurants, users } from '../../db/schema/index.js';
+import {
+  dispatchSettings,
+  drivers as driversTable,
+  endShiftRequests,
+  orderOffers,
+  orders,
+  restaurants,
+  shifts,
+  users,
+} from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
+import { distanceKm } from '../../lib/geo.js';
 import type { JobQueue } from '../../lib/jobs.js';
-import { rowsOf } from '../../lib/sql.js';
+import { parsedRows } from '../../lib/sql.js';
 import { loadPrep, loadTravel } from '../eta/eta-models.js';
 import { busyNow, FRESH_LOCATION_MINUTES, predictOrders } from '../eta/eta-predictions.js';
-import { distanceKm } from '../orders/orders-amounts.js';
-import { announce, assignDriver, unmoved } from '../orders/orders-commands.js';
-import { assertReachable, readOrder } from '../orders/orders-queries.js';
+import { dispatchModeOf, isActive, ordersAs, waitsForDriver } from '../orders/order-rules.js';
+import { announceOrders, type OrderNews } from '../orders/orders-announce.js';
+import { changeOrder } from '../orders/orders-change.js';
+import { assignDriver } from '../orders/orders-commands.js';
+import { assertReachable } from '../orders/orders-queries.js';
 import { withdrawOffers } from './dispatch-offers.js';
 import {
   evaluate,
@@ -49,8 +63,7 @@ export interface DispatchDeps {
 }
 
 const MINUTE = 60_000;
-/** Statuses in which an order waits for a driver (the kitchen has accepted it). */
-const WAITING = ['preparing_order', 'ready_for_pickup'] as const;
+const o = ordersAs('o');
 
 // ---------------------------------------------------------------------------------------------- settings
 
@@ -145,7 +158,7 @@ interface WaitingOrder extends PlanOrder {
 /** The state a round decides on: waiting orders in the given modes, drivers on shift, the settings. */
 async function loadRound(db: Db, timeZone: string, modes: DispatchMode[], now: number, only?: number[]) {
   const settings = await readSettings(db);
-  const mode = sql<DispatchMode>`coalesce(${restaurants.dispatch_mode}, ${settings.mode})`;
+  const mode = dispatchModeOf(orders, settings.mode);
   const rows = await db
     .select({
       id: orders.id,
@@ -169,9 +182,7 @@ async function loadRound(db: Db, timeZone: string, modes: DispatchMode[], now: n
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
     .where(
       and(
-        inArray(orders.status, [...WAITING]),
-        sql`${orders.driver_id} is null`,
-        eq(orders.dispatch_locked, false),
+        waitsForDriver(),
         inArray(mode, modes),
         sql`not exists (select 1 from "order_offers" oo where oo."order_id" = ${orders.id} and oo."status" = 'pending')`,
         only ? inArray(orders.id, only) : undefined,
@@ -196,7 +207,7 @@ async function loadRound(db: Db, timeZone: string, modes: DispatchMode[], now: n
       r.status === 'ready_for_pickup'
         ? Math.min(now, r.status_changed_at.getTime())
         : r.created_at.getTime() +
-          prepMinutes(prep.get(r.restaurant_id), hourOfWeek(r.created_at, timeZone), Number(r.busy)) * MINUTE,
+          prepMinutes(prep.get(r.restaurant_id), hourOfWeek(r.created_at, timeZone), r.busy) * MINUTE,
     promised_at: r.promised_at?.getTime() ?? null,
     excluded: new Set((r.excluded ?? []).map(Number)),
   }));
@@ -211,89 +222,102 @@ async function loadRound(db: Db, timeZone: string, modes: DispatchMode[], now: n
 
 /** Drivers on shift (not on a break, not ending the shift) with what they carry and are offered. */
 async function loadDrivers(db: Db, timeZone: string, now: number): Promise<PlanDriver[]> {
-  const rows = await rowsOf<{
-    id: number;
-    lat: number | null;
-    lng: number | null;
-    location_at: Date | string | null;
-    vehicle: VehicleType | null;
-    shift_started_at: Date | string | null;
-    shift_ends_at: Date | string | null;
-    deliveries: number | string | null;
-  }>(
-    db,
-    sql`
-    select d."user_id" as id, d."lat", d."lng", d."last_location_at" as location_at,
-      (select v."type"::text from "vehicles" v where v."driver_id" = d."user_id" limit 1) as vehicle,
-      s."started_at" as shift_started_at, s."planned_end_at" as shift_ends_at,
-      (select count(*) from "orders" o where o."driver_id" = d."user_id" and o."status" = 'delivered'
-        and o."status_changed_at" >= s."started_at") as deliveries
-    from "drivers" d join "users" u on u."id" = d."user_id"
-    left join "shifts" s on s."driver_id" = d."user_id" and s."ended_at" is null
-    where u."role" = 'driver' and u."is_active" and d."shift_state" not in ('off_shift', 'on_break')
-      and not exists (select 1 from "end_shift_requests" e where e."driver_id" = d."user_id" and e."status" = 'pending')`,
-  );
-  const list = rows;
+  const list = await db
+    .select({
+      id: driversTable.user_id,
+      lat: driversTable.lat,
+      lng: driversTable.lng,
+      location_at: driversTable.last_location_at,
+      vehicle: sql<VehicleType | null>`(select v."type"::text from "vehicles" v where v."driver_id" = ${driversTable.user_id} limit 1)`,
+      shift_started_at: shifts.started_at,
+      shift_ends_at: shifts.planned_end_at,
+      deliveries:
+        sql<number>`(select count(*)::int from "orders" o where ${o.driver_id} = ${driversTable.user_id}
+        and ${o.status} = 'delivered' and ${o.status_changed_at} >= ${shifts.started_at})`.mapWith(Number),
+    })
+    .from(driversTable)
+    .innerJoin(users, eq(users.id, driversTable.user_id))
+    .leftJoin(shifts, and(eq(shifts.driver_id, driversTable.user_id), isNull(shifts.ended_at)))
+    .where(
+      and(
+        eq(users.role, 'driver'),
+        eq(users.is_active, true),
+        notInArray(driversTable.shift_state, ['off_shift', 'on_break']),
+        sql`not exists (select 1 from ${endShiftRequests} where ${endShiftRequests.driver_id} = ${driversTable.user_id}
+          and ${endShiftRequests.status} = 'pending')`,
+      ),
+    );
   if (list.length === 0) return [];
-  const ids = list.map((d) => Number(d.id));
-  const carried = await rowsOf<{
-    id: number;
-    order_number: string;
-    driver_id: number;
-    status: string;
-    restaurant_id: number;
-    rlat: number | null;
-    rlng: number | null;
-    lat: number;
-    lng: number;
-    created_at: Date | string;
-    status_changed_at: Date | string;
-    promised_at: Date | string | null;
-  }>(
-    db,
-    sql`
-    select o."id", o."order_number", coalesce(o."driver_id", oo."driver_id") as driver_id, o."status",
-      o."restaurant_id", r."lat" as rlat, r."lng" as rlng, o."lat", o."lng", o."created_at",
-      o."status_changed_at", o."promised_at"
-    from "orders" o
-    join "restaurants" r on r."id" = o."restaurant_id"
-    left join "order_offers" oo on oo."order_id" = o."id" and oo."status" = 'pending'
-    where o."status" not in ('delivered', 'cancelled', 'declined', 'returned')
-      and (o."driver_id" in (${sql.join(ids, sql`, `)})
-        or (o."driver_id" is null and oo."driver_id" in (${sql.join(ids, sql`, `)})))`,
-  );
-  const prep = await loadPrep(db, [...new Set(carried.map((c) => Number(c.restaurant_id)))]);
+  const ids = list.map((d) => d.id);
+  // What each carries, or is offered (an offer holds the driver as an assignment would).
+  const carrier = sql<number>`coalesce(${orders.driver_id}, ${orderOffers.driver_id})`.mapWith(Number);
+  const carried = await db
+    .select({
+      id: orders.id,
+      order_number: orders.order_number,
+      driver_id: carrier,
+      status: orders.status,
+      restaurant_id: orders.restaurant_id,
+      rlat: restaurants.lat,
+      rlng: restaurants.lng,
+      lat: orders.lat,
+      lng: orders.lng,
+      created_at: orders.created_at,
+      status_changed_at: orders.status_changed_at,
+      promised_at: orders.promised_at,
+    })
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
+    .leftJoin(orderOffers, and(eq(orderOffers.order_id, orders.id), eq(orderOffers.status, 'pending')))
+    .where(
+      and(
+        isActive(),
+        or(
+          inArray(orders.driver_id, ids),
+          and(isNull(orders.driver_id), inArray(orderOffers.driver_id, ids)),
+        ),
+      ),
+    );
+  const prep = await loadPrep(db, [...new Set(carried.map((c) => c.restaurant_id))]);
   const travel = await loadTravel(db);
   const byDriver = new Map<number, PlanDriver['carrying'][number][]>();
   for (const c of carried) {
-    const created = new Date(c.created_at);
-    const list = byDriver.get(Number(c.driver_id)) ?? [];
+    const list = byDriver.get(c.driver_id) ?? [];
     list.push({
-      id: Number(c.id),
+      id: c.id,
       order_number: c.order_number,
-      restaurant: c.rlat === null || c.rlng === null ? null : { lat: Number(c.rlat), lng: Number(c.rlng) },
-      dropoff: { lat: Number(c.lat), lng: Number(c.lng) },
-      picked_up: c.status === 'in_delivery' || c.status === 'no_answer',
+      restaurant: c.rlat === null || c.rlng === null ? null : { lat: c.rlat, lng: c.rlng },
+      dropoff: { lat: c.lat, lng: c.lng },
+      picked_up: isOnTheRoad(c.status),
       food_ready_at:
         c.status === 'created' || c.status === 'preparing_order'
-          ? created.getTime() +
-            prepMinutes(prep.get(Number(c.restaurant_id)), hourOfWeek(created, timeZone)) * MINUTE
-          : Math.min(now, new Date(c.status_changed_at).getTime()),
-      promised_at: c.promised_at === null ? null : new Date(c.promised_at).getTime(),
+          ? c.created_at.getTime() +
+            prepMinutes(prep.get(c.restaurant_id), hourOfWeek(c.created_at, timeZone)) * MINUTE
+          : Math.min(now, c.status_changed_at.getTime()),
+      promised_at: c.promised_at?.getTime() ?? null,
     });
-    byDriver.set(Number(c.driver_id), list);
+    byDriver.set(c.driver_id, list);
   }
   return list.map((d) => ({
-    id: Number(d.id),
-    at: d.lat === null || d.lng === null ? null : { lat: Number(d.lat), lng: Number(d.lng) },
-    location_at: d.location_at === null ? null : new Date(d.location_at).getTime(),
+    id: d.id,
+    at: d.lat === null || d.lng === null ? null : { lat: d.lat, lng: d.lng },
+    location_at: d.location_at?.getTime() ?? null,
     travel: travel(d.vehicle ?? 'any') as TravelModel,
-    carrying: byDriver.get(Number(d.id)) ?? [],
-    shift_started_at: d.shift_started_at === null ? null : new Date(d.shift_started_at).getTime(),
-    shift_ends_at: d.shift_ends_at === null ? null : new Date(d.shift_ends_at).getTime(),
-    deliveries: Number(d.deliveries ?? 0),
+    carrying: byDriver.get(d.id) ?? [],
+    shift_started_at: d.shift_started_at?.getTime() ?? null,
+    shift_ends_at: d.shift_ends_at?.getTime() ?? null,
+    deliveries: d.deliveries,
   }));
 }
+
+/** The rows a round's raw statements return, parsed (PGlite and node-postgres alike). */
+const offerRow = z.object({
+  id: z.coerce.number(),
+  order_id: z.coerce.number(),
+  driver_id: z.coerce.number(),
+});
+const madeRow = offerRow.extend({ reasons: z.unknown() });
+const clearedRow = z.object({ id: z.coerce.number(), problem: z.string() });
 
 const planSettings = (s: DispatchSettings): PlanSettings => ({
   batching: s.batching,
@@ -342,25 +366,18 @@ export async function runRound(
     const offers = plan.assignments.filter((a) => automatic.has(a.order_id));
     const expires = new Date(now + settings.offer_seconds * 1000);
     const made = offers.length
-      ? (
-          await rowsOf<{ id: number; order_id: number; driver_id: number; reasons: unknown }>(
-            tx,
-            sql`
+      ? await parsedRows(
+          tx,
+          madeRow,
+          sql`
             insert into "order_offers" ("order_id", "driver_id", "reasons", "expires_at")
             select x.order_id, x.driver_id, x.reasons, ${expires.toISOString()}::timestamptz
             from jsonb_to_recordset(${JSON.stringify(offers)}::jsonb) as x(order_id int, driver_id int, reasons jsonb)
-            join "orders" o on o."id" = x.order_id
-            where o."driver_id" is null and not o."dispatch_locked"
-              and o."status" in ('preparing_order', 'ready_for_pickup')
+            join "orders" o on ${o.id} = x.order_id
+            where ${waitsForDriver(o)}
             on conflict do nothing
             returning "id", "order_id", "driver_id", "reasons"`,
-          )
-        ).map((r) => ({
-          ...r,
-          id: Number(r.id),
-          order_id: Number(r.order_id),
-          driver_id: Number(r.driver_id),
-        }))
+        )
       : [];
     for (const offer of made)
       await audit(tx, null, 'offer', 'orders', offer.order_id, null, {
@@ -374,15 +391,15 @@ export async function runRound(
         (o) => (plan.problems.get(o.id) ?? null) !== o.problem && !made.some((m) => m.order_id === o.id),
       )
       .map((o) => ({ id: o.id, problem: plan.problems.get(o.id) ?? null }));
-    const cleared = await rowsOf<{ id: number; problem: string }>(
+    const cleared = await parsedRows(
       tx,
+      clearedRow,
       sql`
       with gone as (
         select o."id", o."dispatch_problem" from "orders" o
-        where o."dispatch_problem" is not null and (o."driver_id" is not null or o."dispatch_locked"
-          or o."status" not in ('preparing_order', 'ready_for_pickup')
+        where o."dispatch_problem" is not null and (not ${waitsForDriver(o)}
           or exists (select 1 from "order_offers" oo where oo."order_id" = o."id" and oo."status" = 'pending')
-          or coalesce((select r."dispatch_mode" from "restaurants" r where r."id" = o."restaurant_id"), ${settings.mode}) = 'manual')
+          or ${dispatchModeOf(o, settings.mode)} = 'manual')
         for update
       )
       update "orders" o set "dispatch_problem" = null from gone where o."id" = gone."id"
@@ -393,20 +410,29 @@ export async function runRound(
         update "orders" o set "dispatch_problem" = x.problem
         from jsonb_to_recordset(${JSON.stringify(problems)}::jsonb) as x(id int, problem text)
         where o."id" = x.id`);
-    if (made.length) await predictOrders(tx, { timeZone, ids: made.map((m) => m.order_id) });
+    // An offer gives the order a driver on the way: its prediction (and risk, as it was) moves.
+    const risks = new Map(
+      (made.length ? await predictOrders(tx, { timeZone, ids: made.map((m) => m.order_id) }) : []).map(
+        (p) => [p.id, p.risk_reason],
+      ),
+    );
     // What each changed order's problem was before: the boards move it in or out of the problems lane.
     const before = new Map<number, string | null>();
     for (const o of waiting) before.set(o.id, o.problem);
-    for (const r of cleared) before.set(Number(r.id), r.problem);
+    for (const r of cleared) before.set(r.id, r.problem);
     return {
       changed: [
         ...new Set([
           ...ended.map((e) => e.order_id),
           ...made.map((m) => m.order_id),
           ...problems.map((p) => p.id),
-          ...cleared.map((r) => Number(r.id)),
+          ...cleared.map((r) => r.id),
         ]),
-      ].map((id) => ({ id, problem: before.has(id) ? (before.get(id) ?? null) : undefined })),
+      ].map((id) => ({
+        id,
+        problem: before.has(id) ? (before.get(id) ?? null) : undefined,
+        risk: risks.get(id),
+      })),
       drivers: [...new Set([...ended.map((e) => e.driver_id), ...made.map((m) => m.driver_id)])],
       offers: made.map((m) => ({ id: m.id, expires })),
     };
@@ -419,7 +445,19 @@ export async function runRound(
       offer.expires,
       `offer:${offer.id}`,
     );
-  await announceOrders(deps, result.changed, result.drivers);
+  await announceOrders(
+    deps.db,
+    deps.bus,
+    result.changed.map(
+      (c): OrderNews => ({
+        id: c.id,
+        // A round moves no status and no driver: only the offer, the problem and the prediction.
+        previous: { unmoved: { dispatch_problem: c.problem, risk_reason: c.risk } },
+        note: { dispatch: true },
+      }),
+    ),
+    result.drivers,
+  );
   const [next] = await deps.db
     .select({ at: sql<Date>`min(${orderOffers.expires_at})` })
     .from(orderOffers)
@@ -429,56 +467,37 @@ export async function runRound(
 
 /** Expires the offers whose time ran out, withdraws the ones whose order or driver moved on. */
 async function endOffers(tx: Db, now: number) {
-  const expired = await rowsOf<{ id: number; order_id: number; driver_id: number }>(
+  const expired = await parsedRows(
     tx,
+    offerRow,
     sql`
     update "order_offers" set "status" = 'expired', "decided_at" = now()
     where "status" = 'pending' and "expires_at" <= ${new Date(now).toISOString()}::timestamptz
     returning "id", "order_id", "driver_id"`,
   );
   for (const e of expired)
-    await audit(tx, null, 'offer_expired', 'orders', Number(e.order_id), null, {
-      driver_id: Number(e.driver_id),
-      offer_id: Number(e.id),
+    await audit(tx, null, 'offer_expired', 'orders', e.order_id, null, {
+      driver_id: e.driver_id,
+      offer_id: e.id,
     });
-  const withdrawn = await rowsOf<{ id: number; order_id: number; driver_id: number }>(
+  const withdrawn = await parsedRows(
     tx,
+    offerRow,
     sql`
     update "order_offers" oo set "status" = 'withdrawn', "decided_at" = now()
     from "orders" o, "drivers" d
-    where oo."status" = 'pending' and o."id" = oo."order_id" and d."user_id" = oo."driver_id"
-      and (o."driver_id" is not null or o."dispatch_locked"
-        or o."status" not in ('preparing_order', 'ready_for_pickup')
+    where oo."status" = 'pending' and ${o.id} = oo."order_id" and d."user_id" = oo."driver_id"
+      and (not ${waitsForDriver(o)}
         or d."shift_state" in ('off_shift', 'on_break')
-        or coalesce((select r."dispatch_mode" from "restaurants" r where r."id" = o."restaurant_id"),
-          (select ds."mode" from "dispatch_settings" ds where ds."id" = 1)) <> 'automatic')
+        or ${dispatchModeOf(o)} <> 'automatic')
     returning oo."id", oo."order_id", oo."driver_id"`,
   );
   for (const w of withdrawn)
-    await audit(tx, null, 'offer_withdrawn', 'orders', Number(w.order_id), null, {
-      driver_id: Number(w.driver_id),
-      offer_id: Number(w.id),
+    await audit(tx, null, 'offer_withdrawn', 'orders', w.order_id, null, {
+      driver_id: w.driver_id,
+      offer_id: w.id,
     });
-  return [...expired, ...withdrawn].map((r) => ({
-    order_id: Number(r.order_id),
-    driver_id: Number(r.driver_id),
-  }));
-}
-
-/** Announces changed orders as list rows (the boards move them without asking), then their drivers. */
-async function announceOrders(
-  { db, bus }: Pick<DispatchDeps, 'db' | 'bus'>,
-  changed: { id: number; problem?: string | null }[],
-  drivers: number[],
-) {
-  for (const { id, problem } of changed) {
-    const order = await readOrder(db, id).catch(() => null);
-    if (!order) continue;
-    // A round moves no status and no driver: only the offer and the problem (as it was, when known).
-    await announce(bus, 'order.updated', order, unmoved(order, problem), { dispatch: true });
-  }
-  for (const driverId of drivers)
-    await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
+  return [...expired, ...withdrawn];
 }
 
 // ------------------------------------------------------------------------------------------- the driver
@@ -583,7 +602,12 @@ export async function declineOffer(deps: DispatchDeps, actor: ActorContext, orde
     });
     return offer;
   });
-  await announceOrders(deps, [{ id: declined.order_id }], [actor.user_id]);
+  await announceOrders(
+    deps.db,
+    deps.bus,
+    [{ id: declined.order_id, previous: { unmoved: {} }, note: { dispatch: true } }],
+    [actor.user_id],
+  );
 }
 
 // ------------------------------------------------------------------------------------------- suggestions
@@ -645,37 +669,25 @@ export async function acceptSuggestion(
 // ------------------------------------------------------------------------------------------------- lock
 
 /** Keeps an order out of the automatic mode (its open offer is withdrawn), or lets it back in. */
-export async function setLock(
+export function setLock(
   deps: DispatchDeps,
   actor: ActorContext,
   orderId: number,
   locked: boolean,
 ): Promise<Order> {
-  const { db } = deps;
   if (!can(actor, 'orders.dispatch')) throw new Forbidden();
-  await assertReachable(db, actor, orderId);
-  const was = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ locked: orders.dispatch_locked, problem: orders.dispatch_problem })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
-    if (!before) throw new NotFound();
-    await tx
-      .update(orders)
-      .set({
-        dispatch_locked: locked,
-        ...(locked ? { dispatch_problem: null } : {}),
-        version: sql`${orders.version} + 1`,
-      })
-      .where(eq(orders.id, orderId));
-    if (locked) await withdrawOffers(tx, orderId, actor);
-    await audit(tx, actor, locked ? 'dispatch_lock' : 'dispatch_unlock', 'orders', orderId, before, {
-      locked,
-    });
-    return before;
-  });
-  const order = await readOrder(db, orderId);
-  await announce(deps.bus, 'order.updated', order, unmoved(order, was.problem), { dispatch: true });
-  return order;
+  return changeOrder(deps.db, deps, actor, orderId, (order) => ({
+    set: { dispatch_locked: locked, ...(locked ? { dispatch_problem: null } : {}) },
+    after: locked
+      ? async (tx) => {
+          await withdrawOffers(tx, orderId, actor);
+        }
+      : undefined,
+    audit: {
+      action: locked ? 'dispatch_lock' : 'dispatch_unlock',
+      before: { locked: order.dispatch_locked, problem: order.dispatch_problem },
+      after: { locked },
+    },
+    note: { dispatch: true },
+  }));
 }

@@ -187,7 +187,7 @@ export async function listLocations(db: Db): Promise<DriverLocation[]> {
     last_name: r.last_name,
     shift_state: r.shift_state,
     state: r.state,
-    active_orders: Number(r.active_orders),
+    active_orders: r.active_orders,
     vehicle: r.vehicle_type ? { type: r.vehicle_type, plate_number: r.plate_number ?? '' } : null,
     location: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
     last_location_at: r.last_location_at?.toISOString() ?? null,

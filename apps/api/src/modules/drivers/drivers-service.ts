@@ -1,10 +1,4 @@
-import {
-  type Driver,
-  type DriverState,
-  type driverListQuery,
-  type PlannedEnd,
-  TERMINAL_STATUSES,
-} from '@dostava/shared';
+import type { Driver, DriverState, driverListQuery, PlannedEnd } from '@dostava/shared';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -14,24 +8,21 @@ import type { EventBus } from '../../lib/bus.js';
 import { NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { fullName, textSearch } from '../../lib/search.js';
+import { isActive, isOnTheRoad, ordersAs } from '../orders/order-rules.js';
 
 type ListQuery = z.output<typeof driverListQuery>;
 
+const o = ordersAs('o');
+
 /** The active order a driver has now (the oldest, if several). */
 export const currentOrder = sql<{ id: number; order_number: string } | null>`(
-  select json_build_object('id', o.id, 'order_number', o.order_number) from "orders" o
-  where o."driver_id" = "users"."id" and o."status" not in (${sql.join(
-    TERMINAL_STATUSES.map((s) => sql`${s}::order_status`),
-    sql`, `,
-  )})
-  order by o."created_at" limit 1)`;
-
-/** The terminal statuses as literals, so the planner matches the partial index of active orders. */
-export const terminalStatusList = sql.raw(TERMINAL_STATUSES.map((s) => `'${s}'`).join(', '));
+  select json_build_object('id', ${o.id}, 'order_number', ${o.order_number}) from "orders" o
+  where ${o.driver_id} = "users"."id" and ${isActive(o)}
+  order by ${o.created_at} limit 1)`;
 
 /** How many active orders the driver carries (assigned or accepted, not yet delivered). */
 export const activeOrders = sql<number>`(select count(*)::int from "orders" o
-  where o."driver_id" = "users"."id" and o."status" not in (${terminalStatusList}))`;
+  where ${o.driver_id} = "users"."id" and ${isActive(o)})`.mapWith(Number);
 
 /**
  * The driver's state for dispatch, derived from the shift and the orders in one place: the drivers
@@ -39,8 +30,8 @@ export const activeOrders = sql<number>`(select count(*)::int from "orders" o
  */
 export const driverState = sql<DriverState>`(case
   when ${drivers.shift_state} in ('off_shift', 'on_break') then ${drivers.shift_state}::text
-  when exists (select 1 from "orders" o where o."driver_id" = "users"."id" and o."status" in ('in_delivery', 'no_answer')) then 'delivering'
-  when exists (select 1 from "orders" o where o."driver_id" = "users"."id" and o."status" not in (${terminalStatusList})) then 'assigned'
+  when exists (select 1 from "orders" o where ${o.driver_id} = "users"."id" and ${isOnTheRoad(o)}) then 'delivering'
+  when exists (select 1 from "orders" o where ${o.driver_id} = "users"."id" and ${isActive(o)}) then 'assigned'
   else 'available' end)`;
 
 /**
@@ -102,7 +93,7 @@ const toDriver = (row: Row): Driver => ({
   is_active: row.is_active,
   shift_state: row.shift_state,
   state: row.state,
-  active_orders: Number(row.active_orders),
+  active_orders: row.active_orders,
   fcm_token_active: row.fcm_token_active,
   vehicle:
     row.vehicle_id !== null && row.vehicle_type !== null

@@ -12,12 +12,12 @@ import {
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { drivers, orderEtaHistory, orders, restaurants } from '../../db/schema/index.js';
-import type { EventBus } from '../../lib/bus.js';
-import { terminalStatusList } from '../drivers/drivers-service.js';
-import { distanceKm as haversine } from '../orders/orders-amounts.js';
-import { announce, unmoved } from '../orders/orders-commands.js';
-import { selectOrders, toListItem } from '../orders/orders-queries.js';
+import { distanceKm as haversine } from '../../lib/geo.js';
+import { numberOrNull } from '../../lib/sql.js';
+import { isActive, isOnTheRoad, ordersAs } from '../orders/order-rules.js';
 import { kmBetween, loadPrep, loadTravel } from './eta-models.js';
+
+const o = ordersAs('o');
 
 /** A driver's position older than this is not trusted for a prediction. */
 export const FRESH_LOCATION_MINUTES = 10;
@@ -26,7 +26,9 @@ const TYPICAL_TRIP_KM = 2;
 
 /** Busy minutes in force now (busy mode without an end, or before its end). */
 export const busyNow = sql<number>`(case when ${restaurants.busy_minutes} > 0
-  and (${restaurants.busy_until} is null or ${restaurants.busy_until} > now()) then ${restaurants.busy_minutes} else 0 end)`;
+  and (${restaurants.busy_until} is null or ${restaurants.busy_until} > now()) then ${restaurants.busy_minutes} else 0 end)`.mapWith(
+  Number,
+);
 
 /**
  * The promise made when an order is placed, and the minutes it means: predicted preparation for this
@@ -52,6 +54,13 @@ export async function promiseFor(
   return { promised_at: new Date(now.getTime() + minutes * 60_000), estimated_delivery_minutes: minutes };
 }
 
+/** An order whose prediction moved, with its risk as it was before (the at-risk lane it leaves). */
+export interface PredictedOrder {
+  id: number;
+  restaurant_id: number;
+  risk_reason: string | null;
+}
+
 export interface PredictOptions {
   timeZone: string;
   /** Only these orders (a command's own); all active orders when absent. */
@@ -68,11 +77,11 @@ export interface PredictOptions {
 export async function predictOrders(
   db: Db,
   { timeZone, ids, now = new Date() }: PredictOptions,
-): Promise<{ id: number; restaurant_id: number }[]> {
+): Promise<PredictedOrder[]> {
   if (ids && ids.length === 0) return [];
   const fresh = sql`${drivers.last_location_at} >= now() - ${`${FRESH_LOCATION_MINUTES} minutes`}::interval`;
-  const onTheRoad = sql`${orders.status} in ('in_delivery', 'no_answer')`;
-  const filters: SQL[] = [sql`${orders.status} not in (${terminalStatusList})`];
+  const onTheRoad = isOnTheRoad();
+  const filters: SQL[] = [isActive()];
   if (ids) filters.push(inArray(orders.id, ids));
   const rows = await db
     .select({
@@ -88,7 +97,7 @@ export async function predictOrders(
       risk_reason: orders.risk_reason,
       driver_id: orders.driver_id,
       hour: sql<number>`((extract(isodow from ${orders.created_at} at time zone ${timeZone})::int - 1) * 24
-        + extract(hour from ${orders.created_at} at time zone ${timeZone})::int)`,
+        + extract(hour from ${orders.created_at} at time zone ${timeZone})::int)`.mapWith(Number),
       busy: busyNow,
       restaurant_lat: restaurants.lat,
       restaurant_lng: restaurants.lng,
@@ -97,11 +106,13 @@ export async function predictOrders(
         restaurants.lng,
         orders.lat,
         orders.lng,
-      )} end`,
+      )} end`.mapWith(numberOrNull),
       driver_km: sql<number | null>`case when ${drivers.lat} is null or not ${fresh} then null
         when ${onTheRoad} then ${kmBetween(drivers.lat, drivers.lng, orders.lat, orders.lng)}
         when ${restaurants.lat} is null then null
-        else ${kmBetween(drivers.lat, drivers.lng, restaurants.lat, restaurants.lng)} end`,
+        else ${kmBetween(drivers.lat, drivers.lng, restaurants.lat, restaurants.lng)} end`.mapWith(
+        numberOrNull,
+      ),
       vehicle_type: sql<
         string | null
       >`(select v."type"::text from "vehicles" v where v."driver_id" = ${orders.driver_id} limit 1)`,
@@ -121,8 +132,7 @@ export async function predictOrders(
           and(
             eq(drivers.shift_state, 'available'),
             fresh,
-            sql`not exists (select 1 from "orders" o where o."driver_id" = ${drivers.user_id}
-              and o."status" not in (${terminalStatusList}))`,
+            sql`not exists (select 1 from "orders" o where ${o.driver_id} = ${drivers.user_id} and ${isActive(o)})`,
           ),
         )
     : [];
@@ -134,7 +144,7 @@ export async function predictOrders(
     loadTravel(db),
   ]);
 
-  const moved: { id: number; restaurant_id: number; next: EtaPrediction }[] = [];
+  const moved: (PredictedOrder & { next: EtaPrediction })[] = [];
   for (const r of rows) {
     const nearest =
       r.driver_id === null && r.restaurant_lat !== null && r.restaurant_lng !== null && free.length
@@ -154,16 +164,17 @@ export async function predictOrders(
         status_changed_at: r.status_changed_at,
         picked_up_at: r.picked_up_at,
         promised_at: r.promised_at,
-        prep_minutes: prepMinutes(prep.get(r.restaurant_id), Number(r.hour), Number(r.busy)),
-        trip_km: r.trip_km === null ? TYPICAL_TRIP_KM : Number(r.trip_km),
-        driver_km: r.driver_km === null ? null : Number(r.driver_km),
+        prep_minutes: prepMinutes(prep.get(r.restaurant_id), r.hour, r.busy),
+        trip_km: r.trip_km ?? TYPICAL_TRIP_KM,
+        driver_km: r.driver_km,
         has_driver: r.driver_id !== null,
         nearest_free_km: nearest,
         travel: travel(r.vehicle_type),
       },
       now,
     );
-    if (etaMoved(r, next)) moved.push({ id: r.id, restaurant_id: r.restaurant_id, next });
+    if (etaMoved(r, next))
+      moved.push({ id: r.id, restaurant_id: r.restaurant_id, risk_reason: r.risk_reason, next });
   }
   if (moved.length === 0) return [];
 
@@ -180,39 +191,12 @@ export async function predictOrders(
       select * from jsonb_to_recordset(${payload}::jsonb) as x(id int, pickup timestamptz, delivery timestamptz, reason text)
     ), changed as (
       update orders o set predicted_pickup_at = x.pickup, predicted_delivery_at = x.delivery, risk_reason = x.reason
-      from x where o.id = x.id and o.status not in (${terminalStatusList})
+      from x where o.id = x.id and ${isActive(o)}
       returning o.id, o.promised_at, o.predicted_pickup_at, o.predicted_delivery_at, o.risk_reason
     )
     insert into order_eta_history (order_id, promised_at, predicted_pickup_at, predicted_delivery_at, risk_reason)
     select id, promised_at, predicted_pickup_at, predicted_delivery_at, risk_reason from changed`);
-  return moved.map(({ id, restaurant_id }) => ({ id, restaurant_id }));
-}
-
-/**
- * The periodic pass over every active order (drivers move, kitchens run late): one instance at a time
- * (a transaction-scoped advisory lock; the others skip this round), the moved orders announced like
- * any order change so the boards update.
- */
-export async function refreshPredictions(db: Db, bus: EventBus, timeZone: string) {
-  const changed = await db.transaction(async (tx) => {
-    const [lock] = await tx
-      .select({ ok: sql<boolean>`pg_try_advisory_xact_lock(hashtext('eta.predictions'))` })
-      .from(sql`(select 1) as one`);
-    if (!lock?.ok) return [];
-    return predictOrders(tx, { timeZone });
-  });
-  // Each moved order goes out as its list row (one read for all of them), so an open board patches the
-  // row in place instead of refetching its lists once per pass (decision 0008). Its status and driver
-  // did not move: `previous` is the same state.
-  for (let i = 0; i < changed.length; i += 500) {
-    const ids = changed.slice(i, i + 500).map((c) => c.id);
-    const rows = await selectOrders(db).where(inArray(orders.id, ids));
-    for (const row of rows) {
-      const order = toListItem(row);
-      await announce(bus, 'order.updated', order, unmoved(order), { eta: true });
-    }
-  }
-  return changed.length;
+  return moved.map(({ id, restaurant_id, risk_reason }) => ({ id, restaurant_id, risk_reason }));
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

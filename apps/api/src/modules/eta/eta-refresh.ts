@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/bus.js';
+import { announceOrders } from '../orders/orders-announce.js';
 import { refreshModels } from './eta-models.js';
-import { refreshPredictions } from './eta-predictions.js';
+import { predictOrders } from './eta-predictions.js';
 
 /** How often the learned models are recomputed from history, and the active orders re-predicted. */
 export const MODELS_EVERY_MS = 15 * 60_000;
@@ -29,4 +31,33 @@ export function startEtaRefresh(
   return () => {
     for (const timer of timers) clearInterval(timer);
   };
+}
+
+/**
+ * The periodic pass over every active order (drivers move, kitchens run late): one instance at a time
+ * (a transaction-scoped advisory lock; the others skip this round), the moved orders announced like
+ * any order change so the boards update. It lives here, not beside predictOrders: the order commands
+ * import the prediction, and this pass imports the orders' announcer (no import cycle).
+ */
+export async function refreshPredictions(db: Db, bus: EventBus, timeZone: string) {
+  const changed = await db.transaction(async (tx) => {
+    const [lock] = await tx
+      .select({ ok: sql<boolean>`pg_try_advisory_xact_lock(hashtext('eta.predictions'))` })
+      .from(sql`(select 1) as one`);
+    if (!lock?.ok) return [];
+    return predictOrders(tx, { timeZone });
+  });
+  // Each moved order goes out as its list row, so an open board patches the row in place instead of
+  // refetching its lists once per pass (decision 0008). Its status and driver did not move; its risk
+  // did, perhaps: `previous` carries the risk it had.
+  await announceOrders(
+    db,
+    bus,
+    changed.map((c) => ({
+      id: c.id,
+      previous: { unmoved: { risk_reason: c.risk_reason } },
+      note: { eta: true },
+    })),
+  );
+  return changed.length;
 }

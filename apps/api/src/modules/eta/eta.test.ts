@@ -12,7 +12,8 @@ import {
 import type { BusEvent } from '../../lib/bus.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { loadTravel, refreshModels } from './eta-models.js';
-import { predictOrders, refreshPredictions } from './eta-predictions.js';
+import { predictOrders } from './eta-predictions.js';
+import { refreshPredictions } from './eta-refresh.js';
 
 /** Promises, predictions, the at-risk lane and an order's ETA on its details, per role. */
 let t: TestContext;

@@ -3,14 +3,6 @@ export const DELIVERY_BASE = 300;
 export const DELIVERY_PER_KM = 50;
 export const DELIVERY_CAP = 1500;
 
-export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
-
 export interface Amounts {
   restaurant_amount: number;
   commission: number;

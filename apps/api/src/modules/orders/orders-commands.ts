@@ -2,14 +2,12 @@ import {
   ASSIGNABLE_DRIVER_STATES,
   allowedTransitions,
   BUSY_DRIVER_STATES,
-  DISPATCH_PROBLEMS,
   isActiveStatus,
+  isOnTheRoad,
   MAX_ORDER_AMOUNT,
   msg,
   type Order,
-  type OrderChangeNote,
   type OrderCreateBody,
-  type OrderListItem,
   type OrderStatus,
   type OrderStatusBody,
   UNASSIGN_IN_DELIVERY_ROLES,
@@ -28,70 +26,21 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
-import type { EventBus } from '../../lib/bus.js';
-import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken, ServiceError } from '../../lib/errors.js';
-import { rollupOrderCreated, rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js';
+import { BadRequest, Conflict, Forbidden, RuleBroken, ServiceError } from '../../lib/errors.js';
+import { distanceKm } from '../../lib/geo.js';
+import { rollupOrderCreated, rollupOrderStatus } from '../dashboard/rollups.js';
 import { withdrawOffers } from '../dispatch/dispatch-offers.js';
 import { inPoolOf } from '../dispatch/dispatch-queries.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
 import { predictOrders, promiseFor } from '../eta/eta-predictions.js';
 import { snoozedNow } from '../products/products-service.js';
 import { assertTakesOrders } from '../restaurants/restaurants-hours.js';
-import { distanceKm, orderAmounts } from './orders-amounts.js';
-import { assertInScope, historyScope, readOrder } from './orders-queries.js';
+import { orderAmounts } from './orders-amounts.js';
+import { announceOrders, listRowOf } from './orders-announce.js';
+import { changeOrder, type OrderChange, type OrderDeps } from './orders-change.js';
+import { assertInScope, readOrder } from './orders-queries.js';
 
-/** What order writes need besides the database: the bus to announce them, the zone to count them in. */
-export interface OrderDeps {
-  bus: EventBus;
-  timeZone: string;
-}
-
-/** What an order was before a change: enough for a board to take it out of its old lane. */
-type Previous = Pick<typeof orders.$inferSelect, 'status' | 'driver_id' | 'status_changed_at'> &
-  Partial<Pick<typeof orders.$inferSelect, 'dispatch_problem'>>;
-
-/**
- * Tells the live views that the order changed, and the driver whose orders it changed, if any. The event
- * carries the order as a list row (`order`) and what it was before (`previous`), so an open board puts
- * the row in its lane and moves its counts without asking the server again (decision 0008).
- */
-export async function announce(
-  bus: EventBus,
-  type: 'order.created' | 'order.updated',
-  order: OrderListItem,
-  previous: Previous | null,
-  extra: OrderChangeNote,
-  driverId: number | null = null,
-) {
-  await bus.publish({
-    type,
-    restaurant_id: order.restaurant.id,
-    data: {
-      order_id: order.id,
-      ...extra,
-      order,
-      previous: previous && {
-        status: previous.status,
-        driver_id: previous.driver_id,
-        status_changed_at: previous.status_changed_at.toISOString(),
-        dispatch_problem: DISPATCH_PROBLEMS.find((p) => p === previous.dispatch_problem) ?? null,
-      },
-    },
-  });
-  if (driverId !== null)
-    await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: driverId } });
-}
-
-/**
- * What an order was before a change that moved neither its status nor its driver (a new prediction, an
- * offer, a dispatch problem): the same state, with its dispatch problem as it was when that is known.
- */
-export const unmoved = (order: OrderListItem, problem?: string | null): Previous => ({
-  status: order.status,
-  driver_id: order.driver?.id ?? null,
-  status_changed_at: new Date(order.status_changed_at),
-  dispatch_problem: problem === undefined ? order.dispatch_problem : problem,
-});
+export type { OrderDeps } from './orders-change.js';
 
 /** Refuses an order with a product out of stock now (422 `product_snoozed`, naming them). */
 function assertInStock(
@@ -195,96 +144,65 @@ export async function createOrder(
     return order.id;
   });
   const created = await readOrder(db, id);
-  await announce(bus, 'order.created', created, null, { status: 'created' });
+  await announceOrders(db, bus, [
+    { id, type: 'order.created', order: listRowOf(created), previous: null, note: { status: 'created' } },
+  ]);
   return created;
-}
-
-/** The order to change, if the caller reaches it (`historyScope`): out of reach is not found. */
-async function findForChange(db: Db, actor: ActorContext, id: number) {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), historyScope(actor)));
-  if (!order) throw new NotFound();
-  return order;
-}
-
-/** Keeps a driver's shift state in step with their orders: delivering while one is in delivery. */
-async function syncDriverState(tx: Db, driverId: number | null) {
-  if (driverId === null) return;
-  await tx.execute(sql`
-    update ${drivers} set shift_state = case
-        when exists (select 1 from ${orders} o where o.driver_id = ${driverId} and o.status in ('in_delivery', 'no_answer')) then 'delivering'::shift_state
-        when ${drivers.shift_state} = 'delivering' then 'available'::shift_state
-        else ${drivers.shift_state} end,
-      updated_at = now()
-    where ${drivers.user_id} = ${driverId}`);
 }
 
 /**
  * Moves an order along the status machine. The role must be allowed the move, the actor must see the
- * order, and the guarded UPDATE (`where status = from`) makes the loser of a race get 409.
+ * order, and the update is guarded by the status it left (and the version), so the loser of a race
+ * gets 409. A driver's or customer's own move is recorded in the status history, staff's in the audit
+ * log too.
  */
-export async function changeStatus(
+export function changeStatus(
   db: Db,
-  { bus, timeZone }: OrderDeps,
+  deps: OrderDeps,
   actor: ActorContext,
   id: number,
   body: OrderStatusBody,
 ): Promise<Order> {
-  const order = await findForChange(db, actor, id);
-  assertInScope(actor, 'orders.status', order.restaurant_id, order.driver_id);
-  if (body.version !== undefined && body.version !== order.version) throw new Conflict();
-  const from = order.status;
-  if (!allowedTransitions(actor.role, from).includes(body.status)) {
-    throw new RuleBroken('transition_not_allowed', 'errors.transition_not_allowed', {
-      from,
-      to: body.status,
-    });
-  }
-  if (body.status === 'in_delivery' && order.driver_id === null) {
-    throw new RuleBroken('driver_required', 'errors.driver_required');
-  }
-  const now = new Date();
-  const extra: Partial<typeof orders.$inferInsert> = {};
-  if (body.status === 'preparing_order') extra.driver_request_time = now;
-  if (body.status === 'in_delivery' && from === 'ready_for_pickup') extra.picked_up_at = now;
-  if (body.status === 'delivered') extra.delivered_at = now;
-
-  await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(orders)
-      .set({ status: body.status, status_changed_at: now, version: sql`${orders.version} + 1`, ...extra })
-      .where(and(eq(orders.id, id), eq(orders.status, from), eq(orders.version, order.version)))
-      .returning({ id: orders.id });
-    if (changed.length === 0) throw new Conflict();
-    await tx.insert(orderStatusHistory).values({
-      order_id: id,
-      from_status: from,
-      to_status: body.status as OrderStatus,
-      actor_id: actor.user_id,
-      actor_role: actor.role,
-      reason: body.reason,
-    });
-    await rollupOrderStatus(tx, order.restaurant_id, from, body.status);
-    if (body.status === 'delivered') await rollupOrderDelivered(tx, id, timeZone);
-    await syncDriverState(tx, order.driver_id);
-    await predictOrders(tx, { timeZone, ids: [id] });
-    if (actor.role !== 'driver' && actor.role !== 'customer') {
-      await audit(
-        tx,
-        actor,
-        'status',
-        'orders',
-        id,
-        { status: from },
-        { status: body.status, reason: body.reason },
-      );
-    }
-  });
-  const changed = await readOrder(db, id);
-  await announce(bus, 'order.updated', changed, order, { status: body.status, from }, order.driver_id);
-  return changed;
+  return changeOrder(
+    db,
+    deps,
+    actor,
+    id,
+    (order, now) => {
+      const from = order.status;
+      if (!allowedTransitions(actor.role, from).includes(body.status)) {
+        throw new RuleBroken('transition_not_allowed', 'errors.transition_not_allowed', {
+          from,
+          to: body.status,
+        });
+      }
+      if (body.status === 'in_delivery' && order.driver_id === null) {
+        throw new RuleBroken('driver_required', 'errors.driver_required');
+      }
+      const set: Partial<typeof orders.$inferInsert> = {};
+      if (body.status === 'preparing_order') set.driver_request_time = now;
+      if (body.status === 'in_delivery' && from === 'ready_for_pickup') set.picked_up_at = now;
+      if (body.status === 'delivered') set.delivered_at = now;
+      const staff = actor.role !== 'driver' && actor.role !== 'customer';
+      return {
+        set,
+        status: { to: body.status, reason: body.reason },
+        guard: eq(orders.status, from),
+        audit: staff
+          ? {
+              action: 'status',
+              before: { status: from },
+              after: { status: body.status, reason: body.reason },
+            }
+          : null,
+        note: { status: body.status, from },
+      };
+    },
+    {
+      version: body.version,
+      authorize: (order) => assertInScope(actor, 'orders.status', order.restaurant_id, order.driver_id),
+    },
+  );
 }
 
 const ASSIGNABLE: readonly OrderStatus[] = ['created', 'preparing_order', 'ready_for_pickup'];
@@ -312,118 +230,87 @@ async function assertAvailableDriver(db: Db, driverId: number, busy: 'allow' | '
     .limit(1);
   if (ending) throw new RuleBroken('driver_ending_shift', 'errors.driver_ending_shift');
   if (busy === 'refuse' && BUSY_DRIVER_STATES.includes(row.state)) {
-    throw new RuleBroken('driver_busy', 'errors.driver_busy', { count: Number(row.carrying) });
+    throw new RuleBroken('driver_busy', 'errors.driver_busy', { count: row.carrying });
   }
 }
 
+/** Checked under the driver's lock, which ending a shift takes too: one of the two waits. */
+const lockedAvailable = (driverId: number, busy: 'allow' | 'refuse') => async (tx: Db) => {
+  await lockDriver(tx, driverId);
+  await assertAvailableDriver(tx, driverId, busy);
+};
+
 /** Dispatchers and admins assign a driver to an order that has not left the restaurant. */
-export async function assignDriver(
+export function assignDriver(
   db: Db,
-  { bus, timeZone }: OrderDeps,
+  deps: OrderDeps,
   actor: ActorContext,
   id: number,
   driverId: number,
   allowBusy = false,
   /** What the audit entry records besides the driver: the reasons of an accepted suggestion. */
   because: Record<string, unknown> = {},
-) {
-  const order = await findForChange(db, actor, id);
-  if (!ASSIGNABLE.includes(order.status))
-    throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
-  if (order.driver_id === driverId) throw new Conflict('already_assigned', 'errors.driver_already_assigned');
-  await db.transaction(async (tx) => {
-    // Checked under the driver's lock, which ending a shift takes too: one of the two waits.
-    await lockDriver(tx, driverId);
-    await assertAvailableDriver(tx, driverId, allowBusy ? 'allow' : 'refuse');
-    const changed = await tx
-      .update(orders)
-      .set({ driver_id: driverId, assigned_at: new Date(), version: sql`${orders.version} + 1` })
-      .where(
-        and(eq(orders.id, id), eq(orders.version, order.version), inArray(orders.status, [...ASSIGNABLE])),
-      )
-      .returning({ id: orders.id });
-    if (changed.length === 0) throw new Conflict();
-    // A person took the order over: the automatic mode's open offer of it ends (decision 0024).
-    await withdrawOffers(tx, id, actor);
-    await audit(
-      tx,
-      actor,
-      'assign',
-      'orders',
-      id,
-      { driver_id: order.driver_id },
-      { driver_id: driverId, ...because },
-    );
-    await predictOrders(tx, { timeZone, ids: [id] });
+): Promise<Order> {
+  return changeOrder(db, deps, actor, id, (order, now) => {
+    if (!ASSIGNABLE.includes(order.status))
+      throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
+    if (order.driver_id === driverId)
+      throw new Conflict('already_assigned', 'errors.driver_already_assigned');
+    return {
+      set: { driver_id: driverId, assigned_at: now },
+      guard: inArray(orders.status, [...ASSIGNABLE]),
+      before: lockedAvailable(driverId, allowBusy ? 'allow' : 'refuse'),
+      // A person took the order over: the automatic mode's open offer of it ends (decision 0024).
+      after: async (tx) => {
+        await withdrawOffers(tx, id, actor);
+      },
+      audit: {
+        action: 'assign',
+        before: { driver_id: order.driver_id },
+        after: { driver_id: driverId, ...because },
+      },
+      note: { driver_id: driverId },
+    };
   });
-  const changed = await readOrder(db, id);
-  await announce(bus, 'order.updated', changed, order, { driver_id: driverId }, driverId);
-  return changed;
 }
 
 /**
  * Takes the driver off an order. Before pick-up anyone who dispatches may; in delivery only an Admin
  * or Dispatcher, with a reason, and the order goes back to ready for pickup.
  */
-export async function unassignDriver(
+export function unassignDriver(
   db: Db,
-  { bus, timeZone }: OrderDeps,
+  deps: OrderDeps,
   actor: ActorContext,
   id: number,
   reason: string | null,
-) {
-  const order = await findForChange(db, actor, id);
-  if (order.driver_id === null) throw new RuleBroken('no_driver', 'errors.order_has_no_driver');
-  const inDelivery = order.status === 'in_delivery' || order.status === 'no_answer';
-  if (!ASSIGNABLE.includes(order.status) && !inDelivery)
-    throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
-  if (inDelivery) {
-    if (!UNASSIGN_IN_DELIVERY_ROLES.includes(actor.role)) throw new Forbidden();
-    if (!reason) throw new BadRequest({ reason: ['validation.reason_required'] });
-  }
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(orders)
-      .set({
+): Promise<Order> {
+  return changeOrder(db, deps, actor, id, (order) => {
+    if (order.driver_id === null) throw new RuleBroken('no_driver', 'errors.order_has_no_driver');
+    const inDelivery = isOnTheRoad(order.status);
+    if (!ASSIGNABLE.includes(order.status) && !inDelivery)
+      throw new RuleBroken('not_assignable', 'errors.order_not_assignable');
+    if (inDelivery) {
+      if (!UNASSIGN_IN_DELIVERY_ROLES.includes(actor.role)) throw new Forbidden();
+      if (!reason) throw new BadRequest({ reason: ['validation.reason_required'] });
+    }
+    return {
+      set: {
         driver_id: null,
         assigned_at: null,
         // Taken off by a person: the automatic mode leaves it to them until they unlock it.
         dispatch_locked: true,
-        version: sql`${orders.version} + 1`,
-        ...(inDelivery
-          ? { status: 'ready_for_pickup' as const, status_changed_at: now, picked_up_at: null }
-          : {}),
-      })
-      .where(and(eq(orders.id, id), eq(orders.version, order.version)))
-      .returning({ id: orders.id });
-    if (changed.length === 0) throw new Conflict();
-    if (inDelivery) {
-      await tx.insert(orderStatusHistory).values({
-        order_id: id,
-        from_status: order.status,
-        to_status: 'ready_for_pickup',
-        actor_id: actor.user_id,
-        actor_role: actor.role,
-        reason,
-      });
-      await rollupOrderStatus(tx, order.restaurant_id, order.status, 'ready_for_pickup');
-    }
-    await syncDriverState(tx, order.driver_id);
-    await audit(
-      tx,
-      actor,
-      'unassign',
-      'orders',
-      id,
-      { driver_id: order.driver_id, status: order.status },
-      { driver_id: null, reason },
-    );
-    await predictOrders(tx, { timeZone, ids: [id] });
+        ...(inDelivery ? { picked_up_at: null } : {}),
+      },
+      status: inDelivery ? { to: 'ready_for_pickup', reason } : undefined,
+      audit: {
+        action: 'unassign',
+        before: { driver_id: order.driver_id, status: order.status },
+        after: { driver_id: null, reason },
+      },
+      note: { driver_id: null },
+    };
   });
-  const changed = await readOrder(db, id);
-  await announce(bus, 'order.updated', changed, order, { driver_id: null }, order.driver_id);
-  return changed;
 }
 
 /**
@@ -432,64 +319,62 @@ export async function unassignDriver(
  * retry after a lost answer) changes nothing. Every refusal changes nothing and carries nothing about
  * the customer; only the answer to an acceptance does. A second driver racing gets 409.
  */
-export async function acceptOrder(db: Db, { bus, timeZone }: OrderDeps, actor: ActorContext, id: number) {
-  const order = await findForChange(db, actor, id);
-  if (order.driver_id === actor.user_id && isActiveStatus(order.status)) return readOrder(db, id);
-  await db.transaction(async (tx) => {
-    // Checked under the driver's lock, which ending a shift takes too: one of the two waits.
-    await lockDriver(tx, actor.user_id);
-    await assertAvailableDriver(tx, actor.user_id);
-    const [offer] = await tx
-      .select({ id: orderOffers.id, driver_id: orderOffers.driver_id, expires_at: orderOffers.expires_at })
-      .from(orderOffers)
-      .where(and(eq(orderOffers.order_id, id), eq(orderOffers.status, 'pending')))
-      .for('update');
-    // Read again under its lock: a driver who lost a race is told it was taken, not that it was never theirs.
-    const [now] = await tx
-      .select({ driver_id: orders.driver_id, version: orders.version })
-      .from(orders)
-      .where(eq(orders.id, id))
-      .for('update');
-    const offered = offer?.driver_id === actor.user_id && offer.expires_at.getTime() > Date.now();
-    if (!offered) await assertInPool(tx, actor.user_id, now?.driver_id ?? null, id, offer);
-    const changed = await tx
-      .update(orders)
-      .set({ driver_id: actor.user_id, assigned_at: new Date(), version: sql`${orders.version} + 1` })
-      .where(
-        and(
-          eq(orders.id, id),
-          sql`${orders.driver_id} is null`,
-          eq(orders.version, now?.version ?? order.version),
-          offered ? undefined : inPoolOf(actor.user_id),
-        ),
-      )
-      .returning({ id: orders.id });
-    if (changed.length === 0) throw new Conflict('order_taken', 'errors.order_taken');
-    if (offer && offered) {
-      await tx
-        .update(orderOffers)
-        .set({ status: 'accepted', decided_at: new Date() })
-        .where(eq(orderOffers.id, offer.id));
-      await audit(tx, actor, 'offer_accepted', 'orders', id, null, {
-        driver_id: actor.user_id,
-        offer_id: offer.id,
-      });
-    } else {
-      await audit(
-        tx,
-        actor,
-        'pool_accepted',
-        'orders',
-        id,
-        { driver_id: null },
-        { driver_id: actor.user_id },
-      );
-    }
-    await predictOrders(tx, { timeZone, ids: [id] });
+export function acceptOrder(db: Db, deps: OrderDeps, actor: ActorContext, id: number): Promise<Order> {
+  return changeOrder(db, deps, actor, id, (order, now) => {
+    if (order.driver_id === actor.user_id && isActiveStatus(order.status)) return null;
+    let offer: { id: number; driver_id: number; expires_at: Date } | undefined;
+    let offered = false;
+    const change: OrderChange = {
+      set: { driver_id: actor.user_id, assigned_at: now },
+      lost: () => new Conflict('order_taken', 'errors.order_taken'),
+      before: async (tx) => {
+        await lockedAvailable(actor.user_id, 'allow')(tx);
+        [offer] = await tx
+          .select({
+            id: orderOffers.id,
+            driver_id: orderOffers.driver_id,
+            expires_at: orderOffers.expires_at,
+          })
+          .from(orderOffers)
+          .where(and(eq(orderOffers.order_id, id), eq(orderOffers.status, 'pending')))
+          .for('update');
+        // Read again under its lock: a driver who lost a race is told it was taken, not that it was never theirs.
+        const [held] = await tx
+          .select({ driver_id: orders.driver_id })
+          .from(orders)
+          .where(eq(orders.id, id))
+          .for('update');
+        offered = offer?.driver_id === actor.user_id && offer.expires_at.getTime() > Date.now();
+        if (!offered) await assertInPool(tx, actor.user_id, held?.driver_id ?? null, id, offer);
+        change.guard = and(sql`${orders.driver_id} is null`, offered ? undefined : inPoolOf(actor.user_id));
+      },
+      after: async (tx) => {
+        if (offer && offered) {
+          await tx
+            .update(orderOffers)
+            .set({ status: 'accepted', decided_at: new Date() })
+            .where(eq(orderOffers.id, offer.id));
+          await audit(tx, actor, 'offer_accepted', 'orders', id, null, {
+            driver_id: actor.user_id,
+            offer_id: offer.id,
+          });
+        } else {
+          await audit(
+            tx,
+            actor,
+            'pool_accepted',
+            'orders',
+            id,
+            { driver_id: null },
+            { driver_id: actor.user_id },
+          );
+        }
+      },
+      audit: null,
+      note: { driver_id: actor.user_id },
+    };
+    return change;
   });
-  const changed = await readOrder(db, id);
-  await announce(bus, 'order.updated', changed, order, { driver_id: actor.user_id }, actor.user_id);
-  return changed;
 }
 
 /**

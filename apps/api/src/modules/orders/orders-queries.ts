@@ -1,4 +1,6 @@
 import {
+  BOARD_COUNTERS,
+  type BoardCounter,
   type BoardCounts,
   type BoardCountsQuery,
   type BoardLane,
@@ -14,10 +16,8 @@ import {
   type OrderMap,
   type orderListQuery,
   type RiskReason,
-  STATUS_TARGET_MINUTES,
-  TERMINAL_STATUSES,
 } from '@dostava/shared';
-import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -34,18 +34,18 @@ import type { ActorContext } from '../../lib/audit.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { fullName, looksLikeOrderNumber, textSearch } from '../../lib/search.js';
-import { preparedFor } from '../../lib/sql.js';
-import { effectiveDispatchMode, orderOffersOf, pendingOffer } from '../dispatch/dispatch-queries.js';
+import { numberOrNull, preparedFor } from '../../lib/sql.js';
+import { orderOffersOf, pendingOffer } from '../dispatch/dispatch-queries.js';
 import {
   activeOrders,
   driverState,
   endShiftRequested,
   isoOf,
   plannedEnd,
-  terminalStatusList,
 } from '../drivers/drivers-service.js';
 import { kmBetween } from '../eta/eta-models.js';
 import { etaHistory, toOrderEta } from '../eta/eta-predictions.js';
+import { COUNTER_SQL, dispatchModeOf, dueAt, isActive, isTerminal } from './order-rules.js';
 
 type ListQuery = z.output<typeof orderListQuery>;
 /** The filters of a list, without its paging and sorting: what the board's counts, the map and the export take. */
@@ -53,7 +53,10 @@ export type OrderFilterQuery = Omit<ListQuery, 'page' | 'per_page' | 'sort' | 's
 
 const buyer = alias(users, 'buyer');
 const driver = alias(users, 'driver');
-const quantity = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from "order_items" oi where oi."order_id" = "orders"."id")`;
+const quantity =
+  sql<number>`(select coalesce(sum(oi.quantity), 0)::int from "order_items" oi where oi."order_id" = "orders"."id")`.mapWith(
+    Number,
+  );
 
 const listColumns = {
   id: orders.id,
@@ -82,7 +85,7 @@ const listColumns = {
   promised_at: orders.promised_at,
   predicted_delivery_at: orders.predicted_delivery_at,
   risk_reason: orders.risk_reason,
-  dispatch_mode: effectiveDispatchMode,
+  dispatch_mode: dispatchModeOf(),
   dispatch_locked: orders.dispatch_locked,
   dispatch_problem: orders.dispatch_problem,
   offer: pendingOffer,
@@ -119,7 +122,7 @@ export function toListItem(r: OrderRow): OrderListItem {
       r.driver_id !== null
         ? { id: r.driver_id, first_name: r.driver_first_name ?? '', last_name: r.driver_last_name ?? '' }
         : null,
-    quantity: Number(r.quantity),
+    quantity: r.quantity,
     payment_method: r.payment_method,
     restaurant_amount: r.restaurant_amount,
     delivery_costs: r.delivery_costs,
@@ -145,30 +148,10 @@ export function toListItem(r: OrderRow): OrderListItem {
   };
 }
 
-const isActive = sql`${orders.status} not in (${terminalStatusList})`;
+const active = isActive();
 
-/** When the order's next step is due: its status's target minutes after the status began. */
-const dueAt = sql`(${orders.status_changed_at} + (case ${orders.status} ${sql.join(
-  Object.entries(STATUS_TARGET_MINUTES).map(([status, minutes]) =>
-    sql.raw(`when '${status}' then ${minutes}`),
-  ),
-  sql` `,
-)} else 0 end) * interval '1 minute')`;
-const isLate = sql`(${isActive} and ${dueAt} <= now())`;
-
-/** Each lane of the board as a condition on active orders. */
-const LANE_FILTERS: Record<BoardLane, SQL> = {
-  all: isActive,
-  new: sql`${orders.status} = 'created'`,
-  preparing: sql`${orders.status} = 'preparing_order'`,
-  ready_no_driver: sql`(${orders.status} = 'ready_for_pickup' and ${orders.driver_id} is null)`,
-  awaiting_pickup: sql`(${orders.status} = 'ready_for_pickup' and ${orders.driver_id} is not null)`,
-  in_delivery: sql`${orders.status} = 'in_delivery'`,
-  // No answer at the door, late in its status, or no driver fits it (decision 0024).
-  problems: sql`(${orders.status} = 'no_answer' or ${isLate} or (${isActive} and ${orders.dispatch_problem} is not null))`,
-  // Predicted to miss the promise while there is still time to act (decision 0021).
-  at_risk: sql`(${orders.risk_reason} is not null and ${orders.promised_at} > now())`,
-};
+/** Each lane of the board as a condition on active orders (the shared lane rules, order-rules.ts). */
+const LANE_FILTERS: Record<BoardLane, SQL> = COUNTER_SQL;
 
 /** Minutes to spare before the promise (negative: predicted late by that much); least first is most at risk. */
 const slack = sql`(${orders.promised_at} - ${orders.predicted_delivery_at})`;
@@ -194,7 +177,7 @@ function searchFilter(q: string): SQL | undefined {
  */
 export function historyScope(actor: ActorContext): SQL | undefined {
   if (can(actor, 'orders.history')) return undefined;
-  return or(isActive, sql`${orders.created_at} >= now() - ${`${DISPATCH_SEARCH_DAYS} days`}::interval`);
+  return or(active, sql`${orders.created_at} >= now() - ${`${DISPATCH_SEARCH_DAYS} days`}::interval`);
 }
 
 /**
@@ -223,11 +206,11 @@ export function orderFilters(actor: ActorContext, query: OrderFilterQuery): SQL[
   // reaches every order in the history scope.
   const scope = historyScope(actor);
   const searching = !!query.q?.trim() && !query.lane;
-  const active = scope && !searching ? true : query.active;
-  if (scope && active !== true) filters.push(scope);
-  if (query.lane) filters.push(isActive, LANE_FILTERS[query.lane]);
-  if (active === true) filters.push(isActive);
-  if (active === false) filters.push(inArray(orders.status, [...TERMINAL_STATUSES]));
+  const activeOnly = scope && !searching ? true : query.active;
+  if (scope && activeOnly !== true) filters.push(scope);
+  if (query.lane) filters.push(active, LANE_FILTERS[query.lane]);
+  if (activeOnly === true) filters.push(active);
+  if (activeOnly === false) filters.push(isTerminal());
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.restaurant_id !== undefined) filters.push(eq(orders.restaurant_id, query.restaurant_id));
   if (query.driver_id !== undefined) filters.push(eq(orders.driver_id, query.driver_id));
@@ -252,10 +235,10 @@ const sortColumns = (suggested: SQL) => ({
   total: [orders.total, orders.id],
   status: [orders.status, orders.created_at, orders.id],
   order_number: [orders.id],
-  urgency: [dueAt, orders.id],
+  urgency: [dueAt(), orders.id],
   risk: [slack, orders.id],
   // False sorts first: the orders with a suggestion, then the rest, each by urgency.
-  suggestion: [sql`(not ${suggested})`, dueAt, orders.id],
+  suggestion: [sql`(not ${suggested})`, dueAt(), orders.id],
 });
 
 /** Whether dispatch suggests a driver for the order, from the ids the planner gave (decision 0024). */
@@ -359,15 +342,9 @@ export async function boardCounts(
   const [row] = await db
     .select({
       all: sql<number>`count(*)::int`,
-      new: counted(LANE_FILTERS.new),
-      preparing: counted(LANE_FILTERS.preparing),
-      ready_no_driver: counted(LANE_FILTERS.ready_no_driver),
-      awaiting_pickup: counted(LANE_FILTERS.awaiting_pickup),
-      in_delivery: counted(LANE_FILTERS.in_delivery),
-      at_risk: counted(LANE_FILTERS.at_risk),
-      problems: counted(LANE_FILTERS.problems),
-      late: counted(isLate),
-      late_preparation: counted(sql`(${orders.status} in ('created', 'preparing_order') and ${isLate})`),
+      ...(Object.fromEntries(
+        BOARD_COUNTERS.filter((c) => c !== 'all').map((c) => [c, counted(COUNTER_SQL[c])]),
+      ) as Record<Exclude<BoardCounter, 'all'>, SQL<number>>),
     })
     .from(orders)
     .where(and(...filters));
@@ -474,7 +451,7 @@ export async function driverCandidates(
       vehicle_type: sql<
         DriverCandidate['vehicle_type']
       >`(select v."type" from "vehicles" v where v."driver_id" = "users"."id" limit 1)`,
-      distance_km: distance,
+      distance_km: distance.mapWith(numberOrNull),
       last_location_at: drivers.last_location_at,
       planned_end_at: plannedEnd,
       end_shift_requested: endShiftRequested,
@@ -501,8 +478,7 @@ export async function driverCandidates(
     );
   return rows.map((r) => ({
     ...r,
-    active_orders: Number(r.active_orders),
-    distance_km: r.distance_km === null ? null : Math.round(Number(r.distance_km) * 10) / 10,
+    distance_km: r.distance_km === null ? null : Math.round(r.distance_km * 10) / 10,
     last_location_at: r.last_location_at?.toISOString() ?? null,
     planned_end_at: isoOf(r.planned_end_at),
     end_shift_requested: Boolean(r.end_shift_requested),
@@ -619,7 +595,7 @@ export async function getOrder(db: Db, actor: ActorContext, id: number): Promise
  */
 export async function driverOrders(db: Db, actor: ActorContext) {
   const rows = await selectOrders(db)
-    .where(and(notInArray(orders.status, [...TERMINAL_STATUSES]), eq(orders.driver_id, actor.user_id)))
+    .where(and(isActive(), eq(orders.driver_id, actor.user_id)))
     .orderBy(asc(orders.created_at))
     .limit(100);
   return rows.map(toListItem);

@@ -1,22 +1,16 @@
 import {
   type BoardCounts,
-  isActiveStatus,
+  countersOf,
+  dueAt,
+  type LaneState,
   type ListResponse,
+  type OrderBefore,
   type OrderListItem,
   type OrderListParams,
-  type OrderStatus,
-  STATUS_TARGET_MINUTES,
 } from '@dostava/shared';
 import type { BoardCountsParams } from '../api/orders';
 
-/** What an order was before the change an event announces (null for a new order). */
-export interface OrderBefore {
-  status: OrderStatus;
-  driver_id: number | null;
-  status_changed_at: string;
-  /** Why no driver fits it (the problems lane); absent from events of older servers. */
-  dispatch_problem?: string | null;
-}
+export type { OrderBefore };
 
 /** The payload of an order event from this API: the order as a list row and what it was before. */
 export interface OrderChange {
@@ -32,13 +26,7 @@ export function orderChangeOf(data: {
   return data.order ? { order: data.order, previous: data.previous ?? null } : null;
 }
 
-type State = {
-  status: OrderStatus;
-  driver_id: number | null;
-  status_changed_at: string;
-  restaurant_id: number;
-  dispatch_problem?: string | null;
-};
+type State = LaneState & { status_changed_at: string; restaurant_id: number };
 
 const stateOf = (order: OrderListItem): State => ({
   status: order.status,
@@ -46,35 +34,15 @@ const stateOf = (order: OrderListItem): State => ({
   status_changed_at: order.status_changed_at,
   restaurant_id: order.restaurant.id,
   dispatch_problem: order.dispatch_problem,
+  risk_reason: order.risk_reason,
+  promised_at: order.promised_at,
 });
 
-/** When the order's next step is due (the board's urgency, as the API sorts it). */
-export const dueAt = (state: Pick<State, 'status' | 'status_changed_at'>): number =>
-  Date.parse(state.status_changed_at) + (STATUS_TARGET_MINUTES[state.status] ?? 0) * 60_000;
-
 /**
- * The counters of the board an order adds to, as the API counts them (modules/orders LANE_FILTERS):
- * none when it is done. A counter this does not know (a lane added later) is left to reconciliation.
+ * The board's counters an order adds to, and its lanes, are the shared lane rules (order-rules.ts),
+ * the same the API counts and filters by; an API test requires the two to agree.
  */
-export function countersOf(
-  state: Pick<State, 'status' | 'driver_id' | 'status_changed_at' | 'dispatch_problem'>,
-  now: number,
-) {
-  const keys = new Set<string>();
-  if (!isActiveStatus(state.status)) return keys;
-  const late = dueAt(state) <= now;
-  keys.add('all');
-  if (state.status === 'created') keys.add('new');
-  if (state.status === 'preparing_order') keys.add('preparing');
-  if (state.status === 'ready_for_pickup')
-    keys.add(state.driver_id === null ? 'ready_no_driver' : 'awaiting_pickup');
-  if (state.status === 'in_delivery') keys.add('in_delivery');
-  if (state.status === 'no_answer' || late || state.dispatch_problem) keys.add('problems');
-  if (late) keys.add('late');
-  if (late && (state.status === 'created' || state.status === 'preparing_order'))
-    keys.add('late_preparation');
-  return keys;
-}
+export { countersOf, dueAt };
 
 const inFilters = (state: State, filters: { restaurant_id?: number; driver_id?: number }) =>
   (filters.restaurant_id === undefined || Number(filters.restaurant_id) === state.restaurant_id) &&
@@ -83,7 +51,16 @@ const inFilters = (state: State, filters: { restaurant_id?: number; driver_id?: 
 /** The two states of a change as the board sees them; `before` is null for a new order. */
 function statesOf(change: OrderChange): { before: State | null; after: State } {
   const after = stateOf(change.order);
-  const before = change.previous ? { ...change.previous, restaurant_id: after.restaurant_id } : null;
+  const previous = change.previous;
+  // An event of an older server says nothing of the risk it had: then it is taken as unchanged.
+  const before = previous
+    ? {
+        ...previous,
+        restaurant_id: after.restaurant_id,
+        risk_reason: previous.risk_reason === undefined ? after.risk_reason : previous.risk_reason,
+        promised_at: previous.promised_at === undefined ? after.promised_at : previous.promised_at,
+      }
+    : null;
   return { before, after };
 }
 
@@ -122,7 +99,7 @@ export const isLaneList = (params: OrderListParams) =>
   params.active === undefined;
 
 const inLane = (state: State, params: OrderListParams, now: number) =>
-  inFilters(state, params) && countersOf(state, now).has(params.lane === 'all' ? 'all' : (params.lane ?? ''));
+  inFilters(state, params) && params.lane !== undefined && countersOf(state, now).has(params.lane);
 
 const byUrgency = (a: OrderListItem, b: OrderListItem) => dueAt(a) - dueAt(b) || a.id - b.id;
 
