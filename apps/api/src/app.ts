@@ -118,7 +118,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenService(config.jwtSecret, config.accessTokenTtlSeconds));
-  const bus = new EventBus(config.redisUrl, app.log);
+  // Events are checked against their declarations everywhere but in production, like the answers.
+  const bus = new EventBus(config.redisUrl, app.log, { validate: config.env !== 'production' });
   app.decorate('bus', bus);
   app.decorate('lifecycle', { draining: false });
   const jobs = new JobQueue(database, { pollingSeconds: config.jobsPollingSeconds, log: app.log });

@@ -38,8 +38,9 @@ export async function promiseFor(
   km: number | null,
   timeZone: string,
   now = new Date(),
+  models?: EtaModels,
 ): Promise<{ promised_at: Date; estimated_delivery_minutes: number }> {
-  const [prep, travel] = await Promise.all([loadPrep(db, [restaurant.id]), loadTravel(db)]);
+  const { prep, travel } = models ?? (await loadModels(db, [restaurant.id]));
   const busy =
     restaurant.busy_minutes > 0 && (restaurant.busy_until === null || restaurant.busy_until > now)
       ? restaurant.busy_minutes
@@ -52,11 +53,25 @@ export async function promiseFor(
   return { promised_at: new Date(now.getTime() + minutes * 60_000), estimated_delivery_minutes: minutes };
 }
 
+/** The learned models a prediction reads: preparation per restaurant, travel per vehicle type. */
+export interface EtaModels {
+  prep: Awaited<ReturnType<typeof loadPrep>>;
+  travel: Awaited<ReturnType<typeof loadTravel>>;
+}
+
+/** The models for these restaurants (read once by a command that both promises and predicts). */
+export async function loadModels(db: Db, restaurantIds: number[]): Promise<EtaModels> {
+  const [prep, travel] = await Promise.all([loadPrep(db, restaurantIds), loadTravel(db)]);
+  return { prep, travel };
+}
+
 export interface PredictOptions {
   timeZone: string;
   /** Only these orders (a command's own); all active orders when absent. */
   ids?: number[];
   now?: Date;
+  /** The models already read for these orders' restaurants (placing an order); read here otherwise. */
+  models?: EtaModels;
 }
 
 /**
@@ -67,7 +82,7 @@ export interface PredictOptions {
  */
 export async function predictOrders(
   db: Db,
-  { timeZone, ids, now = new Date() }: PredictOptions,
+  { timeZone, ids, now = new Date(), models }: PredictOptions,
 ): Promise<{ id: number; restaurant_id: number }[]> {
   if (ids && ids.length === 0) return [];
   const fresh = sql`${drivers.last_location_at} >= now() - ${`${FRESH_LOCATION_MINUTES} minutes`}::interval`;
@@ -126,13 +141,12 @@ export async function predictOrders(
           ),
         )
     : [];
-  const [prep, travel] = await Promise.all([
-    loadPrep(
+  const { prep, travel } =
+    models ??
+    (await loadModels(
       db,
       rows.map((r) => r.restaurant_id),
-    ),
-    loadTravel(db),
-  ]);
+    ));
 
   const moved: { id: number; restaurant_id: number; next: EtaPrediction }[] = [];
   for (const r of rows) {
