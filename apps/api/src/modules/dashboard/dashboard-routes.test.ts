@@ -447,9 +447,15 @@ describe('GET /api/dashboard', () => {
   it('backfills in migration 0019 the yearly rollups the rebuild computes', async () => {
     const db = t.database.db;
     const snapshot = async () => ({
-      products: await rowsOf(db, sql`select * from stats_products_yearly order by year, restaurant_id, product_id`),
+      products: await rowsOf(
+        db,
+        sql`select * from stats_products_yearly order by year, restaurant_id, product_id`,
+      ),
       categories: await rowsOf(db, sql`select * from stats_categories_yearly order by year, category_id`),
-      weekHours: await rowsOf(db, sql`select * from stats_all_week_hours_yearly order by year, weekday, hour`),
+      weekHours: await rowsOf(
+        db,
+        sql`select * from stats_all_week_hours_yearly order by year, weekday, hour`,
+      ),
     });
     await rebuildRollups(db, TZ);
     const rebuilt = await snapshot();
