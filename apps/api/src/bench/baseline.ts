@@ -27,12 +27,19 @@ export interface BaselineSpec {
   signIn: Captured[];
   /** Location ingest: the statements of one batch (in a transaction when there are several). */
   ingest: Captured[];
+  /**
+   * Placing an order: its statements, run one after another in one transaction, the new order's id
+   * (returned by the insert into orders) in place of the captured order's in every later statement.
+   */
+  place: { statements: Captured[]; orderId: number };
 }
 
 interface Database {
   query(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Runs the statements in one transaction on one connection. */
   transaction(statements: Captured[]): Promise<void>;
+  /** Runs `work` in one transaction on one connection, with that connection's query. */
+  session(work: (query: Database['query']) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,6 +61,19 @@ async function open(spec: BaselineSpec): Promise<Database> {
           client.release();
         }
       },
+      async session(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          await work((sql, params) => client.query(sql, params as unknown[]));
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback');
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -64,6 +84,11 @@ async function open(spec: BaselineSpec): Promise<Database> {
     async transaction(statements) {
       await client.transaction(async (tx) => {
         for (const s of statements) await tx.query(s.sql, s.params as unknown[]);
+      });
+    },
+    async session(work) {
+      await client.transaction(async (tx) => {
+        await work((sql, params) => tx.query<Record<string, unknown>>(sql, params as unknown[]));
       });
     },
     close: () => client.close(),
@@ -130,6 +155,25 @@ async function main() {
           for (const subscriber of subscribers) subscriber.write(frame);
         }
         return json(res, 200, { accepted: 1 });
+      }
+      if (req.method === 'POST' && url === '/orders') {
+        await readBody(req);
+        const captured = spec.place.orderId;
+        let id: unknown = captured;
+        // The order's id stands alone as a parameter, or inside the prediction's JSON payload.
+        const renamed = (p: unknown) =>
+          p === captured
+            ? id
+            : typeof p === 'string' && p.includes(`"id":${captured}`)
+              ? p.replaceAll(`"id":${captured}`, `"id":${id}`)
+              : p;
+        await db.session(async (query) => {
+          for (const s of spec.place.statements) {
+            const result = await query(s.sql, s.params.map(renamed));
+            if (/^insert into "orders"/.test(s.sql)) id = result.rows[0]?.id;
+          }
+        });
+        return json(res, 201, { id });
       }
       if (req.method === 'GET' && url === '/events') {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

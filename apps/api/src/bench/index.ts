@@ -16,6 +16,7 @@ import { TokenService } from '../lib/tokens.js';
 import { signIn } from '../modules/auth/auth-service.js';
 import { dashboard } from '../modules/dashboard/dashboard-service.js';
 import { recordLocations, startShift } from '../modules/drivers/driver-app-service.js';
+import { createOrder } from '../modules/orders/orders-commands.js';
 import { boardCounts, getOrder, listOrders } from '../modules/orders/orders-queries.js';
 import { search } from '../modules/search/search-service.js';
 import type { BaselineSpec, Captured } from './baseline.js';
@@ -69,6 +70,8 @@ interface Scenario {
   /** Units per request (points per ingest call) and their name in the table; req/s by default. */
   scale?: number;
   unit?: string;
+  /** Measured after every other scenario's rounds (it adds orders the board scenarios would count). */
+  last?: boolean;
   api(url: string): Promise<Result>;
   base(url: string): Promise<Result>;
 }
@@ -289,6 +292,7 @@ async function main() {
     reads: {},
     signIn: [],
     ingest: [],
+    place: { statements: [], orderId: 0 },
   };
   for (const s of reads) spec.reads[s.path] = await capture(s.run);
 
@@ -314,6 +318,40 @@ async function main() {
     recorded_at: new Date(Date.now() - 60_000 + i * 1000).toISOString(),
   }));
   spec.ingest = await capture(() => recordLocations(db, quiet, driver, { points }));
+  // Placing an order as a customer would, at one of the large seed's restaurants (no opening hours:
+  // always open), its first product on the menu.
+  const customerId = Number(
+    (await rowsOf<{ id: number }>(db, sql`select id from users where email = 'customer@example.com'`))[0]?.id,
+  );
+  const menuItem = (
+    await rowsOf<{ restaurant_id: number; product_id: number }>(
+      db,
+      sql`select r.id restaurant_id, p.id product_id from restaurants r join products p on p.restaurant_id = r.id
+        where r.name = 'Restoran 150' and p.show_on_menu order by p.id limit 1`,
+    )
+  )[0];
+  const placeBody = {
+    restaurant_id: Number(menuItem?.restaurant_id),
+    items: [{ product_id: Number(menuItem?.product_id), quantity: 2 }],
+    address: 'Titova 10, Sarajevo',
+    phone: '+387 61 111 222',
+    lat: 43.86,
+    lng: 18.41,
+    note: null,
+    payment: 'cash' as const,
+  };
+  let placed = 0;
+  const placeStatements = await capture(async () => {
+    placed = (
+      await createOrder(
+        db,
+        { bus: quiet, timeZone: config.timeZone },
+        { user_id: customerId, role: 'customer', restaurant_id: null },
+        placeBody,
+      )
+    ).id;
+  });
+  spec.place = { statements: placeStatements, orderId: placed };
   const argonHash = String(
     (
       await rowsOf<{ h: string }>(
@@ -360,7 +398,7 @@ async function main() {
     });
   const tokenOf = async (res: Promise<Response>) =>
     ((await (await res).json()) as { data: { access_token: string } }).data.access_token;
-  const tokens = { admin: '', dispatcher: '', driver: '' };
+  const tokens = { admin: '', dispatcher: '', driver: '', customer: '' };
   const signInAll = async (url: string) => {
     if (tokens.admin) return;
     tokens.admin = await tokenOf(
@@ -369,6 +407,9 @@ async function main() {
     tokens.dispatcher = await tokenOf(post(`${url}/api/auth/sign-in`, credentials));
     tokens.driver = await tokenOf(
       post(`${url}/api/auth/app/sign-in`, { email: 'driver@example.com', password: config.demoPassword }),
+    );
+    tokens.customer = await tokenOf(
+      post(`${url}/api/auth/app/sign-in`, { email: 'customer@example.com', password: config.demoPassword }),
     );
   };
   const fanBase = Date.now() - 30_000;
@@ -412,6 +453,25 @@ async function main() {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ points }),
+        }),
+    },
+    {
+      // One at a time: its p50 is the time to place an order alone (issue 34: under 30 ms on PGlite).
+      name: 'place an order (one at a time)',
+      last: true,
+      api: (url) =>
+        load(`${url}/api/orders`, {
+          method: 'POST',
+          connections: 1,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.customer}` },
+          body: JSON.stringify(placeBody),
+        }),
+      base: (url) =>
+        load(`${url}/orders`, {
+          method: 'POST',
+          connections: 1,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(placeBody),
         }),
     },
     {
@@ -471,31 +531,36 @@ async function main() {
     log(`round ${round}/${ROUNDS} ${side === 'api' ? 'API' : 'baseline'}: ${s.name}…`);
     results.get(s.name)?.[side].push(await s[side](url));
   };
-  for (let round = 1; round <= ROUNDS; round++) {
-    if (databaseUrl) {
-      // Both processes stay up through the round and each scenario runs on one side right after the
-      // other, the order swapped every round (API first, then baseline first): the two runs of a
-      // pair meet the same spell of load from other work on the machine, seconds apart, not minutes.
+  const runRounds = async (list: Scenario[]) => {
+    if (list.length === 0) return;
+    for (let round = 1; round <= ROUNDS; round++) {
+      if (databaseUrl) {
+        // Both processes stay up through the round and each scenario runs on one side right after the
+        // other, the order swapped every round (API first, then baseline first): the two runs of a
+        // pair meet the same spell of load from other work on the machine, seconds apart, not minutes.
+        const api = await startApi();
+        await signInAll(api.url);
+        const baseline = await startBaseline();
+        for (const s of list) {
+          const sides = round % 2 ? (['api', 'base'] as const) : (['base', 'api'] as const);
+          for (const side of sides) await measure(round, s, side, side === 'api' ? api.url : baseline.url);
+        }
+        await api.stop();
+        await baseline.stop();
+        continue;
+      }
+      // PGlite's directory takes one process at a time: each side runs the whole list in its turn.
       const api = await startApi();
       await signInAll(api.url);
-      const baseline = await startBaseline();
-      for (const s of scenarios) {
-        const sides = round % 2 ? (['api', 'base'] as const) : (['base', 'api'] as const);
-        for (const side of sides) await measure(round, s, side, side === 'api' ? api.url : baseline.url);
-      }
+      for (const s of list) await measure(round, s, 'api', api.url);
       await api.stop();
+      const baseline = await startBaseline();
+      for (const s of list) await measure(round, s, 'base', baseline.url);
       await baseline.stop();
-      continue;
     }
-    // PGlite's directory takes one process at a time: each side runs the whole list in its turn.
-    const api = await startApi();
-    await signInAll(api.url);
-    for (const s of scenarios) await measure(round, s, 'api', api.url);
-    await api.stop();
-    const baseline = await startBaseline();
-    for (const s of scenarios) await measure(round, s, 'base', baseline.url);
-    await baseline.stop();
-  }
+  };
+  await runRounds(scenarios.filter((s) => !s.last));
+  await runRounds(scenarios.filter((s) => s.last));
   log('one dispatch round, 500 orders × 200 drivers (first call cold), then 1,000 × 200…');
   const dispatchRound500 = timeRound(500, 200, 50);
   const dispatchRound = timeRound(1000, 200, 5);

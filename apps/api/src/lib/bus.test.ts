@@ -58,3 +58,23 @@ describe('EventBus.publish', () => {
     await bus.close();
   });
 });
+
+/** Production publishes without the check (decision 0031): publishers are typed by the declarations. */
+describe('EventBus without validation', () => {
+  it('delivers every event once, in order, with unique ids, and replays after a remembered id', async () => {
+    const bus = new EventBus(undefined, { warn: vi.fn(), info: vi.fn() }, { validate: false });
+    const heard: BusEvent[] = [];
+    bus.subscribe((event) => heard.push(event));
+    for (let i = 1; i <= 2500; i++) {
+      await bus.publish({ type: 'driver.updated', restaurant_id: null, data: { driver_id: i } });
+    }
+    expect(heard.map((e) => (e.data as { driver_id: number }).driver_id)).toEqual(
+      Array.from({ length: 2500 }, (_, i) => i + 1),
+    );
+    expect(new Set(heard.map((e) => e.id)).size).toBe(2500);
+    // The buffer keeps the latest 2,000: an older id asks for a resync, a kept one replays the rest.
+    expect(bus.since(heard[100]?.id ?? '')).toBeNull();
+    expect(bus.since(heard[2000]?.id ?? '')?.length).toBe(499);
+    await bus.close();
+  });
+});

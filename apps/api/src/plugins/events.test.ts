@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TokenService } from '../lib/tokens.js';
 import { createTestContext, type TestContext } from '../test/helpers.js';
+import { SLOW_STREAM_BYTES } from './events.js';
 
 /**
  * A live stream lives no longer than the access it was opened with, and never holds up a shutdown:
@@ -49,6 +51,48 @@ async function readAll(token: string, limitMs: number, whenReady?: () => Promise
   clearTimeout(timer);
   return { text, ended };
 }
+
+describe('a stream whose reader falls behind', () => {
+  it('is told to reconnect once its unsent events pass the bound, after every event it was sent', async () => {
+    const { access_token } = await t.signIn('dispatcher@example.com');
+    // A raw connection that stops reading once the stream is ready: the kernel's buffers fill, then
+    // the server's.
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    socket.write(
+      `GET /api/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${access_token}\r\n\r\n`,
+    );
+    await vi.waitFor(() => expect(text).toContain('event: ready'), { timeout: 30_000 });
+    socket.pause();
+    // Far more than the kernel's socket buffers and the bound together; a stream kept open would
+    // hold all of it in the server's memory.
+    const event = {
+      type: 'driver.updated' as const,
+      restaurant_id: null,
+      data: { driver_id: 1, shift_state: 'available' as const },
+    };
+    const frame = 200;
+    const count = Math.ceil((24 * 1024 * 1024 + SLOW_STREAM_BYTES) / frame);
+    for (let i = 0; i < count; i++) await t.app.bus.publish(event);
+    socket.resume();
+    // The response ends (the connection itself is kept alive for the next request).
+    await vi.waitFor(() => expect(text).toMatch(/event: reconnect\ndata: \{\}\n\n\r\n0\r\n\r\n$/), {
+      timeout: 60_000,
+    });
+    // Every event it was written came before the reconnect, in order and none twice: the client
+    // resumes after the last one from the bus's buffer (or is told to resync).
+    const ids = [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThan(count);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(text.lastIndexOf('event: driver.updated')).toBeLessThan(text.indexOf('event: reconnect'));
+    socket.destroy();
+  });
+});
 
 describe('the event stream ends with its access', () => {
   it('closes with `expired` when its access token expires', async () => {

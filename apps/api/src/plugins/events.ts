@@ -7,25 +7,28 @@ import { Unauthorized } from '../lib/errors.js';
 import { route } from '../lib/routes.js';
 
 const HEARTBEAT_MS = 15_000;
+/**
+ * A stream with this much written but not yet taken by its client is too slow to keep up: it is told
+ * to `reconnect` (the client comes back at once and resumes after the last event it read, from the
+ * bus's buffer), so a stalled reader costs the server a bounded buffer and loses no event.
+ */
+export const SLOW_STREAM_BYTES = 1024 * 1024;
 
-// One event goes to every subscriber: serialized once, not once per connection.
-const frames = new WeakMap<BusEvent, string>();
-function frameOf(event: BusEvent): string {
-  let frame = frames.get(event);
-  if (frame === undefined) {
-    frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-    frames.set(event, frame);
-  }
-  return frame;
-}
+const frameOf = (event: BusEvent) =>
+  `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
-/** An open stream: whose session it serves, how to write to it and how to end it. */
+/** An open stream: whose session it serves, what it may see, how to write to it and how to end it. */
 interface OpenStream {
   session_id: number;
   user_id: number;
+  /** The restaurant whose events it sees (restaurant staff), or null: every event. */
+  restaurant: number | null;
   write(text: string): void;
   end(reason?: 'expired' | 'revoked' | 'reconnect'): void;
 }
+
+const sees = (stream: OpenStream, event: BusEvent) =>
+  stream.restaurant === null || event.restaurant_id === stream.restaurant;
 
 /**
  * GET /api/events: server-sent events of the orders and drivers the caller may see. Authenticated by
@@ -42,6 +45,24 @@ interface OpenStream {
  */
 export const eventsPlugin = fp(async (app: FastifyInstance) => {
   const open = new Set<OpenStream>();
+  // One listener for every stream of the instance: each event is serialized once, goes to the streams
+  // that may see it, and is counted once (a listener per stream did all three 500 times per event).
+  const stopEvents = app.bus.subscribe(
+    (event) => {
+      let frame: string | undefined;
+      let sent = 0;
+      for (const stream of open) {
+        if (!sees(stream, event)) continue;
+        frame ??= frameOf(event);
+        stream.write(frame);
+        sent++;
+      }
+      if (sent > 0) app.metrics?.eventsSent.inc(sent);
+    },
+    () => {
+      for (const stream of open) stream.write('event: resync\ndata: {}\n\n');
+    },
+  );
   app.addHook('preClose', async () => {
     for (const stream of [...open]) stream.end('reconnect');
   });
@@ -73,6 +94,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     stopWatching();
+    stopEvents();
     await sweeping;
   });
 
@@ -83,10 +105,6 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
       const actor = request.actor;
       const claims = request.claims;
       if (!claims) throw new Unauthorized();
-      const visible = (event: BusEvent) =>
-        !isRestaurantRole(actor.role) ||
-        (event.restaurant_id !== null && event.restaurant_id === actor.restaurant_id);
-
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -97,50 +115,52 @@ export const eventsPlugin = fp(async (app: FastifyInstance) => {
         'x-request-id': request.id,
       });
       const metrics = app.metrics;
-      const send = (event: BusEvent) => {
-        if (!visible(event)) return;
-        raw.write(frameOf(event));
-        metrics?.eventsSent.inc();
-      };
-      raw.write('retry: 3000\n\n');
-
-      const lastId = request.headers['last-event-id'];
-      if (typeof lastId === 'string' && lastId) {
-        const missed = app.bus.since(lastId);
-        if (missed === null) raw.write('event: resync\ndata: {}\n\n');
-        else for (const event of missed) send(event);
-      }
-      raw.write('event: ready\ndata: {}\n\n');
-
       let ended = false;
+      let expiry: NodeJS.Timeout | undefined;
       const stream: OpenStream = {
         session_id: claims.session_id,
         user_id: claims.user_id,
-        write: (text) => raw.write(text),
+        restaurant: isRestaurantRole(actor.role) ? (actor.restaurant_id ?? -1) : null,
+        write: (text) => {
+          if (ended) return;
+          raw.write(text);
+          if (raw.writableLength > SLOW_STREAM_BYTES) stream.end('reconnect');
+        },
         end: (reason) => {
           if (ended) return;
           ended = true;
           clearTimeout(expiry);
-          unsubscribe();
-          open.delete(stream);
-          metrics?.streamsOpen.dec();
+          if (open.delete(stream)) metrics?.streamsOpen.dec();
           if (reason && !raw.writableEnded) raw.write(`event: ${reason}\ndata: {}\n\n`);
           raw.end();
         },
       };
+      stream.write('retry: 3000\n\n');
+
+      const lastId = request.headers['last-event-id'];
+      if (typeof lastId === 'string' && lastId) {
+        const missed = app.bus.since(lastId);
+        if (missed === null) stream.write('event: resync\ndata: {}\n\n');
+        else {
+          const seen = missed.filter((event) => sees(stream, event));
+          for (const event of seen) stream.write(frameOf(event));
+          metrics?.eventsSent.inc(seen.length);
+        }
+      }
+      stream.write('event: ready\ndata: {}\n\n');
+      // From here on it hears every event (the bus delivers synchronously: none slips in between).
+      if (ended) return;
       open.add(stream);
       metrics?.streamsOpen.inc();
 
-      const unsubscribe = app.bus.subscribe(send, () => raw.write('event: resync\ndata: {}\n\n'));
       // The token's own end: past it the client must show a fresh token (and the session is checked then).
       const expiresAt = claims.exp ? claims.exp * 1000 : undefined;
-      const expiry =
-        expiresAt === undefined
-          ? undefined
-          : setTimeout(
-              () => stream.end('expired'),
-              Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)),
-            );
+      if (expiresAt !== undefined) {
+        expiry = setTimeout(
+          () => stream.end('expired'),
+          Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)),
+        );
+      }
       request.raw.on('close', () => stream.end());
     },
     // A stream is one long request: the per-address limit is for requests, not for staying connected.

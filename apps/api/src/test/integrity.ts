@@ -90,6 +90,33 @@ export async function integrityViolations(db: Db, timeZone = 'Europe/Sarajevo'):
          select day, category_id, quantity, amount from stats_categories_daily)) d`,
     ],
     [
+      'yearly rollups that differ from the daily ones',
+      sql`select count(*)::int n from (
+        (select year, restaurant_id, product_id, quantity, amount::bigint from stats_products_yearly where quantity <> 0 except
+         select date_trunc('year', day)::date, restaurant_id, product_id, sum(quantity)::int, sum(amount)::bigint
+         from stats_products_daily group by 1, 2, 3)
+        union all
+        (select date_trunc('year', day)::date, restaurant_id, product_id, sum(quantity)::int, sum(amount)::bigint
+         from stats_products_daily group by 1, 2, 3 except
+         select year, restaurant_id, product_id, quantity, amount::bigint from stats_products_yearly)
+        union all
+        (select year, category_id, 0, quantity, amount::bigint from stats_categories_yearly where quantity <> 0 except
+         select date_trunc('year', day)::date, category_id, 0, sum(quantity)::int, sum(amount)::bigint
+         from stats_categories_daily group by 1, 2)
+        union all
+        (select date_trunc('year', day)::date, category_id, 0, sum(quantity)::int, sum(amount)::bigint
+         from stats_categories_daily group by 1, 2 except
+         select year, category_id, 0, quantity, amount::bigint from stats_categories_yearly)
+        union all
+        (select year, weekday::int, hour::int, orders, 0::bigint from stats_all_week_hours_yearly where orders <> 0 except
+         select date_trunc('year', day)::date, extract(isodow from day)::int, hour::int, sum(orders)::int, 0::bigint
+         from stats_all_hourly group by 1, 2, 3)
+        union all
+        (select date_trunc('year', day)::date, extract(isodow from day)::int, hour::int, sum(orders)::int, 0::bigint
+         from stats_all_hourly group by 1, 2, 3 except
+         select year, weekday::int, hour::int, orders, 0::bigint from stats_all_week_hours_yearly)) d`,
+    ],
+    [
       'on-time rollups that differ from the daily rows',
       sql`select count(*)::int n from (
         (select month, restaurant_id, promised, on_time from stats_on_time_monthly where promised <> 0 except

@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { orderStatusEnum } from './orders.js';
 
 /**
@@ -121,4 +121,50 @@ export const statsOnTimeMonthly = pgTable(
     on_time: integer('on_time').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.month, t.restaurant_id] })],
+);
+
+/**
+ * The whole years (January 1 in `year`): what a dashboard over a year reads instead of its days, so
+ * "this year" at a million orders is a few dozen rows (issue 34): the top five products straight from
+ * an index ordered by quantity, a dozen categories, 168 cells of the week's heat map. A period's days
+ * outside whole years still come from the daily rollups. Kept in the same transactions as the daily
+ * rows, after them (rollups.ts).
+ */
+export const statsProductsYearly = pgTable(
+  'stats_products_yearly',
+  {
+    year: date('year').notNull(),
+    restaurant_id: integer('restaurant_id').notNull(),
+    product_id: integer('product_id').notNull(),
+    category_id: integer('category_id').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.year, t.restaurant_id, t.product_id] }),
+    index('stats_products_yearly_top').on(t.year, t.quantity.desc(), t.product_id),
+  ],
+);
+
+export const statsCategoriesYearly = pgTable(
+  'stats_categories_yearly',
+  {
+    year: date('year').notNull(),
+    category_id: integer('category_id').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.category_id] })],
+);
+
+/** The whole operation's orders by ISO weekday (1 = Monday) and hour of their creation, per year. */
+export const statsAllWeekHoursYearly = pgTable(
+  'stats_all_week_hours_yearly',
+  {
+    year: date('year').notNull(),
+    weekday: smallint('weekday').notNull(),
+    hour: smallint('hour').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.weekday, t.hour] })],
 );

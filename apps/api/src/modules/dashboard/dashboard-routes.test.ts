@@ -6,7 +6,7 @@ import { products, users } from '../../db/schema/index.js';
 import { addDays, localToday } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
-import { wholeMonths } from './dashboard-service.js';
+import { wholeMonths, wholeYears } from './dashboard-service.js';
 import { deliveredFacts, rebuildRollups } from './rollups.js';
 
 const TZ = 'Europe/Sarajevo';
@@ -113,6 +113,19 @@ describe('periods', () => {
     expect(week.first > week.end).toBe(true);
     const across = wholeMonths('2026-11-25', '2026-12-03');
     expect(across.first > across.end).toBe(true);
+  });
+
+  it('finds the whole years inside a range', () => {
+    expect(wholeYears('2026-01-01', '2026-12-31')).toEqual({
+      first: '2026-01-01',
+      last: '2026-01-01',
+      end: '2026-12-31',
+      count: 1,
+    });
+    expect(wholeYears('2025-12-31', '2026-12-31').count).toBe(1);
+    const none = wholeYears('2025-03-15', '2026-03-14');
+    expect(none.count).toBe(0);
+    expect(none.first > none.end).toBe(true);
   });
 
   it('computes calendar periods in the operation time zone, weeks from Monday', () => {
@@ -227,6 +240,54 @@ describe('GET /api/dashboard', () => {
     expect((await get('period=this_year', 'driver')).statusCode).toBe(403);
   });
 
+  it('reads whole years from the yearly rollups and the days around them from the daily ones, as the raw orders', async () => {
+    // Orders in two years: some moved back a year (their rollups rebuilt), so a range holds a whole
+    // year and days on either side of it.
+    const db = t.database.db;
+    const today = localToday(TZ);
+    const year = Number(today.slice(0, 4));
+    await db.execute(sql`update orders set created_at = created_at - interval '1 year' where id % 3 = 0`);
+    await rebuildRollups(db, TZ);
+    const ranges = [
+      ['this_year', undefined, undefined],
+      ['custom', `${year - 1}-01-01`, `${year - 1}-12-31`],
+      // A whole year and the day before it (366 days, the longest range).
+      ['custom', `${year - 2}-12-31`, `${year - 1}-12-31`],
+      ['custom', `${year - 1}-03-15`, `${year}-03-14`],
+    ] as const;
+    for (const [period, from, to] of ranges) {
+      for (const who of ['admin', 'manager']) {
+        const query = from ? `period=${period}&from=${from}&to=${to}` : `period=${period}`;
+        const res = await get(query, who);
+        const label = `${query} as ${who}`;
+        expect(res.statusCode, label).toBe(200);
+        const d = res.json().data;
+        const expected = await raw(d.period.from, d.period.to, who === 'manager' ? own : undefined);
+        expect(d.totals, label).toEqual(expected.totals);
+        expect(expected.top.length, label).toBeGreaterThan(0);
+        expect(
+          d.top_products.map((p: { id: number; quantity: number }) => [p.id, p.quantity]),
+          label,
+        ).toEqual(expected.top.map((p) => [p.id, p.quantity]));
+        expect(
+          d.top_categories.map((c: { id: number; quantity: number }) => [c.id, c.quantity]),
+          label,
+        ).toEqual(expected.categories.map((c) => [c.id, c.quantity]));
+        expect(
+          Object.fromEntries(
+            d.heatmap.map((h: { weekday: number; hour: number; orders: number }) => [
+              `${h.weekday}-${h.hour}`,
+              h.orders,
+            ]),
+          ),
+          label,
+        ).toEqual(Object.fromEntries(expected.heat.map((h) => [`${h.weekday}-${h.hour}`, h.orders])));
+      }
+    }
+    await db.execute(sql`update orders set created_at = created_at + interval '1 year' where id % 3 = 0`);
+    await rebuildRollups(db, TZ);
+  });
+
   it('answers a custom range across a week boundary, with one bucket per day', async () => {
     const today = localToday(TZ);
     const [from, to] = [addDays(today, -10), addDays(today, -3)];
@@ -322,6 +383,18 @@ describe('GET /api/dashboard', () => {
         t.database.db,
         sql`select * from stats_categories_daily order by day, category_id`,
       ),
+      productsYearly: await rowsOf(
+        t.database.db,
+        sql`select * from stats_products_yearly order by year, restaurant_id, product_id`,
+      ),
+      categoriesYearly: await rowsOf(
+        t.database.db,
+        sql`select * from stats_categories_yearly order by year, category_id`,
+      ),
+      weekHoursYearly: await rowsOf(
+        t.database.db,
+        sql`select * from stats_all_week_hours_yearly order by year, weekday, hour`,
+      ),
     });
     const incremental = await snapshot();
     await rebuildRollups(t.database.db, TZ);
@@ -334,6 +407,9 @@ describe('GET /api/dashboard', () => {
     expect(incremental.onTimeMonthly).toEqual(rebuilt.onTimeMonthly);
     expect(incremental.allHourly).toEqual(rebuilt.allHourly);
     expect(incremental.categories).toEqual(rebuilt.categories);
+    expect(incremental.productsYearly).toEqual(rebuilt.productsYearly);
+    expect(incremental.categoriesYearly).toEqual(rebuilt.categoriesYearly);
+    expect(incremental.weekHoursYearly).toEqual(rebuilt.weekHoursYearly);
     const today = (await get('period=today')).json().data;
     expect(today.totals).toEqual((await raw(today.period.from, today.period.to)).totals);
     expect(today.on_time).toEqual((await rawOnTime(today.period.from, today.period.to)).on_time);
@@ -363,6 +439,39 @@ describe('GET /api/dashboard', () => {
       .split('--> statement-breakpoint')
       .map((statement) => statement.replace(/^--.*$/gm, '').trim())
       .filter((statement) => /^(UPDATE|INSERT)/.test(statement));
+    expect(backfill).toHaveLength(3);
+    for (const statement of backfill) await db.execute(sql.raw(statement));
+    expect(await snapshot()).toEqual(rebuilt);
+  });
+
+  it('backfills in migration 0019 the yearly rollups the rebuild computes', async () => {
+    const db = t.database.db;
+    const snapshot = async () => ({
+      products: await rowsOf(
+        db,
+        sql`select * from stats_products_yearly order by year, restaurant_id, product_id`,
+      ),
+      categories: await rowsOf(db, sql`select * from stats_categories_yearly order by year, category_id`),
+      weekHours: await rowsOf(
+        db,
+        sql`select * from stats_all_week_hours_yearly order by year, weekday, hour`,
+      ),
+    });
+    await rebuildRollups(db, TZ);
+    const rebuilt = await snapshot();
+    expect(rebuilt.products.length).toBeGreaterThan(0);
+    expect(rebuilt.weekHours.length).toBeGreaterThan(0);
+    await db.execute(sql`delete from stats_products_yearly`);
+    await db.execute(sql`delete from stats_categories_yearly`);
+    await db.execute(sql`delete from stats_all_week_hours_yearly`);
+    const migration = readFileSync(
+      new URL('../../db/migrations/0019_dashboard_yearly.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter((statement) => /^INSERT/.test(statement));
     expect(backfill).toHaveLength(3);
     for (const statement of backfill) await db.execute(sql.raw(statement));
     expect(await snapshot()).toEqual(rebuilt);

@@ -53,6 +53,21 @@ export function wholeMonths(from: string, to: string) {
   return { first, last: `${lastEnd.slice(0, 7)}-01`, end: lastEnd };
 }
 
+/**
+ * The whole calendar years inside from…to: the first's January 1, the last's January 1 and December
+ * 31 (an empty range, first after last, when there is none), and how many.
+ */
+export function wholeYears(from: string, to: string) {
+  const first = Number(from.slice(0, 4)) + (from.endsWith('-01-01') ? 0 : 1);
+  const last = Number(to.slice(0, 4)) - (to.endsWith('-12-31') ? 0 : 1);
+  return {
+    first: `${first}-01-01`,
+    last: `${last}-01-01`,
+    end: `${last}-12-31`,
+    count: Math.max(0, last - first + 1),
+  };
+}
+
 function nextMonth(day: string) {
   const [y, m] = day.split('-').map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
@@ -75,6 +90,13 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
   const inPeriod = (alias: string) => sql`${sql.raw(alias)}.day between ${from}::date and ${to}::date`;
 
   const months = wholeMonths(from, to);
+  // Whole years come from the yearly rollups, the period's other days from the daily ones.
+  const years = wholeYears(from, to);
+  const inYears = (alias: string) =>
+    sql`${sql.raw(alias)}.year between ${years.first}::date and ${years.last}::date`;
+  const outsideYears = (alias: string) =>
+    sql`not (${sql.raw(alias)}.day between ${years.first}::date and ${years.end}::date)`;
+  const oneWholeYear = years.count === 1 && from === years.first && to === years.end;
   const monday = addDays(today, 1 - isoWeekday(today));
   const monthStart = `${today.slice(0, 7)}-01`;
   const [counters, totals, series, categories, products, vehicles, heatmap, punctuality] = await Promise.all([
@@ -124,21 +146,37 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       own === null
         ? sql`
       select c.id, c.name, sum(s.quantity)::int as quantity, sum(s.amount)::bigint as amount
-      from stats_categories_daily s join categories c on c.id = s.category_id
-      where ${inPeriod('s')} group by c.id, c.name order by quantity desc, c.id limit 5`
+      from (select y.category_id, y.quantity, y.amount from stats_categories_yearly y where ${inYears('y')}
+        union all
+        select s.category_id, s.quantity, s.amount from stats_categories_daily s
+        where ${inPeriod('s')} and ${outsideYears('s')}) s
+      join categories c on c.id = s.category_id group by c.id, c.name order by quantity desc, c.id limit 5`
         : sql`
       select c.id, c.name, sum(p.quantity)::int as quantity, sum(p.amount)::bigint as amount
-      from stats_products_daily p join categories c on c.id = p.category_id
-      where ${scope('p')} and ${inPeriod('p')} group by c.id, c.name order by quantity desc, c.id limit 5`,
+      from (select y.category_id, y.quantity, y.amount from stats_products_yearly y where ${scope('y')} and ${inYears('y')}
+        union all
+        select p.category_id, p.quantity, p.amount from stats_products_daily p
+        where ${scope('p')} and ${inPeriod('p')} and ${outsideYears('p')}) p
+      join categories c on c.id = p.category_id group by c.id, c.name order by quantity desc, c.id limit 5`,
     ),
     rowsOf<{ id: number; name: string; restaurant: string; quantity: number; amount: number }>(
       db,
-      // The five first, by key alone; names are joined to those five only.
+      // The five first, by key alone; names are joined to those five only. One whole year reads them
+      // off the yearly rows' index (a product has one row a year): five rows.
       sql`
       select pr.id, pr.name, r.name as restaurant, t.quantity, t.amount
-      from (select p.product_id, sum(p.quantity)::int as quantity, sum(p.amount)::bigint as amount
-        from stats_products_daily p where ${scope('p')} and ${inPeriod('p')}
-        group by p.product_id order by quantity desc, p.product_id limit 5) t
+      from (${
+        oneWholeYear
+          ? sql`select y.product_id, y.quantity, y.amount from stats_products_yearly y
+            where y.year = ${years.first}::date and ${scope('y')}
+            order by y.quantity desc, y.product_id limit 5`
+          : sql`select u.product_id, sum(u.quantity)::int as quantity, sum(u.amount)::bigint as amount
+            from (select y.product_id, y.quantity, y.amount from stats_products_yearly y where ${scope('y')} and ${inYears('y')}
+              union all
+              select p.product_id, p.quantity, p.amount from stats_products_daily p
+              where ${scope('p')} and ${inPeriod('p')} and ${outsideYears('p')}) u
+            group by u.product_id order by quantity desc, u.product_id limit 5`
+      }) t
       join products pr on pr.id = t.product_id join restaurants r on r.id = pr.restaurant_id
       order by t.quantity desc, pr.id`,
     ),
@@ -151,9 +189,18 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
     ),
     rowsOf<{ weekday: number; hour: number; orders: number }>(
       db,
-      sql`
+      own === null
+        ? sql`
+      select weekday, hour, sum(orders)::int as orders
+      from (select y.weekday::int as weekday, y.hour::int as hour, y.orders from stats_all_week_hours_yearly y
+          where ${inYears('y')}
+        union all
+        select extract(isodow from h.day)::int, h.hour::int, h.orders from stats_all_hourly h
+          where ${inPeriod('h')} and ${outsideYears('h')}) u
+      group by 1, 2 order by 1, 2`
+        : sql`
       select extract(isodow from h.day)::int as weekday, h.hour::int as hour, sum(h.orders)::int as orders
-      from ${hourly} h where ${scope('h')} and ${inPeriod('h')} group by 1, 2`,
+      from ${hourly} h where ${scope('h')} and ${inPeriod('h')} group by 1, 2 order by 1, 2`,
     ),
     // On time per restaurant: the period's whole months from the monthly rows, the days of its partial
     // months from the daily ones (a year: 12 rows per restaurant, not 365); grouped by key, named after.

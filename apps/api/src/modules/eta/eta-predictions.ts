@@ -40,8 +40,9 @@ export async function promiseFor(
   km: number | null,
   timeZone: string,
   now = new Date(),
+  models?: EtaModels,
 ): Promise<{ promised_at: Date; estimated_delivery_minutes: number }> {
-  const [prep, travel] = await Promise.all([loadPrep(db, [restaurant.id]), loadTravel(db)]);
+  const { prep, travel } = models ?? (await loadModels(db, [restaurant.id]));
   const busy =
     restaurant.busy_minutes > 0 && (restaurant.busy_until === null || restaurant.busy_until > now)
       ? restaurant.busy_minutes
@@ -61,11 +62,25 @@ export interface PredictedOrder {
   risk_reason: string | null;
 }
 
+/** The learned models a prediction reads: preparation per restaurant, travel per vehicle type. */
+export interface EtaModels {
+  prep: Awaited<ReturnType<typeof loadPrep>>;
+  travel: Awaited<ReturnType<typeof loadTravel>>;
+}
+
+/** The models for these restaurants (read once by a command that both promises and predicts). */
+export async function loadModels(db: Db, restaurantIds: number[]): Promise<EtaModels> {
+  const [prep, travel] = await Promise.all([loadPrep(db, restaurantIds), loadTravel(db)]);
+  return { prep, travel };
+}
+
 export interface PredictOptions {
   timeZone: string;
   /** Only these orders (a command's own); all active orders when absent. */
   ids?: number[];
   now?: Date;
+  /** The models already read for these orders' restaurants (placing an order); read here otherwise. */
+  models?: EtaModels;
 }
 
 /**
@@ -76,7 +91,7 @@ export interface PredictOptions {
  */
 export async function predictOrders(
   db: Db,
-  { timeZone, ids, now = new Date() }: PredictOptions,
+  { timeZone, ids, now = new Date(), models }: PredictOptions,
 ): Promise<PredictedOrder[]> {
   if (ids && ids.length === 0) return [];
   const fresh = sql`${drivers.last_location_at} >= now() - ${`${FRESH_LOCATION_MINUTES} minutes`}::interval`;
@@ -136,13 +151,12 @@ export async function predictOrders(
           ),
         )
     : [];
-  const [prep, travel] = await Promise.all([
-    loadPrep(
+  const { prep, travel } =
+    models ??
+    (await loadModels(
       db,
       rows.map((r) => r.restaurant_id),
-    ),
-    loadTravel(db),
-  ]);
+    ));
 
   const moved: (PredictedOrder & { next: EtaPrediction })[] = [];
   for (const r of rows) {

@@ -32,7 +32,7 @@ import { rollupOrderCreated, rollupOrderStatus } from '../dashboard/rollups.js';
 import { withdrawOffers } from '../dispatch/dispatch-offers.js';
 import { inPoolOf } from '../dispatch/dispatch-queries.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
-import { predictOrders, promiseFor } from '../eta/eta-predictions.js';
+import { loadModels, predictOrders, promiseFor } from '../eta/eta-predictions.js';
 import { snoozedNow } from '../products/products-service.js';
 import { assertTakesOrders } from '../restaurants/restaurants-hours.js';
 import { orderAmounts } from './orders-amounts.js';
@@ -76,26 +76,34 @@ export async function createOrder(
   actor: ActorContext,
   body: OrderCreateBody,
 ): Promise<Order> {
-  const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, body.restaurant_id));
-  if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
+  // The restaurant and the items' menu rows together (both by the restaurant the body names).
   const ids = [...new Set(body.items.map((i) => i.product_id))];
-  const menu = await db
-    .select({ id: products.id, name: products.name, price: products.price, snoozed: snoozedNow })
-    .from(products)
-    .where(
-      and(
-        eq(products.restaurant_id, restaurant.id),
-        eq(products.show_on_menu, true),
-        inArray(products.id, ids),
+  const [[restaurant], menu] = await Promise.all([
+    db.select().from(restaurants).where(eq(restaurants.id, body.restaurant_id)),
+    db
+      .select({ id: products.id, name: products.name, price: products.price, snoozed: snoozedNow })
+      .from(products)
+      .where(
+        and(
+          eq(products.restaurant_id, body.restaurant_id),
+          eq(products.show_on_menu, true),
+          inArray(products.id, ids),
+        ),
       ),
-    );
+  ]);
+  if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
   const byId = new Map(menu.map((p) => [p.id, p]));
   const errors: Record<string, string[]> = {};
   body.items.forEach((item, index) => {
     if (!byId.has(item.product_id)) errors[`items.${index}.product_id`] = ['validation.not_on_menu'];
   });
   if (Object.keys(errors).length) throw new BadRequest(errors);
-  await assertTakesOrders(db, restaurant.id, timeZone);
+  // Whether it takes orders now (from the row just read), and the models its promise and its first
+  // prediction both read: once each, not once per use.
+  const [, models] = await Promise.all([
+    assertTakesOrders(db, restaurant, timeZone),
+    loadModels(db, [restaurant.id]),
+  ]);
   assertInStock(body.items, byId);
 
   const lines = body.items.map((item) => {
@@ -111,7 +119,7 @@ export async function createOrder(
       ? distanceKm({ lat: restaurant.lat, lng: restaurant.lng }, { lat: body.lat, lng: body.lng })
       : null;
   const amounts = orderAmounts(itemsAmount, restaurant.percentage, km);
-  const promise = await promiseFor(db, restaurant, km, timeZone);
+  const promise = await promiseFor(db, restaurant, km, timeZone, new Date(), models);
 
   const id = await db.transaction(async (tx) => {
     const [order] = await tx
@@ -138,9 +146,9 @@ export async function createOrder(
       actor_id: actor.user_id,
       actor_role: actor.role,
     });
-    await rollupOrderStatus(tx, restaurant.id, null, 'created');
+    // Its `created` counter and its day and hour, in one statement.
     await rollupOrderCreated(tx, order.id, timeZone);
-    await predictOrders(tx, { timeZone, ids: [order.id] });
+    await predictOrders(tx, { timeZone, ids: [order.id], models });
     return order.id;
   });
   const created = await readOrder(db, id);

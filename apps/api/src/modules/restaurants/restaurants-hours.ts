@@ -193,8 +193,17 @@ function localTime(at: string, timeZone: string, now: Date) {
  * Refuses an order at a restaurant that takes none now: 422 `restaurant_closed` (outside its hours)
  * or `restaurant_paused`, saying when it takes orders again.
  */
-export async function assertTakesOrders(db: Db, id: number, timeZone: string, now = new Date()) {
-  const state = await orderingStateOf(db, id, timeZone, now);
+export async function assertTakesOrders(
+  db: Db,
+  restaurant: number | CapacityRow,
+  timeZone: string,
+  now = new Date(),
+) {
+  // A row the caller already read (placing an order) saves reading it again.
+  const state =
+    typeof restaurant === 'number'
+      ? await orderingStateOf(db, restaurant, timeZone, now)
+      : ((await orderingStates(db, [restaurant], timeZone, now)).get(restaurant.id) ?? null);
   if (!state || state.takes_orders) return;
   const code = state.reason === 'paused' ? 'restaurant_paused' : 'restaurant_closed';
   if (!state.opens_at) throw new RuleBroken(code, `errors.${code}_now`);
