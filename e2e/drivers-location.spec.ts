@@ -182,7 +182,7 @@ test.describe('drivers map', () => {
     await expect(map.getByRole('img', { name: /^Restoran / })).toHaveCount(data.restaurants.length);
   });
 
-  test('drop-offs on time cluster where they crowd; the late ones stay on their own (English)', async ({
+  test('drop-offs cluster where they crowd, each cluster counting its late ones (English)', async ({
     page,
   }) => {
     await blockTiles(page);
@@ -209,15 +209,25 @@ test.describe('drivers map', () => {
     expect(late).toBeGreaterThan(0);
     for (let i = 0; i < 3; i++) await map.getByRole('button', { name: 'Zoom out' }).click();
 
-    // Zoomed out, the drop-offs on time are counted in clusters …
-    const clusters = map.getByRole('button', { name: /^Orders on time: \d+ — zoom in$/ });
+    // Zoomed out, the drop-offs are counted in clusters, each saying how many of its own are late …
+    const clusters = map.getByRole('button', { name: /^Orders( on time)?: \d+(, late: \d+)? — zoom in$/ });
     await expect(clusters.first()).toBeVisible();
-    const clustered = await clusters.evaluateAll((els) =>
-      els.reduce((sum, el) => sum + Number(el.getAttribute('title')?.match(/\d+/)?.[0]), 0),
+    const counts = await clusters.evaluateAll((els) =>
+      els.map((el) => {
+        const [, count, late] = el.getAttribute('title')?.match(/: (\d+)(?:, late: (\d+))?/) ?? [];
+        return { count: Number(count), late: Number(late ?? 0) };
+      }),
     );
-    expect(clustered).toBeGreaterThanOrEqual(placed.length);
-    // … while every late one keeps a marker of its own, named by its number.
-    await expect(map.getByRole('button', { name: /^D\d+, late$/ })).toHaveCount(late);
+    expect(counts.reduce((sum, c) => sum + c.count, 0)).toBeGreaterThanOrEqual(placed.length);
+    const lateInClusters = counts.reduce((sum, c) => sum + c.late, 0);
+    expect(lateInClusters).toBeGreaterThan(0);
+    // … a cluster with late ones shows their count on it, in figures …
+    const lateCluster = map.getByRole('button', { name: /^Orders: \d+, late: \d+ — zoom in$/ }).first();
+    const lateOfIt = (await lateCluster.getAttribute('title'))?.match(/late: (\d+)/)?.[1] ?? '';
+    await expect(lateCluster).toContainText(lateOfIt);
+    // … and every late one is told: in a cluster's count or by a marker of its own, named by its number.
+    const lateAlone = await map.getByRole('button', { name: /^D\d+, late$/ }).count();
+    expect(lateInClusters + lateAlone).toBe(late);
     await expectAccessible(page);
 
     for (const order of placed) {

@@ -814,6 +814,7 @@ export const bs: Catalogue = {
     legend_stale: 'Zastarjela lokacija',
     restaurant_label: 'Restoran {{name}}, aktivnih narudžbi: {{count}}',
     cluster_label: 'Narudžbi na vrijeme: {{count}} — uvećaj',
+    cluster_late_label: 'Narudžbi: {{count}}, kasni: {{late}} — uvećaj',
     late_order_label: '{{number}}, kasni',
     tabs: 'Vozači i narudžbe',
     tab_drivers: 'Vozači',

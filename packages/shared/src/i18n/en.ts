@@ -814,6 +814,7 @@ export const en = {
     legend_stale: 'Stale location',
     restaurant_label: 'Restaurant {{name}}, active orders: {{count}}',
     cluster_label: 'Orders on time: {{count}} — zoom in',
+    cluster_late_label: 'Orders: {{count}}, late: {{late}} — zoom in',
     late_order_label: '{{number}}, late',
     tabs: 'Drivers and orders',
     tab_drivers: 'Drivers',

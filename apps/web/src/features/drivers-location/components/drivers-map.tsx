@@ -34,6 +34,37 @@ export interface DriversMapProps {
 
 const hasLocation = isLocated;
 
+type LeafletModule = typeof import('../map/leaflet-view');
+type GoogleModule = typeof import('../map/google-view');
+let leafletModule: Promise<LeafletModule> | undefined;
+let googleModule: Promise<GoogleModule> | undefined;
+/** The map provider's view (and its library), fetched once; a failed fetch is tried again next time. */
+const loadLeafletView = () =>
+  (leafletModule ??= import('../map/leaflet-view').catch((error: unknown) => {
+    leafletModule = undefined;
+    throw error;
+  }));
+const loadGoogleView = () =>
+  (googleModule ??= import('../map/google-view').catch((error: unknown) => {
+    googleModule = undefined;
+    throw error;
+  }));
+
+/** Whether the map is drawn by Google (configured with a key) or by Leaflet with the tile server. */
+export const usesGoogle = (config: AppConfig['map']) =>
+  config.provider === 'google' && !!config.google_maps_api_key;
+
+/**
+ * Starts fetching the map's library as soon as the page knows its provider, beside the drivers and
+ * orders it waits for: the map is drawn once both are in, not after a second round (issue 34).
+ */
+export function preloadMapView(config: AppConfig['map']) {
+  if (usesGoogle(config)) {
+    loadGoogleMaps(config.google_maps_api_key as string);
+    void loadGoogleView().catch(() => {});
+  } else void loadLeafletView().catch(() => {});
+}
+
 /**
  * The map of drivers. Markers live outside React: the view adds, moves and removes them as the store
  * reports changed drivers, so hundreds of updates a second never re-render the map.
@@ -54,7 +85,7 @@ export function DriversMap(props: DriversMapProps) {
   selectOrderRef.current = onSelectOrder;
   const tRef = useRef(t);
   tRef.current = t;
-  const google = config.provider === 'google' && !!config.google_maps_api_key;
+  const google = usesGoogle(config);
   const googleLoaded = googleState === 'loaded';
 
   // Create the provider's view (its library is loaded only now, on this page).
@@ -64,7 +95,10 @@ export function DriversMap(props: DriversMapProps) {
     let cancelled = false;
     let created: DriverMapView | null = null;
     const callbacks = {
-      orderClusterLabel: (count: number) => tRef.current('drivers_map.cluster_label', { count }),
+      orderClusterLabel: (count: number, late: number) =>
+        late > 0
+          ? tRef.current('drivers_map.cluster_late_label', { count, late })
+          : tRef.current('drivers_map.cluster_label', { count }),
       onMarkerClick: (id: number) => selectRef.current(id),
       onPopupClose: () => selectRef.current(null),
       onOrderClick: (id: number) => selectOrderRef.current(id),
@@ -75,13 +109,13 @@ export function DriversMap(props: DriversMapProps) {
         loadGoogleMaps(config.google_maps_api_key as string);
         return;
       }
-      void import('../map/google-view').then((m) => {
+      void loadGoogleView().then((m) => {
         if (cancelled) return;
         created = m.createGoogleView(element, callbacks);
         setView(created);
       });
     } else {
-      void import('../map/leaflet-view').then((m) => {
+      void loadLeafletView().then((m) => {
         if (cancelled) return;
         created = m.createLeafletView(element, {
           ...callbacks,
