@@ -103,6 +103,7 @@ export function DriversLocation({ isLateAt, liveStatus }: DriversLocationProps) 
                     routes: page.routes,
                     selectedOrderId,
                     onSelectOrder: selectOrder,
+                    ordersLoading: !page.orderMap.data && !page.orderMap.isError,
                     orderPopup: page.selectedOrderRow ? (
                       <OrderSummary row={page.selectedOrderRow} onShowDriver={(id) => select(id)} />
                     ) : null,

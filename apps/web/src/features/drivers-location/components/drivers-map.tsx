@@ -1,5 +1,5 @@
 import type { DriverLocation } from '@dostava/shared';
-import { Alert, AlertTitle, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, LinearProgress, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,8 @@ export interface DriversMapProps {
   onSelectOrder: (id: number | null) => void;
   /** The selected order's popup content. */
   orderPopup: ReactNode;
+  /** The orders layer is still on its way (the drivers are drawn already): a bar on the map says so. */
+  ordersLoading: boolean;
 }
 
 const hasLocation = isLocated;
@@ -71,7 +73,8 @@ export function preloadMapView(config: AppConfig['map']) {
  */
 export function DriversMap(props: DriversMapProps) {
   const { config, store, isVisible, describe, selectedId, onSelect, popup, empty, height } = props;
-  const { restaurants, orders, layers, routes, selectedOrderId, onSelectOrder, orderPopup } = props;
+  const { restaurants, orders, layers, routes, selectedOrderId, onSelectOrder, orderPopup, ordersLoading } =
+    props;
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<DriverMapView | null>(null);
@@ -278,6 +281,12 @@ export function DriversMap(props: DriversMapProps) {
         }}
       />
       {status}
+      {view && ordersLoading ? (
+        <LinearProgress
+          aria-label={t('drivers_map.loading_orders')}
+          sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }}
+        />
+      ) : null}
       {view && empty ? (
         <Alert
           severity="info"
