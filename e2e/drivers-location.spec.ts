@@ -228,7 +228,8 @@ test.describe('drivers map', () => {
     expect(lateInClusters).toBeGreaterThan(0);
     // … a cluster with late ones shows both figures on it: its count, and the late ones' on its badge …
     const lateCluster = map.getByRole('button', { name: /^Orders: \d+, late: \d+ — zoom in$/ }).first();
-    const [, countOfIt, lateOfIt] = (await lateCluster.getAttribute('title'))?.match(/(\d+), late: (\d+)/) ?? [];
+    const [, countOfIt, lateOfIt] =
+      (await lateCluster.getAttribute('title'))?.match(/(\d+), late: (\d+)/) ?? [];
     await expect(lateCluster).toHaveText(`${countOfIt}${lateOfIt}`);
     // … and every late one is told: in a cluster's count or by a marker of its own, named by its number.
     const lateAlone = await map.getByRole('button', { name: /^D\d+, late$/ }).count();

@@ -282,7 +282,9 @@ async function main() {
         target.results.push(result);
         log(
           `run ${run}/${RUNS} ${target.name}: /sign-in ${result.signIn.score}, / ${result.dashboard.score}, ` +
-            RELOADS.map((screen) => `${screen.name} ${Math.round(result.reloads[screen.name])} ms`).join(', '),
+            RELOADS.map((screen) => `${screen.name} ${Math.round(result.reloads[screen.name])} ms`).join(
+              ', ',
+            ),
         );
       }
     }
@@ -321,7 +323,9 @@ async function main() {
   const volume = template
     ? `Data: ${Number(args.orders).toLocaleString('en')} orders, ${args.active} active on the board.`
     : '';
-  const report = [`# bench:web ${new Date().toISOString()}`, '', machine, volume, '', ...lines, ''].join('\n');
+  const report = [`# bench:web ${new Date().toISOString()}`, '', machine, volume, '', ...lines, ''].join(
+    '\n',
+  );
   console.log(`\n${report}`);
   const out = path.join(root, '.bench');
   mkdirSync(out, { recursive: true });

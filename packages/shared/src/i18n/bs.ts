@@ -811,6 +811,7 @@ export const bs: Catalogue = {
     legend_restaurant: 'Restoran s aktivnim narudžbama',
     legend_order: 'Adresa dostave',
     legend_late: 'Narudžba kasni',
+    legend_cluster: 'Grupa adresa: broj, na crvenom koliko kasni',
     legend_selected: 'Dostava odabranog vozača',
     legend_stale: 'Zastarjela lokacija',
     restaurant_label: 'Restoran {{name}}, aktivnih narudžbi: {{count}}',

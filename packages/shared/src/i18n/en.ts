@@ -811,6 +811,7 @@ export const en = {
     legend_restaurant: 'Restaurant with active orders',
     legend_order: 'Drop-off point',
     legend_late: 'Late order',
+    legend_cluster: 'Group of drop-offs: count, late ones on the red badge',
     legend_selected: "Selected driver's drop-off",
     legend_stale: 'Stale location',
     restaurant_label: 'Restaurant {{name}}, active orders: {{count}}',

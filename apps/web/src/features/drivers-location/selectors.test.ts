@@ -19,8 +19,8 @@ import {
   orderRowsOf,
   ordersOf,
   ROWS_PER_STEP,
-  rowsToRender,
   restaurantPointsOf,
+  rowsToRender,
   visibleDrivers,
 } from './selectors';
 

@@ -104,7 +104,7 @@ describe('createGoogleView', () => {
     // The three late ones are counted in their cluster's name and drawn in the late color.
     const withLate = clusters.filter((m) => / 3 late: /.test(String(m.options.title)));
     expect(withLate).toHaveLength(1);
-    expect((withLate[0]?.options.icon as { fillColor: string }).fillColor).toBe('#c62828');
+    expect((withLate[0]?.options.icon as { fillColor: string } | undefined)?.fillColor).toBe('#c62828');
     // A cluster's click zooms in; at street level every drop-off stands alone.
     clusters[0]?.listeners.click?.();
     google.map.setZoom(18);
