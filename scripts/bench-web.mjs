@@ -5,17 +5,26 @@
 // database, and every `--url` given, so another build can be compared in the same run) and each of
 // `--runs` rounds, with the targets interleaved inside a round so that machine noise hits them alike:
 //   - Lighthouse desktop performance of /sign-in (signed out) and of / (the dashboard, signed in);
-//   - time to content on a full reload of the board (/active-orders) and the map (/drivers-location):
-//     milliseconds from navigation start until the page has its heading and no skeleton or progress
-//     indicator is left, after one warm-up load (so the HTTP cache holds what a returning user has).
+//   - time to content on a full reload of the dashboard (/), the board (/active-orders), the orders
+//     list (/orders) and the map (/drivers-location): milliseconds from navigation start until the page
+//     has its heading and no skeleton or progress indicator is left, after one warm-up load (so the HTTP
+//     cache holds what a returning user has).
+// The database is seeded at volume first (apps/api/src/bench/seed-web.ts: `--orders` over two years,
+// 300 restaurants, 1,000 drivers, and `--active` orders on the board placed over the last 90 minutes,
+// about half of them late), once per run, and every target built here gets its own copy of it.
+// `--before-dist DIR` (another build of the web app, e.g. main's `apps/web/dist`) is served by this
+// checkout's API on the same data beside this build, so the two are compared in one run.
+// `--seed-dir DIR` keeps the seeded database in DIR and reuses it on the next run (its active orders
+// age meanwhile: more of them late; the figures of one run compare with each other, not across runs).
 // Prints medians (and the spread) and writes them to .bench/web-<time>.md. Never part of `npm test`.
 //
-//   npm run bench:web -- [--runs 5] [--url http://127.0.0.1:3000 ...] [--no-self] [--no-build]
+//   npm run bench:web -- [--runs 5] [--orders 1000000] [--active 500] [--before-dist DIR] [--seed-dir DIR]
+//                        [--url http://127.0.0.1:3000 ...] [--no-self] [--no-build]
 //                        [--email admin@example.com] [--password DemoPass!2026]
 // CHROME_PATH (default /usr/bin/chromium) names the browser.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +42,10 @@ const { values: args } = parseArgs({
     url: { type: 'string', multiple: true, default: [] },
     'no-self': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    orders: { type: 'string', default: '1000000' },
+    active: { type: 'string', default: '500' },
+    'before-dist': { type: 'string' },
+    'seed-dir': { type: 'string' },
     email: { type: 'string', default: 'admin@example.com' },
     password: { type: 'string', default: process.env.DEMO_PASSWORD ?? 'DemoPass!2026' },
   },
@@ -42,7 +55,9 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
 /** The screens whose full reload is timed. */
 const RELOADS = [
+  { name: 'dashboard', path: '/' },
   { name: 'board', path: '/active-orders' },
+  { name: 'orders', path: '/orders' },
   { name: 'map', path: '/drivers-location' },
 ];
 const log = (line) => console.log(`[bench:web] ${line}`);
@@ -55,14 +70,31 @@ const freePort = () =>
     });
   });
 
-/** This checkout's build on a fresh embedded database, as `npm start` runs it (production mode). */
-async function startSelf() {
-  if (!args['no-build']) {
-    log('building');
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+/** The database at volume, seeded once per run into a template that each server gets a copy of. */
+function seedTemplate() {
+  const kept = args['seed-dir'] && path.resolve(args['seed-dir']);
+  if (kept && existsSync(path.join(kept, 'pgdata'))) {
+    log(`reusing the database seeded in ${kept}`);
+    return kept;
   }
+  const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'dostava-bench-web-seed-'));
+  mkdirSync(dir, { recursive: true });
+  log(`seeding ${Number(args.orders).toLocaleString('en')} orders, ${args.active} active (once)`);
+  const started = Date.now();
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'apps/api/dist/bench/seed-web.js'), dir, args.orders, args.active, args.password],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'warn' } },
+  );
+  log(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+  return dir;
+}
+
+/** A build served by this checkout's API (production mode) on a copy of the seeded database. */
+async function startServer(template, webDist) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dostava-bench-web-'));
+  cpSync(template, dataDir, { recursive: true });
   // The embedded database, no Redis, no simulator: whatever the shell says.
   const { DATABASE_URL, REDIS_URL, SIMULATE, ...inherited } = process.env;
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
@@ -74,6 +106,7 @@ async function startSelf() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(webDist ? { WEB_DIST: webDist } : {}),
       JWT_SECRET: randomBytes(32).toString('hex'),
       DEMO_PASSWORD: args.password,
       LOG_LEVEL: 'warn',
@@ -201,7 +234,7 @@ async function measure(target) {
     const dashboard = await lighthouseScore(chrome.port, `${target.base}/`, true);
     const reloads = await reloadTimes(browser, target.base);
     await browser.disconnect();
-    return { signIn, dashboard, ...reloads };
+    return { signIn, dashboard, reloads };
   } finally {
     await chrome.kill();
   }
@@ -216,8 +249,26 @@ const spread = (values) => `${Math.round(Math.min(...values))}–${Math.round(Ma
 
 async function main() {
   const targets = args.url.map((base) => ({ name: base, base: base.replace(/\/$/, ''), results: [] }));
-  const self = args['no-self'] ? undefined : await startSelf();
-  if (self) targets.unshift({ name: `this checkout (${self.base})`, base: self.base, results: [] });
+  const servers = [];
+  let template;
+  if (!args['no-self'] || args['before-dist']) {
+    if (!args['no-build']) {
+      log('building');
+      execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    }
+    template = seedTemplate();
+  }
+  if (!args['no-self']) {
+    const self = await startServer(template);
+    servers.push(self);
+    targets.unshift({ name: `this checkout (${self.base})`, base: self.base, results: [] });
+  }
+  if (args['before-dist']) {
+    const dist = path.resolve(args['before-dist']);
+    const before = await startServer(template, dist);
+    servers.push(before);
+    targets.unshift({ name: `before (${dist})`, base: before.base, results: [] });
+  }
   if (targets.length === 0) throw new Error('nothing to measure: give --url or drop --no-self');
   try {
     for (let run = 1; run <= RUNS; run++) {
@@ -231,12 +282,15 @@ async function main() {
         target.results.push(result);
         log(
           `run ${run}/${RUNS} ${target.name}: /sign-in ${result.signIn.score}, / ${result.dashboard.score}, ` +
-            `board ${Math.round(result.board)} ms, map ${Math.round(result.map)} ms`,
+            RELOADS.map((screen) => `${screen.name} ${Math.round(result.reloads[screen.name])} ms`).join(
+              ', ',
+            ),
         );
       }
     }
   } finally {
-    await self?.stop();
+    for (const server of servers) await server.stop();
+    if (template && !args['seed-dir']) rmSync(template, { recursive: true, force: true });
   }
 
   const rows = [
@@ -247,8 +301,7 @@ async function main() {
     ['/sign-in TBT ms', (r) => r.signIn.tbt],
     ['/ LCP ms', (r) => r.dashboard.lcp],
     ['/ TBT ms', (r) => r.dashboard.tbt],
-    ['board full reload → content ms', (r) => r.board],
-    ['map full reload → content ms', (r) => r.map],
+    ...RELOADS.map((screen) => [`${screen.path} full reload → content ms`, (r) => r.reloads[screen.name]]),
   ];
   const header = `| metric (median of ${RUNS}, min–max) | ${targets.map((t) => t.name).join(' | ')} |`;
   const lines = [
@@ -267,7 +320,12 @@ async function main() {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}, Node ${process.version}, ${CHROME_PATH}`;
-  const report = [`# bench:web ${new Date().toISOString()}`, '', machine, '', ...lines, ''].join('\n');
+  const volume = template
+    ? `Data: ${Number(args.orders).toLocaleString('en')} orders, ${args.active} active on the board.`
+    : '';
+  const report = [`# bench:web ${new Date().toISOString()}`, '', machine, volume, '', ...lines, ''].join(
+    '\n',
+  );
   console.log(`\n${report}`);
   const out = path.join(root, '.bench');
   mkdirSync(out, { recursive: true });

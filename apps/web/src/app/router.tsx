@@ -9,6 +9,18 @@ import { queryClient } from './providers';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-access';
 
+/**
+ * A screen's first data asked for at once, beside the screen's chunk, not after it has loaded and
+ * rendered (a request waiting on a chunk waiting on the entry: issue 34); the screen's own queries find
+ * the requests in flight (the same keys). Not awaited: the screen shows its skeleton meanwhile. Only for
+ * a signed-in user the screen lets in; `load` imports the feature's query options (a small chunk).
+ */
+function prefetchFor(permission: Parameters<typeof can>[1], load: () => Promise<unknown>) {
+  const { token, user } = getSession();
+  if (token && user && can(user, permission)) void load().catch(() => {});
+  return null;
+}
+
 const dashboardRoutes: RouteObject[] = [
   {
     index: true,
@@ -240,6 +252,16 @@ const dashboardRoutes: RouteObject[] = [
         { menu: 'operation', group: 'management', parent: 'nav.orders', label: 'nav.all_orders', order: 7 },
       ],
     } satisfies RouteHandle,
+    // The plain list (a reload of the menu's link); a filtered or paged one is the page's own to ask.
+    loader: ({ request }) =>
+      new URL(request.url).search === ''
+        ? prefetchFor('orders.history', () =>
+            import('../features/orders/api/orders').then((m) =>
+              queryClient.prefetchQuery(m.plainOrdersQueryOptions()),
+            ),
+          )
+        : null,
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     lazy: () => import('./routes/orders/orders-page').then((m) => ({ Component: m.OrdersPage })),
   },
   {
@@ -381,6 +403,18 @@ const dashboardRoutes: RouteObject[] = [
       access: { permission: 'drivers.read' },
       menu: [{ menu: 'dispatch', group: 'main', label: 'nav.drivers', order: 2 }],
     } satisfies RouteHandle,
+    // The drivers and the orders layer, beside the page's chunk (the map's library follows them once
+    // the page knows its provider: drivers-location.tsx).
+    loader: () =>
+      prefetchFor('drivers.read', () =>
+        import('../features/drivers-location/api/drivers-location').then((m) =>
+          Promise.all([
+            queryClient.prefetchQuery(m.driverLocationsQueryOptions()),
+            queryClient.prefetchQuery(m.orderMapQueryOptions()),
+          ]),
+        ),
+      ),
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     lazy: () =>
       import('./routes/drivers-location/drivers-location-page').then((m) => ({
         Component: m.DriversLocationPage,

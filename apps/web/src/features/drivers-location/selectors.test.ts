@@ -19,7 +19,9 @@ import {
   orderPointsOf,
   orderRowsOf,
   ordersOf,
+  ROWS_PER_STEP,
   restaurantPointsOf,
+  rowsToRender,
   visibleDrivers,
 } from './selectors';
 
@@ -249,5 +251,19 @@ describe('driverStateText', () => {
     expect(
       driverStateText(t, driver(2, { state: 'delivering', active_orders: 2, end_shift_requested: true })),
     ).toBe('driver_states.delivering · driver_states.busy_count:2');
+  });
+});
+
+describe('rowsToRender', () => {
+  it('renders the first step of a long list, and all of a short one', () => {
+    expect(rowsToRender(500, ROWS_PER_STEP, -1)).toBe(50);
+    expect(rowsToRender(12, ROWS_PER_STEP, -1)).toBe(12);
+    expect(rowsToRender(500, 100, -1)).toBe(100);
+  });
+
+  it('always reaches the selected row, wherever it is', () => {
+    expect(rowsToRender(500, ROWS_PER_STEP, 321)).toBe(322);
+    expect(rowsToRender(500, ROWS_PER_STEP, 10)).toBe(50);
+    expect(rowsToRender(500, ROWS_PER_STEP, 499)).toBe(500);
   });
 });

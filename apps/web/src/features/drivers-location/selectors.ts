@@ -189,3 +189,13 @@ export function focusOf({ selectedId, selected, markerShown, listLoaded, record 
 }
 
 export const lateCount = (rows: readonly OrderRowData[]) => rows.filter((r) => r.late).length;
+
+/** How many rows a long list renders at first, and how many more each "Show more" adds. */
+export const ROWS_PER_STEP = 50;
+
+/**
+ * How many of a list's `total` rows to render: the `shown` the user has asked for, and always far
+ * enough to hold the selected row (at `selectedIndex`, -1 for none), so it is never hidden past the end.
+ */
+export const rowsToRender = (total: number, shown: number, selectedIndex: number) =>
+  Math.min(total, Math.max(shown, selectedIndex + 1));

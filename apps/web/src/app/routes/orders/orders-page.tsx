@@ -3,7 +3,7 @@ import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useExportOrders } from '../../../features/orders/api/orders';
+import { ORDERS_DEFAULT_SORT, useExportOrders } from '../../../features/orders/api/orders';
 import {
   ORDER_SORT_VALUES,
   OrderFiltersBar,
@@ -18,7 +18,7 @@ import { useDocumentTitle } from '../../use-document-title';
 export function OrdersPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('nav.all_orders'));
-  const { params, setParams } = useListParams({ defaultSort: '-created_at', sorts: ORDER_SORT_VALUES });
+  const { params, setParams } = useListParams({ defaultSort: ORDERS_DEFAULT_SORT, sorts: ORDER_SORT_VALUES });
   const { filters } = useOrderFilters();
   const exporter = useExportOrders();
   useOrderEvents();

@@ -2,18 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { $api, quiet } from '../../../lib/api-client';
 
 /** GET /api/drivers/locations: every driver on shift, with the last known location. */
+export const driverLocationsQueryOptions = () =>
+  $api.queryOptions('get', '/api/drivers/locations', {}, { select: (answer) => answer.data });
+
 export function useDriverLocations() {
-  return useQuery(
-    $api.queryOptions('get', '/api/drivers/locations', {}, { select: (answer) => answer.data }),
-  );
+  return useQuery(driverLocationsQueryOptions());
 }
 
 /**
  * GET /api/orders/map: active orders' drop-off points and the restaurants they come from. The page
  * refetches it when order events arrive (coalesced), not on a timer.
  */
+export const orderMapQueryOptions = () =>
+  $api.queryOptions('get', '/api/orders/map', {}, { select: (answer) => answer.data });
+
 export function useOrderMap() {
-  return useQuery($api.queryOptions('get', '/api/orders/map', {}, { select: (answer) => answer.data }));
+  return useQuery(orderMapQueryOptions());
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DriverLocation } from '@dostava/shared';
 import { Box } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
@@ -9,6 +9,7 @@ import type { StreamState } from '../../../lib/event-stream';
 import { liveUpdatedAt, type MapOrder } from '../selectors';
 import { useDriversMap } from '../use-drivers-map';
 import { DriverDetails } from './driver-details';
+import { preloadMapView } from './drivers-map';
 import { DriversTab } from './drivers-tab';
 import { FocusNotice } from './focus-notice';
 import { MapArea } from './map-area';
@@ -33,6 +34,11 @@ export function DriversLocation({ isLateAt, liveStatus }: DriversLocationProps) 
   const { t } = useTranslation();
   const page = useDriversMap(isLateAt);
   const { selectedId, select, selectedOrderId, selectOrder } = page.view;
+  // The map's library is fetched beside the drivers and orders, not once they have come.
+  const mapConfig = page.config.data?.map;
+  useEffect(() => {
+    if (mapConfig) preloadMapView(mapConfig);
+  }, [mapConfig]);
 
   const details = (driver: DriverLocation) => (
     <DriverDetails
@@ -97,6 +103,7 @@ export function DriversLocation({ isLateAt, liveStatus }: DriversLocationProps) 
                     routes: page.routes,
                     selectedOrderId,
                     onSelectOrder: selectOrder,
+                    ordersLoading: !page.orderMap.data && !page.orderMap.isError,
                     orderPopup: page.selectedOrderRow ? (
                       <OrderSummary row={page.selectedOrderRow} onShowDriver={(id) => select(id)} />
                     ) : null,

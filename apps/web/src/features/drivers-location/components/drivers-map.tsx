@@ -1,5 +1,5 @@
 import type { DriverLocation } from '@dostava/shared';
-import { Alert, AlertTitle, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, LinearProgress, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -30,9 +30,42 @@ export interface DriversMapProps {
   onSelectOrder: (id: number | null) => void;
   /** The selected order's popup content. */
   orderPopup: ReactNode;
+  /** The orders layer is still on its way (the drivers are drawn already): a bar on the map says so. */
+  ordersLoading: boolean;
 }
 
 const hasLocation = isLocated;
+
+type LeafletModule = typeof import('../map/leaflet-view');
+type GoogleModule = typeof import('../map/google-view');
+let leafletModule: Promise<LeafletModule> | undefined;
+let googleModule: Promise<GoogleModule> | undefined;
+/** The map provider's view (and its library), fetched once; a failed fetch is tried again next time. */
+const loadLeafletView = () =>
+  (leafletModule ??= import('../map/leaflet-view').catch((error: unknown) => {
+    leafletModule = undefined;
+    throw error;
+  }));
+const loadGoogleView = () =>
+  (googleModule ??= import('../map/google-view').catch((error: unknown) => {
+    googleModule = undefined;
+    throw error;
+  }));
+
+/** Whether the map is drawn by Google (configured with a key) or by Leaflet with the tile server. */
+export const usesGoogle = (config: AppConfig['map']) =>
+  config.provider === 'google' && !!config.google_maps_api_key;
+
+/**
+ * Starts fetching the map's library as soon as the page knows its provider, beside the drivers and
+ * orders it waits for: the map is drawn once both are in, not after a second round (issue 34).
+ */
+export function preloadMapView(config: AppConfig['map']) {
+  if (usesGoogle(config)) {
+    loadGoogleMaps(config.google_maps_api_key as string);
+    void loadGoogleView().catch(() => {});
+  } else void loadLeafletView().catch(() => {});
+}
 
 /**
  * The map of drivers. Markers live outside React: the view adds, moves and removes them as the store
@@ -40,7 +73,8 @@ const hasLocation = isLocated;
  */
 export function DriversMap(props: DriversMapProps) {
   const { config, store, isVisible, describe, selectedId, onSelect, popup, empty, height } = props;
-  const { restaurants, orders, layers, routes, selectedOrderId, onSelectOrder, orderPopup } = props;
+  const { restaurants, orders, layers, routes, selectedOrderId, onSelectOrder, orderPopup, ordersLoading } =
+    props;
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<DriverMapView | null>(null);
@@ -54,7 +88,7 @@ export function DriversMap(props: DriversMapProps) {
   selectOrderRef.current = onSelectOrder;
   const tRef = useRef(t);
   tRef.current = t;
-  const google = config.provider === 'google' && !!config.google_maps_api_key;
+  const google = usesGoogle(config);
   const googleLoaded = googleState === 'loaded';
 
   // Create the provider's view (its library is loaded only now, on this page).
@@ -64,7 +98,10 @@ export function DriversMap(props: DriversMapProps) {
     let cancelled = false;
     let created: DriverMapView | null = null;
     const callbacks = {
-      orderClusterLabel: (count: number) => tRef.current('drivers_map.cluster_label', { count }),
+      orderClusterLabel: (count: number, late: number) =>
+        late > 0
+          ? tRef.current('drivers_map.cluster_late_label', { count, late })
+          : tRef.current('drivers_map.cluster_label', { count }),
       onMarkerClick: (id: number) => selectRef.current(id),
       onPopupClose: () => selectRef.current(null),
       onOrderClick: (id: number) => selectOrderRef.current(id),
@@ -75,13 +112,13 @@ export function DriversMap(props: DriversMapProps) {
         loadGoogleMaps(config.google_maps_api_key as string);
         return;
       }
-      void import('../map/google-view').then((m) => {
+      void loadGoogleView().then((m) => {
         if (cancelled) return;
         created = m.createGoogleView(element, callbacks);
         setView(created);
       });
     } else {
-      void import('../map/leaflet-view').then((m) => {
+      void loadLeafletView().then((m) => {
         if (cancelled) return;
         created = m.createLeafletView(element, {
           ...callbacks,
@@ -244,6 +281,12 @@ export function DriversMap(props: DriversMapProps) {
         }}
       />
       {status}
+      {view && ordersLoading ? (
+        <LinearProgress
+          aria-label={t('drivers_map.loading_orders')}
+          sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }}
+        />
+      ) : null}
       {view && empty ? (
         <Alert
           severity="info"

@@ -1,6 +1,7 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import {
   Box,
+  Button,
   IconButton,
   List,
   ListItemButton,
@@ -8,12 +9,16 @@ import {
   Link as MuiLink,
   Typography,
 } from '@mui/material';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { driverName, type OrderRowData } from '../selectors';
+import { driverName, type OrderRowData, ROWS_PER_STEP, rowsToRender } from '../selectors';
 
-/** The active orders on the map as a list: their accessible form (the drop-offs are drawn on a canvas). */
+/**
+ * The active orders on the map as a list: their accessible form (the drop-offs are drawn on a canvas).
+ * Late first, fifty at a time ("Show more" adds the next), so five hundred active orders open the tab
+ * at once; the selected order's row is always rendered.
+ */
 export function OrderList({
   rows,
   selectedId,
@@ -24,6 +29,7 @@ export function OrderList({
   onSelect: (id: number) => void;
 }) {
   const { t } = useTranslation();
+  const [shown, setShown] = useState(ROWS_PER_STEP);
   if (rows.length === 0) {
     return (
       <Typography sx={{ p: 2 }} color="text.secondary">
@@ -31,12 +37,27 @@ export function OrderList({
       </Typography>
     );
   }
+  const count = rowsToRender(
+    rows.length,
+    shown,
+    selectedId === null ? -1 : rows.findIndex((row) => row.order.id === selectedId),
+  );
+  const left = rows.length - count;
   return (
-    <List dense disablePadding aria-label={t('drivers_map.orders_list_label')}>
-      {rows.map((row) => (
-        <OrderRow key={row.order.id} row={row} selected={row.order.id === selectedId} onSelect={onSelect} />
-      ))}
-    </List>
+    <>
+      <List dense disablePadding aria-label={t('drivers_map.orders_list_label')}>
+        {rows.slice(0, count).map((row) => (
+          <OrderRow key={row.order.id} row={row} selected={row.order.id === selectedId} onSelect={onSelect} />
+        ))}
+      </List>
+      {left > 0 ? (
+        <Box sx={{ p: 1, display: 'flex', justifyContent: 'center' }}>
+          <Button size="small" onClick={() => setShown(count + ROWS_PER_STEP)}>
+            {t('drivers_map.show_more', { count: Math.min(ROWS_PER_STEP, left), left })}
+          </Button>
+        </Box>
+      ) : null}
+    </>
   );
 }
 

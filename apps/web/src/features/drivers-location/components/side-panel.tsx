@@ -29,7 +29,8 @@ export function SidePanel({ tab, onTabChange, driverCount, orderCount, drivers, 
       hidden={tab !== name}
       sx={{ display: tab === name ? 'flex' : 'none', flexDirection: 'column', minHeight: 0 }}
     >
-      {content}
+      {/* Only the open tab is rendered: hundreds of orders cost nothing while the drivers are shown. */}
+      {tab === name ? content : null}
     </Box>
   );
   return (

@@ -121,6 +121,49 @@ export function MapLegend() {
         t('drivers_map.legend_late'),
       )}
       {item(
+        'cluster',
+        <Box
+          component="span"
+          aria-hidden="true"
+          sx={{
+            flexShrink: 0,
+            position: 'relative',
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            width: 20,
+            height: 20,
+            mr: 0.75,
+            borderRadius: '50%',
+            bgcolor: ORDER_COLORS.on_time,
+            color: '#fff',
+            font: '700 10px/1 Roboto, Arial, sans-serif',
+          }}
+        >
+          12
+          <Box
+            component="span"
+            sx={{
+              position: 'absolute',
+              right: -8,
+              top: -7,
+              minWidth: 13,
+              height: 13,
+              px: '2px',
+              boxSizing: 'border-box',
+              borderRadius: '7px',
+              bgcolor: ORDER_COLORS.late,
+              border: `1px solid ${ORDER_COLORS.late_ring}`,
+              font: '700 9px/11px Roboto, Arial, sans-serif',
+              textAlign: 'center',
+            }}
+          >
+            3
+          </Box>
+        </Box>,
+        t('drivers_map.legend_cluster'),
+      )}
+      {item(
         'selected',
         swatch({
           width: 16,

@@ -47,8 +47,8 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
     strokeWeight: point.highlighted ? 4 : point.late ? 3 : 1.5,
   });
 
-  // Drop-offs on time cluster where they crowd (hundreds would draw as one mass), as on the Leaflet
-  // map; the late ones and the selected driver's always stand alone (order-clusters.ts).
+  // Drop-offs cluster where they crowd (hundreds would draw as one mass), as on the Leaflet map, each
+  // cluster with its count of late ones; the selected driver's always stand alone (order-clusters.ts).
   const maps = g; // narrowed for the functions below
   const clustering = createOrderClusters();
   const clusterMarkers = new Map<string, { marker: GoogleMarker }>();
@@ -96,8 +96,8 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
     }
     const shown = new Set<string>();
     for (const cluster of clusters) {
-      const label = callbacks.orderClusterLabel(cluster.count);
-      const key = `${cluster.lat}|${cluster.lng}|${cluster.count}|${label}`;
+      const label = callbacks.orderClusterLabel(cluster.count, cluster.late);
+      const key = `${cluster.lat}|${cluster.lng}|${cluster.count}|${cluster.late}|${label}`;
       shown.add(key);
       if (clusterMarkers.has(key)) continue;
       const scale = cluster.count < 10 ? 15 : cluster.count < 100 ? 18 : 22;
@@ -105,15 +105,21 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
         position: { lat: cluster.lat, lng: cluster.lng },
         map: visible.orders ? map : null,
         title: label,
-        zIndex: 1,
-        label: { text: String(cluster.count), color: '#ffffff', fontWeight: '700', fontSize: '12px' },
+        zIndex: cluster.late > 0 ? 2 : 1,
+        // A symbol has one label: "12" on time, "12 · 3!" with three late (the title says it in words).
+        label: {
+          text: cluster.late > 0 ? `${cluster.count} · ${cluster.late}!` : String(cluster.count),
+          color: '#ffffff',
+          fontWeight: '700',
+          fontSize: '12px',
+        },
         icon: {
           path: maps.SymbolPath.CIRCLE,
-          scale,
-          fillColor: ORDER_COLORS.on_time,
+          scale: cluster.late > 0 ? scale + 4 : scale,
+          fillColor: cluster.late > 0 ? ORDER_COLORS.late : ORDER_COLORS.on_time,
           fillOpacity: 0.9,
-          strokeColor: '#ffffff',
-          strokeWeight: 2,
+          strokeColor: cluster.late > 0 ? ORDER_COLORS.late_ring : '#ffffff',
+          strokeWeight: cluster.late > 0 ? 3 : 2,
         },
       });
       marker.addListener('click', () => {

@@ -12,6 +12,7 @@ import {
   ORDER_COLORS,
   type OrderPoint,
   orderClusterHtml,
+  orderClusterSize,
   restaurantHtml,
 } from './map-view';
 import { createOrderClusters } from './order-clusters';
@@ -45,8 +46,9 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
   });
   let popupOwner: number | null = null;
 
-  // Orders: restaurants as DOM markers (few); drop-offs on time as circles on one canvas, clustered
-  // where they crowd (hundreds would draw as one mass); late ones as DOM markers, never clustered.
+  // Orders: restaurants as DOM markers (few); drop-offs clustered where they crowd (hundreds would draw
+  // as one mass), each cluster with its count of late ones; a drop-off on time standing alone as a
+  // circle on one canvas, a late one as a DOM marker named by its number.
   const canvas = L.canvas({ padding: 0.3 });
   const restaurantLayer = L.layerGroup().addTo(map);
   const routeLayer = L.layerGroup().addTo(map);
@@ -120,21 +122,23 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
     }
     const shown = new Set<string>();
     for (const cluster of clusters) {
-      const label = options.orderClusterLabel(cluster.count);
+      const label = options.orderClusterLabel(cluster.count, cluster.late);
       // The label in the key: a change of language (which loads the orders again) names them anew.
-      const key = `${cluster.lat}|${cluster.lng}|${cluster.count}|${label}`;
+      const key = `${cluster.lat}|${cluster.lng}|${cluster.count}|${cluster.late}|${label}`;
       shown.add(key);
       if (clusterMarkers.has(key)) continue;
-      const size = cluster.count < 10 ? 30 : cluster.count < 100 ? 36 : 44;
+      const size = orderClusterSize(cluster.count);
       const marker = L.marker([cluster.lat, cluster.lng], {
         icon: L.divIcon({
-          html: orderClusterHtml(cluster.count, size),
+          html: orderClusterHtml(cluster.count, cluster.late, size),
           className: 'driver-marker',
           iconSize: [size, size],
           iconAnchor: [size / 2, size / 2],
         }),
         title: label,
         keyboard: true,
+        // Above the drop-offs standing alone; a cluster with late ones above the others.
+        zIndexOffset: cluster.late > 0 ? 300 : 200,
       });
       marker.on('click', () => map.setView([cluster.lat, cluster.lng], cluster.expansionZoom));
       marker.addTo(orderLayer);

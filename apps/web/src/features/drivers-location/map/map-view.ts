@@ -76,8 +76,11 @@ export interface MapViewCallbacks {
   onPopupClose(id: number): void;
   onOrderClick(id: number): void;
   onOrderPopupClose(id: number): void;
-  /** The accessible name of a cluster of drop-offs on time ("12 orders on time: zoom in"). */
-  orderClusterLabel(count: number): string;
+  /**
+   * The accessible name of a cluster of drop-offs: "Orders on time: 12 — zoom in", or with late ones
+   * among them "Orders: 12, late: 3 — zoom in".
+   */
+  orderClusterLabel(count: number, late: number): string;
 }
 
 /** Sarajevo, where the operation runs. */
@@ -139,9 +142,22 @@ export function restaurantHtml(count: number, label: string): string {
   return `<span role="img" aria-label="${escapeHtml(label)}" style="position:relative;display:flex;align-items:center;justify-content:center;width:24px;height:24px;border-radius:4px;background:${ORDER_COLORS.restaurant};border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.4)"><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"><path fill="#fff" d="${RESTAURANT_PATH}"/></svg><span aria-hidden="true" style="position:absolute;right:-9px;top:-9px;min-width:16px;height:16px;padding:0 3px;box-sizing:border-box;border-radius:8px;background:#fff;color:#1a1a1a;border:1px solid ${ORDER_COLORS.restaurant};font:700 11px/14px Roboto,Arial,sans-serif;text-align:center">${count}</span></span>`;
 }
 
-/** A cluster of drop-offs on time: a circle in their color with the count, `size` pixels wide. */
-export function orderClusterHtml(count: number, size: number): string {
-  return `<span aria-hidden="true" style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;box-sizing:border-box;border-radius:50%;background:${ORDER_COLORS.on_time};color:#fff;border:3px solid rgba(255,255,255,.85);box-shadow:0 0 0 4px rgba(69,90,100,.35);font:700 13px/1 Roboto,Arial,sans-serif">${count}</span>`;
+/** A cluster's width in pixels: larger as it holds more drop-offs. */
+export const orderClusterSize = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : 44);
+
+/**
+ * A cluster of drop-offs, `size` pixels wide: a circle with the count, in the on-time color, or the
+ * late color when all of them are late; with late ones among them, a red badge with their count on its
+ * corner and a red halo (told apart by the badge's number, not by color alone; the title says it too).
+ */
+export function orderClusterHtml(count: number, late: number, size: number): string {
+  const fill = late === count ? ORDER_COLORS.late : ORDER_COLORS.on_time;
+  const halo = late > 0 ? 'rgba(198,40,40,.45)' : 'rgba(69,90,100,.35)';
+  const badge =
+    late > 0
+      ? `<span style="position:absolute;right:-10px;top:-10px;min-width:20px;height:20px;padding:0 4px;box-sizing:border-box;border-radius:10px;background:${ORDER_COLORS.late};color:#fff;border:2px solid ${ORDER_COLORS.late_ring};font:700 11px/16px Roboto,Arial,sans-serif;text-align:center">${late}</span>`
+      : '';
+  return `<span aria-hidden="true" style="position:relative;display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;box-sizing:border-box;border-radius:50%;background:${fill};color:#fff;border:3px solid rgba(255,255,255,.85);box-shadow:0 0 0 4px ${halo};font:700 13px/1 Roboto,Arial,sans-serif">${count}${badge}</span>`;
 }
 
 export const lookKey = (look: MarkerLook) =>

@@ -1,4 +1,4 @@
-import type { OrderListParams, OrderStatus } from '@dostava/shared';
+import { DEFAULT_PER_PAGE, type OrderListParams, type OrderStatus } from '@dostava/shared';
 import type { paths } from '@dostava/shared/wire';
 import { keepPreviousData, type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { $api, type Answer, client, quiet, useWrite } from '../../../lib/api-client';
@@ -41,6 +41,16 @@ export const ordersQueryOptions = (query: OrderListParams) =>
     { params: { query: wireQuery(query) } },
     { placeholderData: keepPreviousData },
   );
+
+/** The sort /orders opens with (its page's default). */
+export const ORDERS_DEFAULT_SORT = '-created_at';
+
+/**
+ * The list /orders shows with nothing in its URL (no filter, page, sort or search): what its route's
+ * loader asks for beside the page's chunk, found in flight by the page's own query (the same key).
+ */
+export const plainOrdersQueryOptions = () =>
+  ordersQueryOptions({ page: 1, per_page: DEFAULT_PER_PAGE, sort: ORDERS_DEFAULT_SORT });
 
 export function useOrders(query: OrderListParams, options: Polling = {}) {
   return useQuery({ ...ordersQueryOptions(query), refetchInterval: options.refetchInterval ?? false });
