@@ -52,3 +52,13 @@ export function orderingLabels(
     });
   return { status, busy };
 }
+
+/** An instant as a sentence names it: "today at 16:00", "tomorrow at 08:00", "Monday at 08:00", "on 24 Dec…". */
+export function momentText(at: string, t: TFunction, now = new Date()): string {
+  const then = when(at, now);
+  if (then.days <= 0) return t('restaurants.hours.at_today', { time: then.time });
+  if (then.days === 1) return t('restaurants.hours.at_tomorrow', { time: then.time });
+  if (then.days < 7)
+    return t('restaurants.hours.at_day', { day: t(`restaurants.ordering.on_day.${then.weekday}`), time: then.time });
+  return t('restaurants.hours.at_date', { when: formatDateTime(at) });
+}
