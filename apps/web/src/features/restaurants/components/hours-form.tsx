@@ -13,7 +13,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type Control, type UseFormSetValue, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -58,10 +58,12 @@ interface HoursFormProps {
   status?: ReactNode;
   /** Shown above the week (someone else changed these hours). */
   notice?: ReactNode;
+  /** Told whether the form holds unsaved input. */
+  onDirty?: (dirty: boolean) => void;
 }
 
 /** The weekly opening hours (several ranges a day) and the dated exceptions of a restaurant. */
-export function HoursForm({ hours, readOnly, onSubmit, status, notice }: HoursFormProps) {
+export function HoursForm({ hours, readOnly, onSubmit, status, notice, onDirty }: HoursFormProps) {
   const { t } = useTranslation();
   const titleId = useId();
   // A save that closes the restaurant today or for more than a day asks first (issue 36).
@@ -74,7 +76,7 @@ export function HoursForm({ hours, readOnly, onSubmit, status, notice }: HoursFo
   };
   // The first range on a restaurant without a schedule: the other days were open, and stay so.
   const [keptOpen, setKeptOpen] = useState(false);
-  const { control, submit, busy, reset, setValue } = useApiForm({
+  const { control, submit, busy, reset, setValue, formState } = useApiForm({
     schema: hoursBody,
     defaultValues: toFormValues(hours),
     confirm: (body) => {
@@ -93,6 +95,8 @@ export function HoursForm({ hours, readOnly, onSubmit, status, notice }: HoursFo
     },
   });
   const exceptions = useFieldArray({ control, name: 'exceptions' });
+  const { isDirty } = formState;
+  useEffect(() => onDirty?.(isDirty), [isDirty, onDirty]);
   // No range on any day is no schedule at all: open around the clock, not closed every day.
   const days = useWatch({ control, name: 'days' });
   const noSchedule = (days ?? []).every((d) => (d?.ranges ?? []).length === 0);
