@@ -77,6 +77,7 @@ import { OrderStatusChip } from './order-status-chip';
 import { ASSIGNABLE_STATUSES, formatMinutes, type Lateness, lateness, minutesSince } from './order-time';
 import { personName } from './orders-table';
 import { SoundToggle } from './sound-toggle';
+import { WRAP_LANES } from './lane-tabs-sx';
 import { StatusActions } from './status-actions';
 import { useCountsCue, useNewOrderCue } from './use-order-cues';
 
@@ -240,7 +241,7 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
           scrollButtons="auto"
           allowScrollButtonsMobile
           aria-label={t('orders.lanes_label')}
-          sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+          sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider', minHeight: 40, ...WRAP_LANES }}
         >
           {BOARD_LANES.map((key) => (
             <Tab
