@@ -57,6 +57,10 @@ describe('closureToConfirm', () => {
       until: '2026-01-18T23:00:00.000Z',
     });
     expect(closureToConfirm(weekend, asSaved(weekend), now, ZONE)).toBeNull();
+    // Short closures first (Thursday night and morning), the long one after them is still found.
+    expect(
+      closureToConfirm(week({ 4: [{ opens: '08:00', closes: '20:00' }], 6: [], 7: [] }), none, now, ZONE),
+    ).toEqual({ from: '2026-01-16T23:00:00.000Z', until: '2026-01-18T23:00:00.000Z' });
     // No schedule at all: open around the clock, nothing to ask.
     expect(closureToConfirm(hoursBody.parse({ days: [], exceptions: [] }), none, now, ZONE)).toBeNull();
   });

@@ -11,10 +11,27 @@ export interface Closure {
   until: string | null;
 }
 
-function closureOf(state: OpeningState): Closure | null {
-  if (!state.open) return { from: null, until: state.opens_at };
-  if (state.closes_at === null) return null;
-  return { from: state.closes_at, until: state.opens_at };
+/** How far ahead a save's closures are looked at: the coming week. */
+const AHEAD_MS = 7 * DAY_MS;
+
+/** The closed stretches a schedule gives from `now` on, over the coming week, in order. */
+function closures(rows: ReturnType<typeof hoursToRows>, now: Date, zone: string): Closure[] {
+  const found: Closure[] = [];
+  const end = now.getTime() + AHEAD_MS;
+  let t = now.getTime();
+  // A week holds at most a few closures a day (several ranges): a bound, not a guess of how many.
+  for (let i = 0; i < 60 && t <= end; i++) {
+    const state: OpeningState = openingState(rows.hours, rows.exceptions, t, zone);
+    if (state.open) {
+      if (state.closes_at === null) break;
+      t = Date.parse(state.closes_at);
+      continue;
+    }
+    found.push({ from: t === now.getTime() ? null : new Date(t).toISOString(), until: state.opens_at });
+    if (state.opens_at === null) break;
+    t = Date.parse(state.opens_at);
+  }
+  return found;
 }
 
 const sameDay = (a: Date, b: Date) => {
@@ -24,9 +41,9 @@ const sameDay = (a: Date, b: Date) => {
 };
 
 /**
- * The closure a save would bring that staff must confirm (issue 36): the schedule closes the
- * restaurant now or later today, or for more than a day, and the saved schedule did not already do
- * so. Null when there is nothing to say.
+ * The closure a save would bring that staff must confirm (issue 36): within the coming week the
+ * schedule closes the restaurant now or later today, or for more than a day, where the saved schedule
+ * did not. The first such closure; null when there is nothing to say.
  */
 export function closureToConfirm(
   body: HoursBody,
@@ -34,19 +51,18 @@ export function closureToConfirm(
   now = new Date(),
   zone = operationTimeZone(),
 ): Closure | null {
-  const next = hoursToRows(body);
-  const closure = closureOf(openingState(next.hours, next.exceptions, now, zone));
-  if (!closure) return null;
   const before = hoursToRows({
     days: saved.days,
     exceptions: saved.exceptions.map((e) => ({ ...e, note: e.note ?? undefined })),
   });
-  const old = closureOf(openingState(before.hours, before.exceptions, now, zone));
-  if (old && old.from === closure.from && old.until === closure.until) return null;
-  const from = closure.from === null ? now : new Date(closure.from);
-  const today = sameDay(from, now);
-  const long = closure.until === null || Date.parse(closure.until) - from.getTime() > DAY_MS;
-  return today || long ? closure : null;
+  const known = closures(before, now, zone);
+  for (const closure of closures(hoursToRows(body), now, zone)) {
+    if (known.some((old) => old.from === closure.from && old.until === closure.until)) continue;
+    const from = closure.from === null ? now : new Date(closure.from);
+    const long = closure.until === null || Date.parse(closure.until) - from.getTime() > DAY_MS;
+    if (sameDay(from, now) || long) return closure;
+  }
+  return null;
 }
 
 /** The confirmation's sentence: when it closes and when it takes orders again. */
