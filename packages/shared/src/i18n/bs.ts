@@ -183,9 +183,11 @@ export const bs: Catalogue = {
       time_placeholder: 'ss:mm',
       confirm_title: 'Zatvoriti restoran?',
       confirm_now: 'Ovako sačuvano, restoran je od sada zatvoren i ponovo prima narudžbe {{until}}.',
-      confirm_now_never: 'Ovako sačuvano, restoran je od sada zatvoren i ne otvara se ponovo u narednih godinu dana.',
+      confirm_now_never:
+        'Ovako sačuvano, restoran je od sada zatvoren i ne otvara se ponovo u narednih godinu dana.',
       confirm_later: 'Ovako sačuvano, restoran se zatvara {{from}} i ponovo prima narudžbe {{until}}.',
-      confirm_later_never: 'Ovako sačuvano, restoran se zatvara {{from}} i ne otvara se ponovo u narednih godinu dana.',
+      confirm_later_never:
+        'Ovako sačuvano, restoran se zatvara {{from}} i ne otvara se ponovo u narednih godinu dana.',
       confirm_save: 'Sačuvaj i zatvori',
       at_today: 'danas u {{time}}',
       at_tomorrow: 'sutra u {{time}}',

@@ -190,7 +190,8 @@ export const en = {
       confirm_now_never:
         'Saved like this, the restaurant is closed from now on and does not open again within a year.',
       confirm_later: 'Saved like this, the restaurant closes {{from}} and takes orders again {{until}}.',
-      confirm_later_never: 'Saved like this, the restaurant closes {{from}} and does not open again within a year.',
+      confirm_later_never:
+        'Saved like this, the restaurant closes {{from}} and does not open again within a year.',
       confirm_save: 'Save and close',
       at_today: 'today at {{time}}',
       at_tomorrow: 'tomorrow at {{time}}',

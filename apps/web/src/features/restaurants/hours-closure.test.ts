@@ -7,7 +7,10 @@ import { closureText, closureToConfirm } from './hours-closure';
 const now = new Date('2026-01-14T09:00:00Z');
 const ZONE = 'Europe/Sarajevo';
 const ALL = { opens: '00:00', closes: '00:00' };
-const none: Hours = { days: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, ranges: [] })), exceptions: [] };
+const none: Hours = {
+  days: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, ranges: [] })),
+  exceptions: [],
+};
 /** Every day open all day but the given ones. */
 const week = (special: Record<number, { opens: string; closes: string }[]>): HoursBody =>
   hoursBody.parse({

@@ -71,6 +71,9 @@ export function momentText(at: string, t: TFunction, now = new Date()): string {
   if (then.days <= 0) return t('restaurants.hours.at_today', { time: then.time });
   if (then.days === 1) return t('restaurants.hours.at_tomorrow', { time: then.time });
   if (then.days < 7)
-    return t('restaurants.hours.at_day', { day: t(`restaurants.ordering.on_day.${then.weekday}`), time: then.time });
+    return t('restaurants.hours.at_day', {
+      day: t(`restaurants.ordering.on_day.${then.weekday}`),
+      time: then.time,
+    });
   return t('restaurants.hours.at_date', { when: formatDateTime(at) });
 }

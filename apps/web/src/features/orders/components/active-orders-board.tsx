@@ -71,13 +71,13 @@ import {
   modeOf,
   needsDriver,
 } from './dispatch-line';
+import { WRAP_LANES } from './lane-tabs-sx';
 import { LiveStatus } from './live-status';
 import { RiskChip } from './order-eta';
 import { OrderStatusChip } from './order-status-chip';
 import { ASSIGNABLE_STATUSES, formatMinutes, type Lateness, lateness, minutesSince } from './order-time';
 import { personName } from './orders-table';
 import { SoundToggle } from './sound-toggle';
-import { WRAP_LANES } from './lane-tabs-sx';
 import { StatusActions } from './status-actions';
 import { useCountsCue, useNewOrderCue } from './use-order-cues';
 

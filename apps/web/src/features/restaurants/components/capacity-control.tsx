@@ -40,7 +40,9 @@ export function CapacityControl({ restaurantId }: { restaurantId: number }) {
     if (change.kind !== 'capacity') return;
     toast.info(
       t('restaurants.capacity.changed_by', {
-        name: change.by ? change.by.name || t('restaurants.capacity.someone') : t('restaurants.capacity.system'),
+        name: change.by
+          ? change.by.name || t('restaurants.capacity.someone')
+          : t('restaurants.capacity.system'),
         state: capacityText(t, change.capacity),
         time: formatTime(change.at),
       }),

@@ -1,4 +1,12 @@
-import { ALL_DAY, type Hours, type HoursBody, type HoursInput, hoursBody, isAllDay, WEEKDAYS } from '@dostava/shared';
+import {
+  ALL_DAY,
+  type Hours,
+  type HoursBody,
+  type HoursInput,
+  hoursBody,
+  isAllDay,
+  WEEKDAYS,
+} from '@dostava/shared';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import {

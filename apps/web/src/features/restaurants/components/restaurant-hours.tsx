@@ -28,7 +28,9 @@ export function RestaurantHours({ id, editable }: { id: number; editable: boolea
   useCapacityEvents();
   useChangesByOthers(id, (change) => {
     if (change.kind !== 'hours') return;
-    const name = change.by ? change.by.name || t('restaurants.capacity.someone') : t('restaurants.capacity.system');
+    const name = change.by
+      ? change.by.name || t('restaurants.capacity.someone')
+      : t('restaurants.capacity.system');
     void query.refetch().then(() => {
       if (!dirty) setVersion((v) => v + 1);
       setNotice({ name, at: change.at, kept: dirty });
