@@ -46,7 +46,8 @@ export function CapacityControl({ restaurantId }: { restaurantId: number }) {
         state: capacityText(t, change.capacity),
         time: formatTime(change.at),
       }),
-      { toastId: `capacity-by:${restaurantId}:${change.at}` },
+      // Stays until read: a kitchen away from the screen for a few seconds must not miss it.
+      { toastId: `capacity-by:${restaurantId}:${change.at}`, autoClose: false },
     );
   });
 
@@ -62,7 +63,7 @@ export function CapacityControl({ restaurantId }: { restaurantId: number }) {
 
   return (
     <>
-      <RestaurantState restaurantId={restaurantId} />
+      <RestaurantState restaurantId={restaurantId} hideBusy />
       <Button
         variant="outlined"
         startIcon={

@@ -14,7 +14,7 @@ const LONGEST_WAIT_MS = 2_147_000_000;
  * page and list (issue 36). Live: a change of busy, pause or hours refreshes it, and so does the
  * moment it opens or closes by its hours.
  */
-export function RestaurantState({ restaurantId }: { restaurantId: number }) {
+export function RestaurantState({ restaurantId, hideBusy }: { restaurantId: number; hideBusy?: boolean }) {
   useCapacityEvents();
   const queryClient = useQueryClient();
   const { data } = useRestaurant(restaurantId);
@@ -31,5 +31,5 @@ export function RestaurantState({ restaurantId }: { restaurantId: number }) {
     return () => clearTimeout(timer);
   }, [next, queryClient, restaurantId]);
   if (!ordering) return null;
-  return <OrderingStatus ordering={ordering} named />;
+  return <OrderingStatus ordering={ordering} named hideBusy={hideBusy} />;
 }
