@@ -170,3 +170,28 @@ test.describe('the restaurant state', () => {
     });
   }
 });
+
+test.describe('nothing cut off at 1440 px', () => {
+  for (const [lang, width, history] of [
+    ['bs', 1440, 'Historija obećanja i procjene'],
+    ['en', 1440, 'History of the promise and prediction'],
+    ['bs', 360, 'Historija obećanja i procjene'],
+  ] as const) {
+    test(`the order page's ETA history shows every column (${lang}, ${width})`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const api = await apiAs(request, ACCOUNTS.admin);
+      const orders = await answer(api.GET('/api/orders', { params: { query: { status: 'in_delivery' } } }));
+      const id = orders.data[0]?.id;
+      if (!id) throw new Error('The demo data has no order in delivery.');
+      await signInAs(page, 'admin', { lang, path: `/orders/${id}` });
+      const table = page.getByRole('region', { name: history });
+      await expect(table).toBeVisible({ timeout: READY });
+      const fits = () => table.evaluate((el) => el.scrollWidth <= el.clientWidth);
+      // On the desktop the five columns fit; a phone scrolls the table sideways (a focusable region).
+      if (width === 1440) expect(await fits()).toBe(true);
+      else expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectAccessible(page);
+      await shot(page, `order-eta-${lang}-${width}`);
+    });
+  }
+});

@@ -108,13 +108,7 @@ export function OrderEta({ order }: { order: Order }) {
                 <Table
                   size="small"
                   aria-label={t('orders.eta_history')}
-                  // Tight columns, flush with the card's edges: the five fit the side column at 1440 px in
-                  // both languages (bs's longer headings pushed "Rizik" out of view, issue 36).
-                  sx={{
-                    '& td, & th': { px: 0.5 },
-                    '& td:first-of-type, & th:first-of-type': { pl: 0 },
-                    '& td:last-of-type, & th:last-of-type': { pr: 0 },
-                  }}
+                  sx={{ '& td, & th': { px: { xs: 0.5, sm: 1 } } }}
                 >
                   <TableHead>
                     <TableRow>
