@@ -122,10 +122,12 @@ test.describe('the restaurant state', () => {
       // Every lane in view at 1440 (none behind a scroll arrow), and nothing wider than a phone at 360.
       const problems = dispatcher.getByRole('tab', { name: /Problem/ });
       if (width === 1440) {
-        // A larger default text size (or a scrollbar, two-digit counts) takes the last pixels of the row.
-        await dispatcher.addStyleTag({ content: 'html { font-size: 112.5%; }' });
         await expect(problems).toBeInViewport({ ratio: 1 });
-        await dispatcher.addStyleTag({ content: 'html { font-size: 100%; }' });
+        // A little narrower (a laptop's 1280 px, or 1440 with a scrollbar and two-digit counts), the
+        // lanes no longer fit one row: they wrap, and the last one stays in view.
+        await dispatcher.setViewportSize({ width: 1280, height: 900 });
+        await expect(problems).toBeInViewport({ ratio: 1 });
+        await dispatcher.setViewportSize({ width, height: 900 });
       } else
         expect(await dispatcher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           360,
