@@ -127,6 +127,7 @@ test.describe('the restaurant state', () => {
         // lanes no longer fit one row: they wrap, and the last one stays in view.
         await dispatcher.setViewportSize({ width: 1280, height: 900 });
         await expect(problems).toBeInViewport({ ratio: 1 });
+        await shot(dispatcher, `dispatch-board-${lang}-1280`);
         await dispatcher.setViewportSize({ width, height: 900 });
       } else
         expect(await dispatcher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
