@@ -14,8 +14,10 @@ export const EVENT_TYPES = [
   'order.created',
   'order.updated',
   'driver.updated',
-  /** A restaurant's capacity changed (busy, paused, back to normal): data is its `Capacity`. */
+  /** A restaurant's capacity changed (busy, paused, back to normal): data is its `Capacity` and who. */
   'restaurant.capacity',
+  /** A restaurant's opening hours were saved: data says whose and by whom. */
+  'restaurant.hours',
   /** A product was snoozed or is back: data is `{ id, restaurant_id, snoozed, snoozed_until }`. */
   'product.snooze',
   /** The operation's dispatch settings changed: data is its `DispatchSettings`. */
@@ -99,12 +101,28 @@ export const productSnoozeEventSchema = z.object({
 });
 export type ProductSnoozeEvent = z.infer<typeof productSnoozeEventSchema>;
 
+/**
+ * Who made a change a screen may already show (issue 36: "someone else changed it"): the user's id and
+ * name; null when the system did (a pause that ended by itself).
+ */
+export const changedBySchema = z.object({ id, name: z.string() }).nullable();
+export type ChangedBy = z.infer<typeof changedBySchema>;
+
+/** A restaurant's capacity now, and who set it. */
+export const capacityEventSchema = capacitySchema.extend({ changed_by: changedBySchema });
+export type CapacityEvent = z.infer<typeof capacityEventSchema>;
+
+/** A restaurant's opening hours were saved (the screen reads them again). */
+export const hoursEventSchema = z.object({ restaurant_id: id, changed_by: changedBySchema });
+export type HoursEvent = z.infer<typeof hoursEventSchema>;
+
 /** Each event type's data. */
 export const EVENT_DATA = {
   'order.created': orderEventSchema,
   'order.updated': orderEventSchema,
   'driver.updated': driverEventSchema,
-  'restaurant.capacity': capacitySchema,
+  'restaurant.capacity': capacityEventSchema,
+  'restaurant.hours': hoursEventSchema,
   'product.snooze': productSnoozeEventSchema,
   'dispatch.settings': dispatchSettingsSchema,
 } satisfies Record<EventType, z.ZodType>;
@@ -125,6 +143,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   envelope('order.updated', EVENT_DATA['order.updated']),
   envelope('driver.updated', EVENT_DATA['driver.updated']),
   envelope('restaurant.capacity', EVENT_DATA['restaurant.capacity']),
+  envelope('restaurant.hours', EVENT_DATA['restaurant.hours']),
   envelope('product.snooze', EVENT_DATA['product.snooze']),
   envelope('dispatch.settings', EVENT_DATA['dispatch.settings']),
 ]);
@@ -144,7 +163,9 @@ export const receivedEventSchema = z.discriminatedUnion('type', [
   envelope('order.created', orderEventSchema.partial({ order_id: true, order: true, previous: true })),
   envelope('order.updated', orderEventSchema.partial({ order_id: true, order: true, previous: true })),
   envelope('driver.updated', EVENT_DATA['driver.updated']),
-  envelope('restaurant.capacity', EVENT_DATA['restaurant.capacity']),
+  // A server of an earlier version says not who.
+  envelope('restaurant.capacity', capacityEventSchema.partial({ changed_by: true })),
+  envelope('restaurant.hours', EVENT_DATA['restaurant.hours']),
   envelope('product.snooze', EVENT_DATA['product.snooze']),
   envelope('dispatch.settings', EVENT_DATA['dispatch.settings']),
 ]);

@@ -276,6 +276,36 @@ describe('hoursBody', () => {
     expect(bad['days.0.ranges.0.closes']).toBe('validation.time');
   });
 
+  it('takes 00:00–00:00 as the whole day, which touches the next day and overlaps any range of its own', () => {
+    const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      ranges: [weekday === 5 ? { opens: '08:00', closes: '16:00' } : { opens: '00:00', closes: '00:00' }],
+    }));
+    expect(errors({ days: allWeek, exceptions: [] })).toEqual({});
+    expect(
+      errors({
+        days: [
+          {
+            weekday: 2,
+            ranges: [
+              { opens: '00:00', closes: '00:00' },
+              { opens: '10:00', closes: '12:00' },
+            ],
+          },
+        ],
+        exceptions: [],
+      }),
+    ).toEqual({ 'days.0.ranges.1.opens': 'validation.hours_overlap' });
+    // Friday 08:00–16:00 among whole days: open on Wednesday at night, closed on Friday evening until Saturday.
+    const rows = hoursToRows(hoursBody.parse({ days: allWeek, exceptions: [] })).hours;
+    expect(openingState(rows, [], at('2026-01-14 23:30'), ZONE).open).toBe(true);
+    expect(openingState(rows, [], at('2026-01-16 17:00'), ZONE)).toEqual({
+      open: false,
+      closes_at: null,
+      opens_at: iso('2026-01-17 00:00'),
+    });
+  });
+
   it('refuses overlapping ranges of a day, and a night range overlapping the next morning', () => {
     expect(
       errors({

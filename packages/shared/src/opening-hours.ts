@@ -35,8 +35,13 @@ export const timeOfDay = () =>
     .regex(/^([01]?[0-9]|2[0-3]):[0-5][0-9]$/, { error: msg('validation.time') })
     .transform((value) => value.padStart(5, '0'));
 
+/** 00:00–00:00: the whole day (what "open around the clock" keeps on a day once other days get hours). */
+export const ALL_DAY = { opens: '00:00', closes: '00:00' } as const;
+export const isAllDay = (range: { opens: string; closes: string }) =>
+  range.opens === ALL_DAY.opens && range.closes === ALL_DAY.closes;
+
 const timeRange = z.object({ opens: timeOfDay(), closes: timeOfDay() }).superRefine((range, ctx) => {
-  if (range.opens === range.closes) {
+  if (range.opens === range.closes && !isAllDay(range)) {
     ctx.addIssue({ code: 'custom', path: ['closes'], message: msg('validation.hours_equal') });
   }
 });
@@ -97,7 +102,7 @@ export const hoursBody = z
       }
       seen.add(day.weekday);
       day.ranges.forEach((range, r) => {
-        if (range.opens === range.closes) return;
+        if (range.opens === range.closes && !isAllDay(range)) return;
         const start = (day.weekday - 1) * DAY + minutesOf(range.opens);
         spans.push({
           start,
@@ -126,7 +131,10 @@ export const hoursBody = z
           start: minutesOf(range.opens),
           end: minutesOf(range.opens) + lengthOf(range.opens, range.closes),
         }))
-        .filter((_, r) => exception.ranges[r]?.opens !== exception.ranges[r]?.closes);
+        .filter((_, r) => {
+          const range = exception.ranges[r];
+          return range !== undefined && (range.opens !== range.closes || isAllDay(range));
+        });
       for (const i of overlapping(daySpans)) {
         ctx.addIssue({
           code: 'custom',

@@ -1,6 +1,7 @@
-import type { Role } from '@dostava/shared';
+import type { ChangedBy, Role } from '@dostava/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { auditLog } from '../db/schema/index.js';
+import { auditLog, users } from '../db/schema/index.js';
 
 /** Who is acting, and from where: every staff write carries it into the audit log. */
 export interface ActorContext {
@@ -20,6 +21,19 @@ function scrub(value: unknown): unknown {
       SECRET_FIELDS.has(key) ? undefined : v instanceof Date ? v.toISOString() : v,
     ),
   );
+}
+
+/**
+ * Who made a change, as a live event tells the screens that show it (issue 36: a manager sees who
+ * else changed the kitchen's state or hours): the actor's id and name; null for the system.
+ */
+export async function changedBy(db: Db, actor: ActorContext | null): Promise<ChangedBy> {
+  if (!actor) return null;
+  const [user] = await db
+    .select({ first_name: users.first_name, last_name: users.last_name })
+    .from(users)
+    .where(eq(users.id, actor.user_id));
+  return { id: actor.user_id, name: user ? `${user.first_name} ${user.last_name}`.trim() : '' };
 }
 
 /**

@@ -46,6 +46,11 @@ export interface ApiFormOptions<TValues extends FieldValues, TBody, TResult> {
   defaultValues: TValues;
   /** Saves the body (a mutation's `mutateAsync`); the request must not toast (`toast: false`). */
   save: (body: TBody) => Promise<TResult>;
+  /**
+   * Asked after validation, before saving (a consequence to confirm in words): false saves nothing and
+   * keeps the input as it is.
+   */
+  confirm?: (body: TBody) => Promise<boolean>;
   /** After a successful save: the success toast, navigating away, resetting to the saved record. */
   onSaved?: (result: TResult) => void;
   /** Shows a refusal that belongs to no field itself (a dialog's alert) instead of the toast. */
@@ -75,6 +80,7 @@ export function useApiForm<TValues extends FieldValues, TBody, TResult = unknown
   resolver,
   defaultValues,
   save,
+  confirm,
   onSaved,
   onRefusal,
   guard = true,
@@ -87,6 +93,7 @@ export function useApiForm<TValues extends FieldValues, TBody, TResult = unknown
   const id = useId();
   useUnsavedChanges(id, form.formState.isDirty, guard);
   const submit = form.handleSubmit(async (body) => {
+    if (confirm && !(await confirm(body))) return;
     let result: TResult;
     // A save may navigate away itself (back to the list): that is not leaving unsaved input.
     setFormSaving(id, true);

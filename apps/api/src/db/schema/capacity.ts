@@ -22,7 +22,8 @@ export const restaurantHours = pgTable(
   (t) => [
     index('restaurant_hours_restaurant_idx').on(t.restaurant_id, t.weekday, t.opens),
     check('restaurant_hours_weekday_check', sql`${t.weekday} between 1 and 7`),
-    check('restaurant_hours_range_check', sql`${t.opens} <> ${t.closes}`),
+    // 00:00–00:00 is the whole day (shared ALL_DAY); any other range must not close when it opens.
+    check('restaurant_hours_range_check', sql`${t.opens} <> ${t.closes} or ${t.opens} = '00:00'`),
   ],
 );
 
@@ -45,6 +46,9 @@ export const restaurantHoursExceptions = pgTable(
   (t) => [
     index('restaurant_hours_exceptions_restaurant_idx').on(t.restaurant_id, t.date),
     check('restaurant_hours_exceptions_times_check', sql`(${t.opens} is null) = (${t.closes} is null)`),
-    check('restaurant_hours_exceptions_range_check', sql`${t.opens} is null or ${t.opens} <> ${t.closes}`),
+    check(
+      'restaurant_hours_exceptions_range_check',
+      sql`${t.opens} is null or ${t.opens} <> ${t.closes} or ${t.opens} = '00:00'`,
+    ),
   ],
 );

@@ -17,7 +17,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  for (const who of ['dispatcher', 'manager', 'manager2', 'customer', 'driver'])
+  for (const who of ['dispatcher', 'manager', 'manager2', 'employee', 'customer', 'driver'])
     tokens[who] = (await t.signIn(`${who}@example.com`)).access_token;
   const restaurantOf = async (email: string) =>
     (await t.database.db.select().from(users).where(eq(users.email, email)))[0]?.restaurant_id ?? 0;
@@ -109,6 +109,55 @@ const placeOrder = () =>
       payment: 'card',
     }),
   }).then((r) => r.json() as Promise<{ data: { id: number } }>);
+
+describe('who changed a kitchen (issue 36)', () => {
+  const send = (method: string, url: string, token: string | undefined, body: unknown) =>
+    fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  type Change = { event: string; data: Record<string, unknown> };
+  const by = (e: Change) => (e.data.data as { changed_by: { name: string } | null }).changed_by?.name;
+
+  it("tells its own staff and the dispatcher who changed busy, pause or hours; another restaurant's staff hear nothing", async () => {
+    const manager = await subscribe(tokens.manager ?? '');
+    const dispatcher = await subscribe(tokens.dispatcher ?? '');
+    const stranger = await subscribe(tokens.manager2 ?? '');
+    try {
+      const busy = await send('PUT', `/api/restaurants/${own}/capacity`, tokens.dispatcher, {
+        mode: 'busy',
+        minutes: 20,
+      });
+      expect(busy.status).toBe(200);
+      await until(() => manager.events.some((e) => e.event === 'restaurant.capacity'));
+      const capacity = manager.events.find((e) => e.event === 'restaurant.capacity') as Change;
+      expect(capacity.data).toMatchObject({ restaurant_id: own, data: { mode: 'busy', busy_minutes: 20 } });
+      expect(by(capacity)).toBe('Lejla Begović');
+      expect((capacity.data.data as { changed_by: { id: number } }).changed_by.id).toBeGreaterThan(0);
+
+      const hours = { days: [{ weekday: 1, ranges: [{ opens: '00:00', closes: '00:00' }] }], exceptions: [] };
+      // Forbidden: another restaurant's hours, the employee's, a dispatcher's; none is told as a change.
+      expect((await send('PUT', `/api/restaurants/${other}/hours`, tokens.manager, hours)).status).toBe(403);
+      expect((await send('PUT', `/api/restaurants/${own}/hours`, tokens.employee, hours)).status).toBe(403);
+      expect((await send('PUT', `/api/restaurants/${own}/hours`, tokens.dispatcher, hours)).status).toBe(403);
+      expect((await send('PUT', `/api/restaurants/${own}/hours`, tokens.manager, hours)).status).toBe(200);
+      await until(() => dispatcher.events.some((e) => e.event === 'restaurant.hours'));
+      await until(() => manager.events.some((e) => e.event === 'restaurant.hours'));
+      const saved = manager.events.filter((e) => e.event === 'restaurant.hours');
+      expect(saved).toHaveLength(1);
+      expect(saved[0]?.data).toMatchObject({ restaurant_id: own, data: { restaurant_id: own } });
+      expect(by(saved[0] as Change)).toBe('Haris Mehmedović');
+
+      await barrier(stranger, other);
+      expect(stranger.events.map((e) => e.event)).toEqual(['product.snooze']);
+    } finally {
+      await send('PUT', `/api/restaurants/${own}/capacity`, tokens.dispatcher, { mode: 'normal' });
+      await send('PUT', `/api/restaurants/${own}/hours`, tokens.manager, { days: [], exceptions: [] });
+      for (const s of [manager, dispatcher, stranger]) s.close();
+    }
+  });
+});
 
 describe('GET /api/events', () => {
   it('delivers a new order to the dispatcher and its restaurant, not to another restaurant', async () => {

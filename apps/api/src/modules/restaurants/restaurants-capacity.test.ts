@@ -182,9 +182,18 @@ describe('the end of a pause, by the job queue', () => {
       .orderBy(desc(auditLog.id))
       .limit(1);
     expect(ended[0]).toMatchObject({ actor_id: null, after: { paused_until: null } });
+    // Who: the employee who paused, then the system that ended it (issue 36).
     expect(
-      events.filter((e) => e.type === 'restaurant.capacity').map((e) => (e.data as { mode: string }).mode),
-    ).toEqual(['paused', 'normal']);
+      events
+        .filter((e) => e.type === 'restaurant.capacity')
+        .map((e) => {
+          const data = e.data as { mode: string; changed_by: { name: string } | null };
+          return [data.mode, data.changed_by?.name ?? null];
+        }),
+    ).toEqual([
+      ['paused', 'Selma Delić'],
+      ['normal', null],
+    ]);
   });
 
   it('an old job does not end a pause changed since', async () => {

@@ -2,7 +2,7 @@ import { type Capacity, type CapacityBody, can, capacityMode, isRestaurantRole }
 import { and, asc, eq, gt, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { restaurants } from '../../db/schema/index.js';
-import { type ActorContext, audit } from '../../lib/audit.js';
+import { type ActorContext, audit, changedBy } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs.js';
@@ -149,7 +149,11 @@ export async function setCapacity(
       pauseKey(id, after.busy_until),
     );
   const capacity = toCapacity(after);
-  await bus.publish({ type: 'restaurant.capacity', restaurant_id: id, data: capacity });
+  await bus.publish({
+    type: 'restaurant.capacity',
+    restaurant_id: id,
+    data: { ...capacity, changed_by: await changedBy(db, actor) },
+  });
   return capacity;
 }
 
@@ -179,7 +183,12 @@ async function endCapacity(db: Db, bus: EventBus, kind: 'pause' | 'busy', data: 
     await audit(tx, null, 'update', 'restaurants', id, before, row);
     return row;
   });
-  if (after) await bus.publish({ type: 'restaurant.capacity', restaurant_id: id, data: toCapacity(after) });
+  if (after)
+    await bus.publish({
+      type: 'restaurant.capacity',
+      restaurant_id: id,
+      data: { ...toCapacity(after), changed_by: null },
+    });
 }
 
 export const endPause = (db: Db, bus: EventBus, data: Record<string, unknown>) =>

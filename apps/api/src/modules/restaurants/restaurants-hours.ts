@@ -13,7 +13,8 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { restaurantHours, restaurantHoursExceptions, restaurants } from '../../db/schema/index.js';
-import { type ActorContext, audit } from '../../lib/audit.js';
+import { type ActorContext, audit, changedBy } from '../../lib/audit.js';
+import type { EventBus } from '../../lib/bus.js';
 import { Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
 
@@ -58,8 +59,17 @@ export async function getHours(db: Db, actor: ActorContext, id: number): Promise
   return readHours(db, id);
 }
 
-/** Replaces the whole schedule in one transaction, audited with what it was and what it became. */
-export async function putHours(db: Db, actor: ActorContext, id: number, body: HoursBody): Promise<Hours> {
+/**
+ * Replaces the whole schedule in one transaction, audited with what it was and what it became, and
+ * tells the screens showing it who changed it.
+ */
+export async function putHours(
+  db: Db,
+  bus: EventBus,
+  actor: ActorContext,
+  id: number,
+  body: HoursBody,
+): Promise<Hours> {
   if (!can(actor, 'restaurants.hours', id)) throw new Forbidden();
   const rows = hoursToRows(body);
   await db.transaction(async (tx) => {
@@ -82,6 +92,11 @@ export async function putHours(db: Db, actor: ActorContext, id: number, body: Ho
         .values(rows.exceptions.map((e) => ({ ...e, note: e.note ?? null, restaurant_id: id })));
     }
     await audit(tx, actor, 'update', 'restaurant_hours', id, before, await readHours(tx, id));
+  });
+  await bus.publish({
+    type: 'restaurant.hours',
+    restaurant_id: id,
+    data: { restaurant_id: id, changed_by: await changedBy(db, actor) },
   });
   return readHours(db, id);
 }

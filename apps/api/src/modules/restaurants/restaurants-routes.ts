@@ -31,7 +31,7 @@ export async function restaurantsRoutes(app: FastifyInstance) {
     data: await hours.getHours(app.db, request.actor, request.params.id),
   }));
   route(app, restaurants.setHours, async (request) => ({
-    data: await hours.putHours(app.db, request.actor, request.params.id, request.body),
+    data: await hours.putHours(app.db, app.bus, request.actor, request.params.id, request.body),
   }));
 
   route(app, restaurants.payoutRequests, async (request) =>

@@ -1,4 +1,4 @@
-import type { OrderingState } from '@dostava/shared';
+import type { Capacity, OrderingState } from '@dostava/shared';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../lib/format';
 import { zonedParts } from '../../lib/time-zone';
@@ -17,6 +17,18 @@ function when(at: string, now: Date) {
   const days = dayNumber(then) - dayNumber(today);
   const weekday = new Date(dayNumber(then) * 86_400_000).getUTCDay() || 7;
   return { days, weekday, time: `${pad(then.hour)}:${pad(then.minute)}` };
+}
+
+/** A capacity (busy, paused) as an ordering state, so that it is said in the same words everywhere. */
+export function capacityOrdering(capacity: Capacity): OrderingState {
+  const paused = capacity.mode === 'paused';
+  return {
+    takes_orders: !paused,
+    reason: paused ? 'paused' : null,
+    busy_minutes: capacity.busy_minutes,
+    opens_at: paused ? capacity.paused_until : null,
+    closes_at: null,
+  };
 }
 
 /**
@@ -51,4 +63,17 @@ export function orderingLabels(
       when: formatDateTime(state.opens_at),
     });
   return { status, busy };
+}
+
+/** An instant as a sentence names it: "today at 16:00", "tomorrow at 08:00", "Monday at 08:00", "on 24 Dec…". */
+export function momentText(at: string, t: TFunction, now = new Date()): string {
+  const then = when(at, now);
+  if (then.days <= 0) return t('restaurants.hours.at_today', { time: then.time });
+  if (then.days === 1) return t('restaurants.hours.at_tomorrow', { time: then.time });
+  if (then.days < 7)
+    return t('restaurants.hours.at_day', {
+      day: t(`restaurants.ordering.on_day.${then.weekday}`),
+      time: then.time,
+    });
+  return t('restaurants.hours.at_date', { when: formatDateTime(at) });
 }

@@ -10,6 +10,7 @@ import { DashboardSkeleton, DashboardView } from '../../../features/dashboard/co
 import { PeriodPicker } from '../../../features/dashboard/components/period-picker';
 import { useDashboardPeriod } from '../../../features/dashboard/components/use-dashboard-period';
 import { useRestaurant } from '../../../features/restaurants/api/restaurants';
+import { RestaurantState } from '../../../features/restaurants/components/restaurant-state';
 import { formatDate } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
@@ -43,7 +44,16 @@ export function DashboardPage() {
 
   return (
     <PageContainer>
-      <PageHeader title={t('nav.dashboard')} subtitle={subtitle} actions={<PeriodPicker {...period} />} />
+      <PageHeader
+        title={t('nav.dashboard')}
+        subtitle={subtitle}
+        actions={
+          <>
+            {ownRestaurant ? <RestaurantState restaurantId={ownRestaurant} /> : null}
+            <PeriodPicker {...period} />
+          </>
+        }
+      />
       <Box sx={{ height: 4, mb: 1 }}>
         {dashboard.isFetching && data ? <LinearProgress aria-label={t('common.loading')} /> : null}
       </Box>

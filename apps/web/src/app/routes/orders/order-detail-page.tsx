@@ -80,10 +80,11 @@ export function OrderDetailPage() {
               <Stack spacing={2} sx={{ minWidth: 0 }}>
                 <OrderItems order={order} />
                 <OrderHistory order={order} />
+                {/* In the wide column: its history table's five columns were cut at 1440 px in the side one (issue 36). */}
+                <OrderEta order={order} />
               </Stack>
               <Stack spacing={2} sx={{ minWidth: 0 }}>
                 <OrderCustomer order={order} />
-                <OrderEta order={order} />
                 <OrderDriver order={order} />
                 <OrderDispatchSection order={order} />
               </Stack>

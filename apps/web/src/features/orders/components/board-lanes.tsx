@@ -1,6 +1,7 @@
 import { BOARD_LANES, type BoardCounts, type BoardLane } from '@dostava/shared';
 import { Alert, Chip, darken, FormControlLabel, Stack, Switch, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { WRAP_LANES } from './lane-tabs-sx';
 
 /** Suggest mode's switch: only the orders dispatch suggests a driver for (back to the first page). */
 export function OnlySuggestedSwitch({
@@ -49,7 +50,7 @@ export function BoardLanes({
       scrollButtons="auto"
       allowScrollButtonsMobile
       aria-label={t('orders.lanes_label')}
-      sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+      sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider', minHeight: 40, ...WRAP_LANES }}
     >
       {BOARD_LANES.map((key) => (
         <Tab

@@ -9,21 +9,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { formatTime } from '../../../lib/format';
-import { useCapacityEvents } from '../api/capacity';
+import { useCapacityEvents, useChangesByOthers } from '../api/capacity';
 import { useCapacity, useSetCapacity } from '../api/restaurants';
+import { capacityOrdering, orderingLabels } from '../ordering-status';
+import { RestaurantState } from './restaurant-state';
 
-/** "Normal", "Busy +20 min", "Paused until 21:15". */
+/** "Normal", "Busy +20 min", "Paused until 21:15": busy and paused in the words of the restaurant's state. */
 export function capacityText(t: TFunction, capacity: Capacity | undefined): string {
   if (!capacity || capacity.mode === 'normal') return t('restaurants.capacity.normal');
-  if (capacity.mode === 'paused')
-    return t('restaurants.capacity.paused_until', { time: formatTime(capacity.paused_until) });
+  const { status, busy } = orderingLabels(capacityOrdering(capacity), t);
   // Busy mode lasts until switched back or closing: its minutes are what the kitchen needs to see.
-  return t('restaurants.capacity.busy', { minutes: capacity.busy_minutes });
+  return capacity.mode === 'paused' ? status : (busy ?? status);
 }
 
 /**
- * The kitchen's one-click capacity control: the current state on the button (live), and a menu of
- * busy (+10/20/30/45 min), pause (15/30/60 min, until closing) and back to normal.
+ * The kitchen's one-click capacity control: the restaurant's state beside it (closed by its hours
+ * too), the current capacity on the button (live), and a menu of busy (+10/20/30/45 min), pause
+ * (15/30/60 min, until closing) and back to normal. A change by someone else is told: who and when.
  */
 export function CapacityControl({ restaurantId }: { restaurantId: number }) {
   const { t } = useTranslation();
@@ -34,6 +36,20 @@ export function CapacityControl({ restaurantId }: { restaurantId: number }) {
   const capacity = query.data;
   const mode = capacity?.mode ?? 'normal';
   const state = capacityText(t, capacity);
+  useChangesByOthers(restaurantId, (change) => {
+    if (change.kind !== 'capacity') return;
+    toast.info(
+      t('restaurants.capacity.changed_by', {
+        name: change.by
+          ? change.by.name || t('restaurants.capacity.someone')
+          : t('restaurants.capacity.system'),
+        state: capacityText(t, change.capacity),
+        time: formatTime(change.at),
+      }),
+      // Stays until read: a kitchen away from the screen for a few seconds must not miss it.
+      { toastId: `capacity-by:${restaurantId}:${change.at}`, autoClose: false },
+    );
+  });
 
   const choose = (body: CapacityBody) => {
     setAnchor(null);
@@ -47,6 +63,7 @@ export function CapacityControl({ restaurantId }: { restaurantId: number }) {
 
   return (
     <>
+      <RestaurantState restaurantId={restaurantId} hideBusy />
       <Button
         variant="outlined"
         startIcon={
@@ -82,7 +99,7 @@ export function CapacityControl({ restaurantId }: { restaurantId: number }) {
             <ListItemIcon>
               <HourglassTopOutlined fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{t('restaurants.capacity.busy', { minutes })}</ListItemText>
+            <ListItemText>{t('restaurants.ordering.busy', { minutes })}</ListItemText>
           </MenuItem>
         ))}
         <Divider />

@@ -2,11 +2,14 @@ import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
 import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlineOutlined';
 import { Box, Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../lib/format';
 import { useCapacityEvents } from '../api/capacity';
 import { useCapacityList } from '../api/restaurants';
+import { capacityText } from './capacity-control';
 
-/** The dispatcher's view of kitchens: a chip per restaurant busy or paused now, live. */
+/**
+ * The dispatcher's view of kitchens: a chip per restaurant busy or paused now, live, in the words of
+ * the kitchen's own board ("Željo: Paused until 21:15").
+ */
 export function CapacityStrip() {
   const { t } = useTranslation();
   useCapacityEvents();
@@ -30,14 +33,7 @@ export function CapacityStrip() {
                 <HourglassTopOutlined color="warning" />
               )
             }
-            label={
-              c.mode === 'paused'
-                ? t('restaurants.capacity.chip_paused', {
-                    name: c.restaurant_name,
-                    time: formatTime(c.paused_until),
-                  })
-                : t('restaurants.capacity.chip_busy', { name: c.restaurant_name, minutes: c.busy_minutes })
-            }
+            label={t('restaurants.capacity.chip', { name: c.restaurant_name, state: capacityText(t, c) })}
           />
         </li>
       ))}

@@ -1,4 +1,12 @@
-import { type Hours, type HoursBody, type HoursInput, hoursBody, WEEKDAYS } from '@dostava/shared';
+import {
+  ALL_DAY,
+  type Hours,
+  type HoursBody,
+  type HoursInput,
+  hoursBody,
+  isAllDay,
+  WEEKDAYS,
+} from '@dostava/shared';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import {
@@ -13,10 +21,11 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type Control, type UseFormSetValue, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormActions } from '../../../components/form-actions';
 import { FormDateField } from '../../../components/form-date-field';
 import { FormSwitchField } from '../../../components/form-switch-field';
@@ -24,8 +33,18 @@ import { FormTextField } from '../../../components/form-text-field';
 import { useApiForm } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
 import { operationTimeZone } from '../../../lib/time-zone';
+import { type Closure, closureText, closureToConfirm } from '../hours-closure';
 
 type Values = HoursInput;
+
+/**
+ * A time of day typed as 24-hour 'HH:MM' in both languages, as the app writes times everywhere: the
+ * browser's own time input follows the browser's locale instead ("08:00 AM" on a Bosnian screen).
+ */
+const TIME_INPUT = {
+  shrinkLabel: true,
+  inputProps: { inputMode: 'numeric', maxLength: 5, autoComplete: 'off', spellCheck: false },
+} as const;
 
 function toFormValues(hours: Hours): Values {
   return {
@@ -45,25 +64,58 @@ interface HoursFormProps {
   onSubmit: (body: HoursBody) => Promise<Hours>;
   /** Shown beside the title: whether it takes orders now. */
   status?: ReactNode;
+  /** Shown above the week (someone else changed these hours). */
+  notice?: ReactNode;
+  /** Told whether the form holds unsaved input. */
+  onDirty?: (dirty: boolean) => void;
 }
 
 /** The weekly opening hours (several ranges a day) and the dated exceptions of a restaurant. */
-export function HoursForm({ hours, readOnly, onSubmit, status }: HoursFormProps) {
+export function HoursForm({ hours, readOnly, onSubmit, status, notice, onDirty }: HoursFormProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const { control, submit, busy, reset, setValue } = useApiForm({
+  // A save that closes the restaurant today or for more than a day asks first (issue 36).
+  const [asking, setAsking] = useState<Closure | null>(null);
+  const answer = useRef<((yes: boolean) => void) | null>(null);
+  const reply = (yes: boolean) => {
+    answer.current?.(yes);
+    answer.current = null;
+    setAsking(null);
+  };
+  // The first range on a restaurant without a schedule: the other days were open, and stay so.
+  const [keptOpen, setKeptOpen] = useState(false);
+  const { control, submit, busy, reset, setValue, formState } = useApiForm({
     schema: hoursBody,
     defaultValues: toFormValues(hours),
+    confirm: (body) => {
+      const closure = closureToConfirm(body, hours);
+      if (!closure) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        answer.current = resolve;
+        setAsking(closure);
+      });
+    },
     save: onSubmit,
     onSaved: (saved) => {
       reset(toFormValues(saved));
+      setKeptOpen(false);
       toast.success(t('restaurants.hours.saved'));
     },
   });
   const exceptions = useFieldArray({ control, name: 'exceptions' });
+  const { isDirty } = formState;
+  useEffect(() => onDirty?.(isDirty), [isDirty, onDirty]);
   // No range on any day is no schedule at all: open around the clock, not closed every day.
   const days = useWatch({ control, name: 'days' });
   const noSchedule = (days ?? []).every((d) => (d?.ranges ?? []).length === 0);
+  const addFirstRange = (index: number) => {
+    WEEKDAYS.forEach((_, i) => {
+      setValue(`days.${i}.ranges`, i === index ? [{ opens: '', closes: '' }] : [{ ...ALL_DAY }], {
+        shouldDirty: true,
+      });
+    });
+    setKeptOpen(true);
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
@@ -78,10 +130,12 @@ export function HoursForm({ hours, readOnly, onSubmit, status }: HoursFormProps)
           {t('restaurants.hours.hint', { zone: operationTimeZone() })}
         </Typography>
         {readOnly ? <Alert severity="info">{t('restaurants.hours.read_only')}</Alert> : null}
+        {notice}
 
         <Typography variant="subtitle1" component="h3">
           {t('restaurants.hours.week')}
         </Typography>
+        {keptOpen ? <Alert severity="info">{t('restaurants.hours.kept_open')}</Alert> : null}
         <Stack divider={<Divider flexItem />} spacing={1.5}>
           {WEEKDAYS.map((weekday, index) => (
             <DayRanges
@@ -91,6 +145,7 @@ export function HoursForm({ hours, readOnly, onSubmit, status }: HoursFormProps)
               weekday={weekday}
               readOnly={readOnly}
               empty={t(noSchedule ? 'restaurants.hours.around_the_clock' : 'restaurants.hours.closed_day')}
+              onAddFirst={noSchedule ? () => addFirstRange(index) : undefined}
             />
           ))}
         </Stack>
@@ -134,6 +189,15 @@ export function HoursForm({ hours, readOnly, onSubmit, status }: HoursFormProps)
         )}
         {readOnly ? null : <FormActions busy={busy} submitLabel={t('restaurants.hours.save')} />}
       </Stack>
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('restaurants.hours.confirm_title')}
+        message={asking ? closureText(asking, t) : ''}
+        confirmLabel={t('restaurants.hours.confirm_save')}
+        destructive
+        onConfirm={() => reply(true)}
+        onClose={() => reply(false)}
+      />
     </Paper>
   );
 }
@@ -147,10 +211,12 @@ interface RangesProps {
   readOnly?: boolean;
   /** What an empty list says ("Closed"), if anything. */
   empty?: string;
+  /** Adds the first range of the whole week instead (the other days keep their hours). */
+  onAddFirst?: (() => void) | undefined;
 }
 
 /** Time ranges, each opens–closes with a remove button, and a button adding one. */
-function Ranges({ control, name, dayLabel, readOnly, empty }: RangesProps) {
+function Ranges({ control, name, dayLabel, readOnly, empty, onAddFirst }: RangesProps) {
   const { t } = useTranslation();
   const ranges = useFieldArray({ control, name });
   const values = useWatch({ control, name }) ?? [];
@@ -161,25 +227,30 @@ function Ranges({ control, name, dayLabel, readOnly, empty }: RangesProps) {
           {empty}
         </Typography>
       ) : null}
+      {values.length === 1 && values[0] && isAllDay(values[0]) ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('restaurants.hours.all_day')}
+        </Typography>
+      ) : null}
       {ranges.fields.map((field, r) => (
         <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <FormTextField
             control={control}
             name={`${name}.${r}.opens`}
             label={t('restaurants.hours.opens')}
-            type="time"
             size="small"
             readOnly={readOnly}
-            inputProps={{ step: 300 }}
+            {...TIME_INPUT}
+            placeholder={t('restaurants.hours.time_placeholder')}
           />
           <FormTextField
             control={control}
             name={`${name}.${r}.closes`}
             label={t('restaurants.hours.closes')}
-            type="time"
             size="small"
             readOnly={readOnly}
-            inputProps={{ step: 300 }}
+            {...TIME_INPUT}
+            placeholder={t('restaurants.hours.time_placeholder')}
           />
           {readOnly ? null : (
             <Tooltip title={t('common.delete')}>
@@ -203,7 +274,7 @@ function Ranges({ control, name, dayLabel, readOnly, empty }: RangesProps) {
             size="small"
             startIcon={<AddOutlined />}
             aria-label={t('restaurants.hours.add_range_on', { day: dayLabel })}
-            onClick={() => ranges.append({ opens: '', closes: '' })}
+            onClick={() => (onAddFirst ? onAddFirst() : ranges.append({ opens: '', closes: '' }))}
           >
             {t('restaurants.hours.add_range')}
           </Button>
@@ -219,12 +290,14 @@ function DayRanges({
   weekday,
   readOnly,
   empty,
+  onAddFirst,
 }: {
   control: RangesProps['control'];
   index: number;
   weekday: number;
   readOnly?: boolean;
   empty: string;
+  onAddFirst?: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
   const labelId = useId();
@@ -246,6 +319,7 @@ function DayRanges({
         dayLabel={day}
         readOnly={readOnly}
         empty={empty}
+        onAddFirst={onAddFirst}
       />
     </Stack>
   );

@@ -7,14 +7,34 @@ import { orderingLabels } from '../ordering-status';
 export function OrderingStatus({
   ordering,
   size = 'small',
+  named,
+  hideBusy,
 }: {
   ordering: OrderingState;
   size?: 'small' | 'medium';
+  /** Said as the restaurant's state ("Restaurant: Closed until 08:00"), beside controls of the kitchen. */
+  named?: boolean;
+  /** Busy minutes not shown (the kitchen's capacity button beside says them). */
+  hideBusy?: boolean;
 }) {
   const { t } = useTranslation();
-  const { status, busy } = orderingLabels(ordering, t);
+  const labels = orderingLabels(ordering, t);
+  const status = labels.status;
+  const busy = hideBusy ? null : labels.busy;
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+    <Stack
+      direction="row"
+      spacing={0.5}
+      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+      {...(named
+        ? {
+            role: 'status',
+            'aria-label': t('restaurants.capacity.state_label', {
+              state: busy ? `${status}, ${busy}` : status,
+            }),
+          }
+        : {})}
+    >
       <Chip
         size={size}
         label={status}

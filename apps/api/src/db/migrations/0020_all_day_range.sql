@@ -1,0 +1,4 @@
+ALTER TABLE "restaurant_hours" DROP CONSTRAINT "restaurant_hours_range_check";--> statement-breakpoint
+ALTER TABLE "restaurant_hours_exceptions" DROP CONSTRAINT "restaurant_hours_exceptions_range_check";--> statement-breakpoint
+ALTER TABLE "restaurant_hours" ADD CONSTRAINT "restaurant_hours_range_check" CHECK ("restaurant_hours"."opens" <> "restaurant_hours"."closes" or "restaurant_hours"."opens" = '00:00');--> statement-breakpoint
+ALTER TABLE "restaurant_hours_exceptions" ADD CONSTRAINT "restaurant_hours_exceptions_range_check" CHECK ("restaurant_hours_exceptions"."opens" is null or "restaurant_hours_exceptions"."opens" <> "restaurant_hours_exceptions"."closes" or "restaurant_hours_exceptions"."opens" = '00:00');
