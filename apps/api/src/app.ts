@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pickLanguage, translate } from '@dostava/shared';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
@@ -84,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Fastify's two info lines per request (incoming, completed) cost more than many requests' own
     // work (issue 34); the metrics count every request by route and status. One line per request at
     // debug instead, and at info only a slow one (the hook below); errors are logged where they happen.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // A path the router cannot decode ('%E0%A4%A') is refused before any hook runs: the error

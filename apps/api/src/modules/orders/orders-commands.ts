@@ -28,7 +28,7 @@ import {
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Conflict, Forbidden, RuleBroken, ServiceError } from '../../lib/errors.js';
 import { distanceKm } from '../../lib/geo.js';
-import { rollupOrderCreated, rollupOrderStatus } from '../dashboard/rollups.js';
+import { rollupOrderCreated } from '../dashboard/rollups.js';
 import { withdrawOffers } from '../dispatch/dispatch-offers.js';
 import { inPoolOf } from '../dispatch/dispatch-queries.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
