@@ -1,8 +1,9 @@
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
 import NightsStayOutlined from '@mui/icons-material/NightsStayOutlined';
 import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlineOutlined';
 import { Box, Chip, List, ListItem, ListItemText, Popover } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCapacityEvents, useRefetchAt } from '../api/capacity';
 import { capacityListKey, useCapacityList } from '../api/restaurants';
@@ -21,6 +22,7 @@ export function CapacityStrip() {
   useRefetchAt(data?.changes_at, capacityListKey());
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const listId = useId();
+  const countChip = useRef<HTMLDivElement>(null);
   if (!data || data.data.length === 0) return null;
   const { attention, closed } = stripSummary(data.data, t);
   return (
@@ -50,8 +52,12 @@ export function CapacityStrip() {
           <Chip
             size="small"
             variant="outlined"
+            ref={countChip}
             icon={<NightsStayOutlined />}
-            onClick={(event) => setAnchor(event.currentTarget)}
+            // The arrow says a list opens; it opens it too (not a delete).
+            deleteIcon={<ArrowDropDown aria-hidden />}
+            onDelete={() => setAnchor(countChip.current)}
+            onClick={() => setAnchor(countChip.current)}
             aria-haspopup="true"
             aria-expanded={anchor ? 'true' : 'false'}
             aria-controls={anchor ? listId : undefined}
