@@ -129,8 +129,13 @@ test.describe('the restaurant state', () => {
       const closedNow = Number((await countChip.textContent())?.match(/\d+/)?.[0]);
       await countChip.click();
       const closedList = dispatcher.getByRole('list', { name: x.closedList });
-      const item = closedList.getByRole('listitem').filter({ has: dispatcher.getByText(name, { exact: true }) });
+      const item = closedList
+        .getByRole('listitem')
+        .filter({ has: dispatcher.getByText(name, { exact: true }) });
       await expect(item.getByText(x.closedState)).toBeVisible({ timeout: READY });
+      // The list's sheet fades in: the screenshots wait until it has.
+      const sheet = closedList.locator('..');
+      await expect(sheet).toHaveCSS('opacity', '1');
       if (width === 360)
         expect(await dispatcher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           360,
@@ -144,6 +149,7 @@ test.describe('the restaurant state', () => {
       await dispatcher.setViewportSize({ width: otherWidth, height: 900 });
       await countChip.click();
       await expect(item).toBeInViewport();
+      await expect(sheet).toHaveCSS('opacity', '1');
       await shot(dispatcher, `dispatch-board-closed-${lang}-${otherWidth}`);
       await dispatcher.keyboard.press('Escape');
       await expect(closedList).toBeHidden();

@@ -5,7 +5,13 @@ import { stripSummary } from './strip-summary';
 
 // Wednesday 14 January 2026, 23:00 in Sarajevo (22:00 UTC): most restaurants are closed.
 const now = new Date('2026-01-14T22:00:00Z');
-const open: OrderingState = { takes_orders: true, reason: null, busy_minutes: 0, opens_at: null, closes_at: null };
+const open: OrderingState = {
+  takes_orders: true,
+  reason: null,
+  busy_minutes: 0,
+  opens_at: null,
+  closes_at: null,
+};
 const restaurant = (
   id: number,
   name: string,
@@ -29,10 +35,20 @@ const list = [
   closed(7, 'Kafana', '2026-01-14T22:45:00Z'),
   restaurant(2, 'Pizzeria Napoli', { busy_minutes: 20, closes_at: '2026-01-14T23:00:00Z' }, 'busy'),
   closed(3, 'Buregdžinica Sač', '2026-01-15T05:00:00Z'),
-  restaurant(4, 'Trattoria', { takes_orders: false, reason: 'paused', opens_at: '2026-01-14T22:30:00Z' }, 'paused'),
+  restaurant(
+    4,
+    'Trattoria',
+    { takes_orders: false, reason: 'paused', opens_at: '2026-01-14T22:30:00Z' },
+    'paused',
+  ),
   closed(5, 'Aščinica', null),
   // Paused, but closed by its hours first: closed is what matters (it takes orders again at opening).
-  restaurant(6, 'Bistro', { takes_orders: false, reason: 'closed', opens_at: '2026-01-19T07:00:00Z' }, 'paused'),
+  restaurant(
+    6,
+    'Bistro',
+    { takes_orders: false, reason: 'closed', opens_at: '2026-01-19T07:00:00Z' },
+    'paused',
+  ),
 ];
 
 describe("the dispatcher's strip", () => {
