@@ -20,7 +20,10 @@ const texts = {
   en: {
     closed: /^Restaurant: Opens \w+ 00:00$/,
     live: 'Live',
-    strip: 'Restaurants busy or paused',
+    strip: 'Restaurants busy, paused or closed',
+    closedCount: (n: number | string) => `${n} closed`,
+    closedList: 'Restaurants closed now',
+    closedState: /^Opens \w+ 00:00$/,
     paused: (name: string) => new RegExp(`^${name}: Paused until \\d\\d:\\d\\d$`),
     busyNotice: /^Lejla Begović changed the kitchen to “Busy \+20 min” at \d\d:\d\d$/,
     kitchenBusy: /^Kitchen: Busy \+20 min\. Change$/,
@@ -33,7 +36,10 @@ const texts = {
   bs: {
     closed: /^Restoran: Otvara u \S+ u 00:00$/,
     live: 'Uživo',
-    strip: 'Restorani s gužvom ili na pauzi',
+    strip: 'Restorani s gužvom, na pauzi ili zatvoreni',
+    closedCount: (n: number | string) => `Zatvoreno: ${n}`,
+    closedList: 'Restorani zatvoreni sada',
+    closedState: /^Otvara u \S+ u 00:00$/,
     paused: (name: string) => new RegExp(`^${name}: Pauzirano do \\d\\d:\\d\\d$`),
     busyNotice: /^Lejla Begović je promijenio\/la kuhinju na „Gužva \+20 min” u \d\d:\d\d$/,
     kitchenBusy: /^Kuhinja: Gužva \+20 min\. Promijeni$/,
@@ -81,7 +87,7 @@ test.describe('the restaurant state', () => {
     ['en', 1440],
     ['bs', 360],
   ] as const) {
-    test(`the kitchen board and the dashboard say it is closed; the dispatcher's strip says paused (${lang}, ${width})`, async ({
+    test(`the kitchen board, the dashboard and the dispatcher's strip say it is closed; the strip says paused (${lang}, ${width})`, async ({
       page,
       browser,
       request,
@@ -104,7 +110,8 @@ test.describe('the restaurant state', () => {
       await expectAccessible(page);
       await shot(page, `dashboard-closed-${lang}-${width}`);
 
-      // Paused: the dispatcher's strip says it in the kitchen's words.
+      // The dispatcher's strip: closed by its hours, it is counted among the closed restaurants and
+      // listed behind the count in the kitchen's words (issue 36).
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const dispatcher = await context.newPage();
       const name =
@@ -115,9 +122,46 @@ test.describe('the restaurant state', () => {
             params: { path: { id } },
           })
         ).data?.data.name ?? '';
-      await setCapacity(request, ACCOUNTS.restaurant_manager, id, { mode: 'paused', minutes: 15 });
       await signInAs(dispatcher, 'dispatcher', { lang, path: '/active-orders' });
       const strip = dispatcher.getByRole('list', { name: x.strip });
+      const countChip = strip.getByRole('button', { name: new RegExp(`^${x.closedCount('\\d+')}$`) });
+      await expect(countChip).toBeVisible({ timeout: READY });
+      const closedNow = Number((await countChip.textContent())?.match(/\d+/)?.[0]);
+      await countChip.click();
+      const closedList = dispatcher.getByRole('list', { name: x.closedList });
+      const item = closedList
+        .getByRole('listitem')
+        .filter({ has: dispatcher.getByText(name, { exact: true }) });
+      await expect(item.getByText(x.closedState)).toBeVisible({ timeout: READY });
+      // The list's sheet fades in: the screenshots wait until it has.
+      const sheet = closedList.locator('..');
+      await expect(sheet).toHaveCSS('opacity', '1');
+      if (width === 360)
+        expect(await dispatcher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          360,
+        );
+      await expectAccessible(dispatcher);
+      await shot(dispatcher, `dispatch-board-closed-${lang}-${width}`);
+      // The other width too, for the screenshots: both languages at 360 and 1440.
+      const otherWidth = width === 1440 ? 360 : 1440;
+      await dispatcher.keyboard.press('Escape');
+      await expect(closedList).toBeHidden();
+      await dispatcher.setViewportSize({ width: otherWidth, height: 900 });
+      await countChip.click();
+      await expect(item).toBeInViewport();
+      await expect(sheet).toHaveCSS('opacity', '1');
+      await shot(dispatcher, `dispatch-board-closed-${lang}-${otherWidth}`);
+      await dispatcher.keyboard.press('Escape');
+      await expect(closedList).toBeHidden();
+      await dispatcher.setViewportSize({ width, height: 900 });
+
+      // Open again (its hours restored by someone else): it leaves the closed ones, live.
+      await setHours(request, ACCOUNTS.admin, id, { days: [], exceptions: [] });
+      if (closedNow === 1) await expect(countChip).toHaveCount(0, { timeout: READY });
+      else await expect(countChip).toHaveText(x.closedCount(closedNow - 1), { timeout: READY });
+
+      // Paused: the dispatcher's strip says it in the kitchen's words.
+      await setCapacity(request, ACCOUNTS.restaurant_manager, id, { mode: 'paused', minutes: 15 });
       await expect(strip.getByText(x.paused(name))).toBeVisible({ timeout: READY });
       // Every lane in view at 1440 (none behind a scroll arrow), and nothing wider than a phone at 360.
       const problems = dispatcher.getByRole('tab', { name: /Problem/ });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
+import { orderingStateSchema } from './opening-hours.js';
 import { instant } from './validation.js';
 
 /**
@@ -73,6 +74,22 @@ export const capacitySchema = z.object({
   paused_until: z.string().nullable(),
 });
 export type Capacity = z.infer<typeof capacitySchema>;
+
+/**
+ * A restaurant on the dispatcher's strip (issue 36): its capacity and its ordering state (open,
+ * closed by its hours until, paused until, busy +N), the same `ordering` a restaurant carries.
+ */
+export const capacityStateSchema = capacitySchema.extend({ ordering: orderingStateSchema });
+export type CapacityState = z.infer<typeof capacityStateSchema>;
+/**
+ * The restaurants busy, paused or closed now, and the next instant any of them (or any other the
+ * caller sees) opens or closes by its hours: when the list changes without an event.
+ */
+export const capacityListSchema = z.object({
+  data: z.array(capacityStateSchema),
+  changes_at: z.string().nullable(),
+});
+export type CapacityList = z.infer<typeof capacityListSchema>;
 
 /**
  * Snooze a product (out of stock, still on the menu but not orderable): until the end of today in

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { capacityBody, capacitySchema } from '../capacity.js';
+import { capacityBody, capacityListSchema, capacitySchema } from '../capacity.js';
 import { dataResponse, listResponse, noContent } from '../common.js';
 import { hoursBody, hoursSchema } from '../opening-hours.js';
 import {
@@ -144,11 +143,11 @@ export const restaurants = {
     method: 'GET',
     path: '/api/restaurants/capacity',
     access: { permission: 'restaurants.capacity' },
-    summary: 'Restaurants busy or paused now',
+    summary: 'Restaurants busy, paused or closed now',
     description:
-      "The restaurants that are busy or paused now, by name (the dispatcher's board shows them). Restaurant staff see their own restaurant only.",
+      "The restaurants that are busy, paused or closed by their opening hours now, by name, each with its ordering state (`ordering`, as a restaurant carries it: closed or paused, when it takes orders again, busy minutes); `changes_at` is the next instant any restaurant the caller sees opens or closes by its hours (null when none does), when the list changes without an event. The dispatcher's board shows them. Restaurant staff see their own restaurant only.",
     tags,
-    answer: { 200: z.object({ data: z.array(capacitySchema) }) },
+    answer: { 200: capacityListSchema },
   }),
   capacity: endpoint({
     method: 'GET',

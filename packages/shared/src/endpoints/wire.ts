@@ -433,8 +433,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Restaurants busy or paused now
-         * @description The restaurants that are busy or paused now, by name (the dispatcher's board shows them). Restaurant staff see their own restaurant only.
+         * Restaurants busy, paused or closed now
+         * @description The restaurants that are busy, paused or closed by their opening hours now, by name, each with its ordering state (`ordering`, as a restaurant carries it: closed or paused, when it takes orders again, busy minutes); `changes_at` is the next instant any restaurant the caller sees opens or closes by its hours (null when none does), when the list changes without an event. The dispatcher's board shows them. Restaurant staff see their own restaurant only.
          */
         get: operations["getRestaurantsCapacity"];
         put?: never;
@@ -3120,7 +3120,16 @@ export interface operations {
                             busy_minutes: number;
                             busy_until: string | null;
                             paused_until: string | null;
+                            ordering: {
+                                takes_orders: boolean;
+                                /** @enum {string|null} */
+                                reason: "closed" | "paused" | null;
+                                busy_minutes: number;
+                                opens_at: string | null;
+                                closes_at: string | null;
+                            };
                         }[];
+                        changes_at: string | null;
                     };
                 };
             };

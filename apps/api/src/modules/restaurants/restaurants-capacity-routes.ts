@@ -12,9 +12,9 @@ export async function restaurantsCapacityRoutes(app: FastifyInstance) {
   app.jobs.handle('restaurant-pause-ends', (data) => capacity.endPause(app.db, app.bus, data));
   app.jobs.handle('restaurant-busy-ends', (data) => capacity.endBusy(app.db, app.bus, data));
 
-  route(app, restaurants.busyOrPaused, async (request) => ({
-    data: await capacity.listCapacity(app.db, request.actor),
-  }));
+  route(app, restaurants.busyOrPaused, (request) =>
+    capacity.listCapacity(app.db, request.actor, app.config.timeZone),
+  );
   route(app, restaurants.capacity, async (request) => ({
     data: await capacity.getCapacity(app.db, request.actor, request.params.id),
   }));

@@ -206,3 +206,92 @@ describe('the end of a pause, by the job queue', () => {
     await put(tokens.employee, own, { mode: 'normal' });
   });
 });
+
+describe('the list: busy, paused or closed by the hours (issue 36)', () => {
+  type Item = {
+    restaurant_id: number;
+    mode: string;
+    ordering: { takes_orders: boolean; reason: string | null; busy_minutes: number; opens_at: string | null };
+  };
+  const list = (token: string | undefined) =>
+    t.request({ method: 'GET', url: '/api/restaurants/capacity', ...(token ? { token } : {}) });
+  const today = () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: t.config.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+  const hours = (body: unknown) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/restaurants/${other}/hours`,
+      payload: body as Record<string, unknown>,
+      token: tokens.admin,
+    });
+
+  beforeAll(async () => {
+    tokens.manager2 = (await t.signIn('manager2@example.com')).access_token;
+    // The other restaurant closed all day today (a holiday); the manager's own busy, open around the clock.
+    const closed = await hours({ days: [], exceptions: [{ date: today(), closed: true, ranges: [] }] });
+    expect(closed.statusCode).toBe(200);
+    expect((await put(tokens.manager, own, { mode: 'busy', minutes: 20 })).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await hours({ days: [], exceptions: [] });
+    await put(tokens.admin, own, { mode: 'normal' });
+  });
+
+  it.each(['admin', 'appmanager', 'dispatcher'])(
+    '%s sees every restaurant busy, paused or closed, with its ordering state',
+    async (who) => {
+      const res = await list(tokens[who]);
+      expect(res.statusCode).toBe(200);
+      const { data, changes_at } = res.json() as { data: Item[]; changes_at: string | null };
+      const closed = data.find((c) => c.restaurant_id === other);
+      expect(closed).toMatchObject({
+        mode: 'normal',
+        ordering: { takes_orders: false, reason: 'closed', busy_minutes: 0 },
+      });
+      // It takes orders again at the next midnight on the operation's clock, within a day.
+      const opens = Date.parse(closed?.ordering.opens_at ?? '');
+      expect(opens).toBeGreaterThan(Date.now());
+      expect(opens).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+      expect(data.find((c) => c.restaurant_id === own)).toMatchObject({
+        mode: 'busy',
+        ordering: { takes_orders: true, reason: null, busy_minutes: 20 },
+      });
+      // A restaurant open at normal capacity is not listed: the strip stays short.
+      expect(data.filter((c) => c.mode === 'normal' && c.ordering.takes_orders)).toEqual([]);
+      // The list changes by the hours no later than the closed one opens.
+      expect(changes_at).not.toBeNull();
+      expect(Date.parse(changes_at ?? '')).toBeLessThanOrEqual(opens);
+    },
+  );
+
+  it.each([
+    ['manager', () => own],
+    ['employee', () => own],
+    ['manager2', () => other],
+  ])('the restaurant staff (%s) see their own restaurant only', async (who, mine) => {
+    const res = await list(tokens[who]);
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as Item[]).map((c) => c.restaurant_id)).toEqual([mine()]);
+  });
+
+  it.each(['customer', 'driver'])('a %s is refused', async (who) => {
+    expect((await list(tokens[who])).statusCode).toBe(403);
+  });
+
+  it('without a token is 401', async () => {
+    expect((await list(undefined)).statusCode).toBe(401);
+  });
+
+  it('a restaurant back to normal and open again leaves the list', async () => {
+    await put(tokens.admin, own, { mode: 'normal' });
+    await hours({ days: [], exceptions: [] });
+    const { data } = (await list(tokens.dispatcher)).json() as { data: Item[] };
+    expect(data.map((c) => c.restaurant_id)).not.toContain(own);
+    expect(data.map((c) => c.restaurant_id)).not.toContain(other);
+  });
+});

@@ -1,5 +1,12 @@
-import { type Capacity, type CapacityBody, can, capacityMode, isRestaurantRole } from '@dostava/shared';
-import { and, asc, eq, gt, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type Capacity,
+  type CapacityBody,
+  type CapacityList,
+  can,
+  capacityMode,
+  isRestaurantRole,
+} from '@dostava/shared';
+import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { restaurants } from '../../db/schema/index.js';
 import { type ActorContext, audit, changedBy } from '../../lib/audit.js';
@@ -7,7 +14,7 @@ import type { EventBus } from '../../lib/bus.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { rowsOf } from '../../lib/sql.js';
-import { orderingStateOf } from './restaurants-hours.js';
+import { orderingStateOf, orderingStates } from './restaurants-hours.js';
 
 /**
  * Busy and pause (issue 24). One mode at a time: pausing ends busy mode, busy ends a pause, normal
@@ -74,19 +81,40 @@ export async function getCapacity(db: Db, actor: ActorContext, id: number): Prom
   return toCapacity(row);
 }
 
-/** The restaurants busy or paused now (restaurant staff: their own), by name. */
-export async function listCapacity(db: Db, actor: ActorContext): Promise<Capacity[]> {
+/**
+ * The restaurants busy, paused or closed by their hours now (restaurant staff: their own), by name,
+ * each with its ordering state; and the next instant any of them opens or closes by its hours (issue
+ * 36). Two queries whatever the number of restaurants: their rows, then all their hours at once.
+ */
+export async function listCapacity(
+  db: Db,
+  actor: ActorContext,
+  timeZone: string,
+  now = new Date(),
+): Promise<CapacityList> {
   if (!can(actor, 'restaurants.capacity')) throw new Forbidden();
-  const conditions: SQL[] = [
-    or(gt(restaurants.busy_minutes, 0), gt(restaurants.paused_until, sql`now()`)) as SQL,
-  ];
-  if (isRestaurantRole(actor.role)) conditions.push(eq(restaurants.id, actor.restaurant_id ?? -1));
   const rows = await db
     .select(columns)
     .from(restaurants)
-    .where(and(...conditions))
+    .where(isRestaurantRole(actor.role) ? eq(restaurants.id, actor.restaurant_id ?? -1) : undefined)
     .orderBy(asc(restaurants.name), asc(restaurants.id));
-  return rows.map((row) => toCapacity(row));
+  const states = await orderingStates(
+    db,
+    rows.map((r) => ({ ...r, id: r.restaurant_id })),
+    timeZone,
+    now,
+  );
+  const data: CapacityList['data'] = [];
+  let changes: number | null = null;
+  for (const row of rows) {
+    const ordering = states.get(row.restaurant_id);
+    if (!ordering) continue;
+    const next = ordering.takes_orders ? ordering.closes_at : ordering.opens_at;
+    if (next !== null && (changes === null || Date.parse(next) < changes)) changes = Date.parse(next);
+    const capacity = toCapacity(row, now);
+    if (capacity.mode !== 'normal' || !ordering.takes_orders) data.push({ ...capacity, ordering });
+  }
+  return { data, changes_at: changes === null ? null : new Date(changes).toISOString() };
 }
 
 const pauseKey = (id: number, until: Date) => `restaurant:${id}:${until.toISOString()}`;

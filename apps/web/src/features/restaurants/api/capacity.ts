@@ -1,5 +1,5 @@
 import type { Capacity, ChangedBy } from '@dostava/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { restaurantKey } from '../../../api/restaurants/restaurants';
 import { refresh } from '../../../lib/api-client';
@@ -28,6 +28,8 @@ export function useCapacityEvents() {
         const restaurant = event.restaurant_id === null ? null : restaurantKey(event.restaurant_id);
         if (event.type === 'restaurant.hours' && restaurant) {
           void queryClient.invalidateQueries({ queryKey: restaurant, exact: true });
+          // The dispatcher's strip lists the restaurants closed by their hours too (issue 36).
+          void refresh(queryClient, [CAPACITY_LIST]);
           return;
         }
         if (event.type !== 'restaurant.capacity' || event.restaurant_id === null) return;
@@ -38,6 +40,28 @@ export function useCapacityEvents() {
       }),
     [queryClient],
   );
+}
+
+/** A timer longer than this is not set (setTimeout's limit); focus and events refresh it sooner anyway. */
+const LONGEST_WAIT_MS = 2_147_000_000;
+
+/**
+ * Refetches `queryKey` a second after `at` (an instant; nothing when null or past): a restaurant
+ * opening or closing by its hours changes its state without an event.
+ */
+export function useRefetchAt(at: string | null | undefined, queryKey: QueryKey) {
+  const queryClient = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (!at) return;
+    const wait = Date.parse(at) - Date.now();
+    if (!(wait > 0 && wait < LONGEST_WAIT_MS)) return;
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey, exact: true }),
+      wait + 1000,
+    );
+    return () => clearTimeout(timer);
+  }, [at, key, queryClient]);
 }
 
 /** A change of a restaurant's capacity or hours made by someone else than the signed-in user. */

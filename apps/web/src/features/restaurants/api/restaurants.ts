@@ -112,11 +112,12 @@ export function useCapacity(restaurantId: number | null) {
   );
 }
 
-/** The restaurants busy or paused now. */
+/** The cache key of the restaurants busy, paused or closed now. */
+export const capacityListKey = () => $api.queryOptions('get', '/api/restaurants/capacity').queryKey;
+
+/** The restaurants busy, paused or closed now, and when the list next changes by their hours. */
 export function useCapacityList() {
-  return useQuery(
-    $api.queryOptions('get', '/api/restaurants/capacity', undefined, { select: (answer) => answer.data }),
-  );
+  return useQuery($api.queryOptions('get', '/api/restaurants/capacity'));
 }
 
 export const useSetCapacity = (restaurantId: number) =>

@@ -1,12 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { restaurantKey } from '../../../api/restaurants/restaurants';
-import { useCapacityEvents } from '../api/capacity';
+import { useCapacityEvents, useRefetchAt } from '../api/capacity';
 import { useRestaurant } from '../api/restaurants';
 import { OrderingStatus } from './ordering-status';
-
-/** A timer longer than this is not set (setTimeout's limit); focus and events refresh it sooner anyway. */
-const LONGEST_WAIT_MS = 2_147_000_000;
 
 /**
  * The restaurant's state where the kitchen and its manager work (the kitchen boards, the dashboard):
@@ -16,20 +11,10 @@ const LONGEST_WAIT_MS = 2_147_000_000;
  */
 export function RestaurantState({ restaurantId, hideBusy }: { restaurantId: number; hideBusy?: boolean }) {
   useCapacityEvents();
-  const queryClient = useQueryClient();
   const { data } = useRestaurant(restaurantId);
   const ordering = data?.ordering;
   const next = ordering ? (ordering.takes_orders ? ordering.closes_at : ordering.opens_at) : null;
-  useEffect(() => {
-    if (!next) return;
-    const wait = Date.parse(next) - Date.now();
-    if (!(wait > 0 && wait < LONGEST_WAIT_MS)) return;
-    const timer = setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: restaurantKey(restaurantId), exact: true }),
-      wait + 1000,
-    );
-    return () => clearTimeout(timer);
-  }, [next, queryClient, restaurantId]);
+  useRefetchAt(next, restaurantKey(restaurantId));
   if (!ordering) return null;
   return <OrderingStatus ordering={ordering} named hideBusy={hideBusy} />;
 }
