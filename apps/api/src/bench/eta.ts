@@ -15,6 +15,7 @@ import {
   type TravelModel,
   travelMinutes,
   VEHICLE_TYPES,
+  waitCorrection,
   type VehicleType,
   weightedRegression,
 } from '@dostava/shared';
@@ -54,6 +55,18 @@ const REFRESH_MINUTES = 15;
 const RECOVERY_BOUND_MINUTES = 1;
 const RECOVERY_WINDOW_MINUTES = 30;
 
+/** An evening's load: drivers on shift and the arrival rate (× the usual Friday's). */
+interface Evening {
+  label: string;
+  drivers: number;
+  rate: number;
+}
+const EVENINGS = {
+  usual: { label: 'usual', drivers: DRIVERS, rate: 1 },
+  quiet: { label: 'quiet (half the orders)', drivers: DRIVERS, rate: 0.5 },
+  strained: { label: 'strained (10 drivers)', drivers: 10, rate: 1 },
+} satisfies Record<string, Evening>;
+
 interface Place {
   x: number;
   y: number;
@@ -89,6 +102,9 @@ interface Order {
   promised: number;
   predictedAtPlacement: number;
   adaptiveAtPlacement: number;
+  /** The learning learner's uncorrected minutes placed → picked up, predicted at placement (its wait correction learns from it). */
+  adaptiveWait: number;
+  waitingAtPlacement: number;
   naiveAtPlacement: number;
   fixedAtPlacement: number;
   predictedAtPickup: number | null;
@@ -116,7 +132,7 @@ function normal(random: Random) {
 const isPeak = (hourOfDay: number) =>
   (hourOfDay >= 12 && hourOfDay < 14) || (hourOfDay >= 18 && hourOfDay < 21);
 
-function world(random: Random) {
+function world(random: Random, driverCount = DRIVERS) {
   const point = (radius: number): Place => {
     const r = radius * Math.sqrt(random());
     const a = 2 * Math.PI * random();
@@ -133,7 +149,7 @@ function world(random: Random) {
     speed: TRUE_SPEED[type] * (0.85 + random() * 0.3),
     detour: 1.25 + random() * 0.25,
   });
-  const drivers: Driver[] = Array.from({ length: DRIVERS }, (_, i) => {
+  const drivers: Driver[] = Array.from({ length: driverCount }, (_, i) => {
     const type = VEHICLE_TYPES[i % VEHICLE_TYPES.length] as VehicleType;
     return { id: i + 1, type, ...point(3), ...trueTravel(type), order: null, leg: null, handoverLeft: 0 };
   });
@@ -199,7 +215,7 @@ function learn(w: ReturnType<typeof world>, random: Random, start: number) {
   return { prep, rides };
 }
 
-type Learner = 'today' | 'learning';
+type Learner = 'today' | 'learning' | 'waiting';
 
 /**
  * The travel models at `now` from the rides delivered so far, as the SQL refresh fits them: a least
@@ -264,7 +280,7 @@ export interface EveningResult {
   orders: number;
   onTime: number;
   /** Absolute errors in minutes; `learned` is today's learner, `learning` the one that learns this week. */
-  placement: { learned: number[]; learning: number[]; naive: number[]; fixed: number[] };
+  placement: { learned: number[]; learning: number[]; waiting: number[]; naive: number[]; fixed: number[] };
   pickup: { learned: number[]; learning: number[]; naive: number[] };
   /** When the drivers' pace changed (halfway through the evening), when orders stopped, every delivered order. */
   changeAt: number;
@@ -276,11 +292,11 @@ export interface EveningResult {
  * One simulated Friday evening; deterministic for a seed. Halfway through it every driver's speed is
  * multiplied by `pace` (1: the steady evening).
  */
-export function runEvening(seed: number, pace = 1): EveningResult {
+export function runEvening(seed: number, pace = 1, evening: Evening = EVENINGS.usual): EveningResult {
   const random = seededRandom(seed);
   // The pings' noise of the evening's rides has its own stream, so the world stays the seed's.
   const pingRandom = seededRandom(seed + 7919);
-  const w = world(random);
+  const w = world(random, evening.drivers);
   const start = Date.UTC(2026, 10, 20, 16, 0); // Friday 17:00 in Sarajevo
   const end = start + EVENING_HOURS * 60 * MINUTE;
   const changeAt = start + (EVENING_HOURS / 2) * 60 * MINUTE;
@@ -300,10 +316,28 @@ export function runEvening(seed: number, pace = 1): EveningResult {
     return adaptive;
   };
   const orders: Order[] = [];
+  let waitAt = Number.NaN;
+  let wait = 0;
+  /** The waiting learner's wait correction at `t`, from the orders picked up in the last RECENT_MINUTES (as loadWait). */
+  const waitCorrectionAt = (t: number) => {
+    if (waitAt !== t) {
+      wait = waitCorrection(
+        orders
+          .filter((o) => o.pickedUp !== null && o.pickedUp <= t && o.pickedUp > t - RECENT_MINUTES * MINUTE)
+          .map((o) => ({
+            actual_minutes: ((o.pickedUp ?? 0) - o.created) / MINUTE,
+            predicted_minutes: o.adaptiveWait,
+            age_minutes: (t - (o.pickedUp ?? 0)) / MINUTE,
+          })),
+      );
+      waitAt = t;
+    }
+    return wait;
+  };
   let nextArrival = start;
   const rate = (t: number) => {
     const hourOfDay = 17 + (t - start) / (60 * MINUTE);
-    return isPeak(hourOfDay) ? 0.5 : 0.25; // orders per minute
+    return (isPeak(hourOfDay) ? 0.5 : 0.25) * evening.rate; // orders per minute
   };
   const at = (t: number, minutes: number) => t + minutes * MINUTE;
 
@@ -342,8 +376,10 @@ export function runEvening(seed: number, pace = 1): EveningResult {
         travel: model.travel('any'),
       };
       const predicted = predictEta(input, new Date(t)).predicted_delivery_at.getTime();
-      const adaptivePredicted = predictEta(
-        { ...input, travel: adaptiveAt(t)('any') },
+      const adaptivePrediction = predictEta({ ...input, travel: adaptiveAt(t)('any') }, new Date(t));
+      const adaptivePredicted = adaptivePrediction.predicted_delivery_at.getTime();
+      const waitingPredicted = predictEta(
+        { ...input, travel: adaptiveAt(t)('any'), wait_correction_minutes: waitCorrectionAt(t) },
         new Date(t),
       ).predicted_delivery_at.getTime();
       const accepted = at(t, 1 + random() * 4);
@@ -359,6 +395,8 @@ export function runEvening(seed: number, pace = 1): EveningResult {
         promised,
         predictedAtPlacement: predicted,
         adaptiveAtPlacement: adaptivePredicted,
+        adaptiveWait: (adaptivePrediction.predicted_pickup_at.getTime() - t) / MINUTE,
+        waitingAtPlacement: waitingPredicted,
         naiveAtPlacement: naive('created', t),
         fixedAtPlacement: at(t, 25 + Math.round(trip * 3)),
         predictedAtPickup: null,
@@ -451,6 +489,7 @@ export function runEvening(seed: number, pace = 1): EveningResult {
     placement: {
       learned: done.map((o) => err(o.predictedAtPlacement, o)),
       learning: done.map((o) => err(o.adaptiveAtPlacement, o)),
+      waiting: done.map((o) => err(o.waitingAtPlacement, o)),
       naive: done.map((o) => err(o.naiveAtPlacement, o)),
       fixed: done.map((o) => err(o.fixedAtPlacement, o)),
     },
@@ -465,8 +504,17 @@ export function runEvening(seed: number, pace = 1): EveningResult {
       created: o.created,
       pickedUp: o.pickedUp ?? 0,
       delivered: o.delivered ?? 0,
-      placement: { today: signed(o.predictedAtPlacement, o), learning: signed(o.adaptiveAtPlacement, o) },
-      pickup: { today: signed(o.predictedAtPickup, o), learning: signed(o.adaptiveAtPickup, o) },
+      placement: {
+        today: signed(o.predictedAtPlacement, o),
+        learning: signed(o.adaptiveAtPlacement, o),
+        waiting: signed(o.waitingAtPlacement, o),
+      },
+      // On the road no wait is left to correct: the waiting learner predicts as the learning one.
+      pickup: {
+        today: signed(o.predictedAtPickup, o),
+        learning: signed(o.adaptiveAtPickup, o),
+        waiting: signed(o.adaptiveAtPickup, o),
+      },
     })),
   };
 }
@@ -512,6 +560,7 @@ function recovery(result: EveningResult, learner: Learner): { minutes: number; o
 const LEARNERS: { learner: Learner; label: string }[] = [
   { learner: 'today', label: "today's (28 days alike)" },
   { learner: 'learning', label: 'learning (decay + last hour)' },
+  { learner: 'waiting', label: '+ wait from the last hour' },
 ];
 
 function changeScenario(seeds: number[], pace: number) {
@@ -522,7 +571,8 @@ function changeScenario(seeds: number[], pace: number) {
     `\nDrivers ${name} from 19:30 (halfway), the same evenings. Phases by pickup (at pickup) or placement (at placement): before the change, after it, and settled (from an hour after it). MAE and bias (predicted − actual) in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
   );
   for (const stage of ['pickup', 'placement'] as const) {
-    for (const { learner, label } of LEARNERS) {
+    // At pickup the waiting learner is the learning one (nothing left to wait for).
+    for (const { learner, label } of LEARNERS.filter((l) => stage === 'placement' || l.learner !== 'waiting')) {
       const phases = results.map(({ result }) => {
         const when = (d: Delivered) => (stage === 'pickup' ? d.pickedUp : d.created);
         const of = (keep: (at: number) => boolean) =>
@@ -544,7 +594,7 @@ function changeScenario(seeds: number[], pace: number) {
   console.log(
     `  back within ±${RECOVERY_BOUND_MINUTES} min (mean error at pickup of the last ${RECOVERY_WINDOW_MINUTES} min, for good), per seed ${seeds.join(', ')}:`,
   );
-  for (const { learner, label } of LEARNERS) {
+  for (const { learner, label } of LEARNERS.filter((l) => l.learner !== 'waiting')) {
     const each = results.map(({ result }) => recovery(result, learner));
     const got = each.filter((r) => r !== null);
     const perSeed = each
@@ -557,11 +607,38 @@ function changeScenario(seeds: number[], pace: number) {
   }
 }
 
+/** A steady evening of another load: the error at placement over the evening, its first and second half (by placement). */
+function loadScenario(seeds: number[], evening: Evening) {
+  const results = seeds.map((seed) => runEvening(seed, 1, evening));
+  const delivered = results.map((r) => r.orders);
+  console.log(
+    `\nA ${evening.label} steady evening: ${spread(delivered)} orders delivered, ${spread(results.map((r) => (100 * r.onTime) / r.orders))} % by the promise. At placement, MAE and bias in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
+  );
+  for (const { learner, label } of LEARNERS) {
+    const phases = results.map((result) => {
+      const of = (keep: (at: number) => boolean) =>
+        errorOf(result.delivered.filter((d) => keep(d.created)).map((d) => d.placement[learner]));
+      return {
+        all: of(() => true),
+        first: of((at) => at < result.changeAt),
+        second: of((at) => at >= result.changeAt),
+      };
+    });
+    const cell = (pick: (p: (typeof phases)[number]) => number) => spread(phases.map(pick)).padEnd(25);
+    for (const what of ['mae', 'bias'] as const) {
+      console.log(
+        `  placement · ${label.padEnd(30)} ${what.toUpperCase().padEnd(4)} evening ${cell((p) => p.all[what])} 17–19:30 ${cell((p) => p.first[what])} 19:30–22 ${cell((p) => p.second[what])}`,
+      );
+    }
+  }
+}
+
 function main() {
   const seeds = (process.env.BENCH_SEEDS ?? '1,2,3,4,5').split(',').map(Number);
   const rows: { label: string; pick: (r: EveningResult) => number[] }[] = [
     { label: "placement · learned, today's", pick: (r) => r.placement.learned },
     { label: 'placement · learning', pick: (r) => r.placement.learning },
+    { label: 'placement · + learned wait', pick: (r) => r.placement.waiting },
     { label: 'placement · naive targets', pick: (r) => r.placement.naive },
     { label: 'placement · fixed 25+3/km', pick: (r) => r.placement.fixed },
     { label: "pickup    · learned, today's", pick: (r) => r.pickup.learned },
@@ -588,6 +665,7 @@ function main() {
     console.log(`  ${row.label.padEnd(30)} median ${spread(medians).padEnd(26)} p90 ${spread(p90s)}`);
   }
   for (const pace of [1.3, 0.7]) changeScenario(seeds, pace);
+  for (const evening of [EVENINGS.usual, EVENINGS.quiet, EVENINGS.strained]) loadScenario(seeds, evening);
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) main();
