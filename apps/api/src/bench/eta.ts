@@ -37,7 +37,11 @@ import { type Random, seededRandom } from '../simulator/geo.js';
  * recentCorrection). Both relearn every 15 minutes from the rides delivered so far, as the API's timer
  * does. Besides the steady evening, two where every driver becomes 30 % faster or slower halfway
  * through: error (MAE) and bias (predicted − actual) before and after the change, and how long after
- * it the error at pickup is back within RECOVERY_BOUND_MINUTES.
+ * it the error at pickup is back within RECOVERY_BOUND_MINUTES. A third learner is the learning one plus
+ * the wait correction (shared waitCorrection): orders placed while no driver is free get their pickup
+ * moved by the error of the last hour's such orders, placed → picked up, against the learning
+ * learner's uncorrected prediction at placement. Besides the usual evening, a quiet one (half the
+ * orders) and a strained one (ten drivers): the error at placement of the three learners.
  */
 
 const MINUTE = 60_000;
@@ -105,6 +109,8 @@ interface Order {
   /** The learning learner's uncorrected minutes placed → picked up, predicted at placement (its wait correction learns from it). */
   adaptiveWait: number;
   waitingAtPlacement: number;
+  /** No driver was free at placement: the prediction assumed NO_DRIVER_WAIT_MINUTES (the wait correction's orders). */
+  noneFree: boolean;
   naiveAtPlacement: number;
   fixedAtPlacement: number;
   predictedAtPickup: number | null;
@@ -318,12 +324,21 @@ export function runEvening(seed: number, pace = 1, evening: Evening = EVENINGS.u
   const orders: Order[] = [];
   let waitAt = Number.NaN;
   let wait = 0;
-  /** The waiting learner's wait correction at `t`, from the orders picked up in the last RECENT_MINUTES (as loadWait). */
+  /**
+   * The waiting learner's wait correction at `t`, from the orders placed while no driver was free and
+   * picked up in the last RECENT_MINUTES, against the learning learner's prediction at placement (as loadWait).
+   */
   const waitCorrectionAt = (t: number) => {
     if (waitAt !== t) {
       wait = waitCorrection(
         orders
-          .filter((o) => o.pickedUp !== null && o.pickedUp <= t && o.pickedUp > t - RECENT_MINUTES * MINUTE)
+          .filter(
+            (o) =>
+              o.noneFree &&
+              o.pickedUp !== null &&
+              o.pickedUp <= t &&
+              o.pickedUp > t - RECENT_MINUTES * MINUTE,
+          )
           .map((o) => ({
             actual_minutes: ((o.pickedUp ?? 0) - o.created) / MINUTE,
             predicted_minutes: o.adaptiveWait,
@@ -379,7 +394,11 @@ export function runEvening(seed: number, pace = 1, evening: Evening = EVENINGS.u
       const adaptivePrediction = predictEta({ ...input, travel: adaptiveAt(t)('any') }, new Date(t));
       const adaptivePredicted = adaptivePrediction.predicted_delivery_at.getTime();
       const waitingPredicted = predictEta(
-        { ...input, travel: adaptiveAt(t)('any'), wait_correction_minutes: waitCorrectionAt(t) },
+        {
+          ...input,
+          travel: adaptiveAt(t)('any'),
+          wait_correction_minutes: nearest === null ? waitCorrectionAt(t) : 0,
+        },
         new Date(t),
       ).predicted_delivery_at.getTime();
       const accepted = at(t, 1 + random() * 4);
@@ -397,6 +416,7 @@ export function runEvening(seed: number, pace = 1, evening: Evening = EVENINGS.u
         adaptiveAtPlacement: adaptivePredicted,
         adaptiveWait: (adaptivePrediction.predicted_pickup_at.getTime() - t) / MINUTE,
         waitingAtPlacement: waitingPredicted,
+        noneFree: nearest === null,
         naiveAtPlacement: naive('created', t),
         fixedAtPlacement: at(t, 25 + Math.round(trip * 3)),
         predictedAtPickup: null,

@@ -1,4 +1,5 @@
 import {
+  type EtaInput,
   type EtaPrediction,
   etaMoved,
   hourOfWeek,
@@ -15,7 +16,7 @@ import { drivers, orderEtaHistory, orders, restaurants } from '../../db/schema/i
 import { distanceKm as haversine } from '../../lib/geo.js';
 import { numberOrNull } from '../../lib/sql.js';
 import { isActive, isOnTheRoad, ordersAs } from '../orders/order-rules.js';
-import { kmBetween, loadPrep, loadTravel } from './eta-models.js';
+import { kmBetween, loadPrep, loadTravel, loadWait } from './eta-models.js';
 
 const o = ordersAs('o');
 
@@ -62,16 +63,24 @@ export interface PredictedOrder {
   risk_reason: string | null;
 }
 
-/** The learned models a prediction reads: preparation per restaurant, travel per vehicle type. */
+/**
+ * The learned models a prediction reads: preparation per restaurant, travel per vehicle type, and the
+ * minutes the last hour says an order waits beyond the prediction when no driver is free.
+ */
 export interface EtaModels {
   prep: Awaited<ReturnType<typeof loadPrep>>;
   travel: Awaited<ReturnType<typeof loadTravel>>;
+  wait: number;
 }
 
 /** The models for these restaurants (read once by a command that both promises and predicts). */
 export async function loadModels(db: Db, restaurantIds: number[]): Promise<EtaModels> {
-  const [prep, travel] = await Promise.all([loadPrep(db, restaurantIds), loadTravel(db)]);
-  return { prep, travel };
+  const [prep, travel, wait] = await Promise.all([
+    loadPrep(db, restaurantIds),
+    loadTravel(db),
+    loadWait(db),
+  ]);
+  return { prep, travel, wait };
 }
 
 export interface PredictOptions {
@@ -151,14 +160,14 @@ export async function predictOrders(
           ),
         )
     : [];
-  const { prep, travel } =
+  const { prep, travel, wait } =
     models ??
     (await loadModels(
       db,
       rows.map((r) => r.restaurant_id),
     ));
 
-  const moved: (PredictedOrder & { next: EtaPrediction })[] = [];
+  const moved: (PredictedOrder & { next: EtaPrediction; placement_wait: number | null })[] = [];
   for (const r of rows) {
     const nearest =
       r.driver_id === null && r.restaurant_lat !== null && r.restaurant_lng !== null && free.length
@@ -171,8 +180,7 @@ export async function predictOrders(
             ),
           )
         : null;
-    const next = predictEta(
-      {
+    const input: EtaInput = {
         status: r.status as OrderStatus,
         created_at: r.created_at,
         status_changed_at: r.status_changed_at,
@@ -184,11 +192,23 @@ export async function predictOrders(
         has_driver: r.driver_id !== null,
         nearest_free_km: nearest,
         travel: travel(r.vehicle_type),
-      },
-      now,
-    );
+    };
+    // Nobody free to take it: the wait for one is corrected by the last hour's (loadWait).
+    const noneFree = r.driver_id === null && nearest === null;
+    const next = predictEta({ ...input, wait_correction_minutes: noneFree ? wait : 0 }, now);
+    // Its first prediction, uncorrected, is what the correction learns from once it is picked up.
+    const placementWait =
+      noneFree && r.predicted_delivery_at === null
+        ? (predictEta(input, now).predicted_pickup_at.getTime() - r.created_at.getTime()) / 60_000
+        : null;
     if (etaMoved(r, next))
-      moved.push({ id: r.id, restaurant_id: r.restaurant_id, risk_reason: r.risk_reason, next });
+      moved.push({
+        id: r.id,
+        restaurant_id: r.restaurant_id,
+        risk_reason: r.risk_reason,
+        next,
+        placement_wait: placementWait,
+      });
   }
   if (moved.length === 0) return [];
 
@@ -198,13 +218,15 @@ export async function predictOrders(
       pickup: m.next.predicted_pickup_at.toISOString(),
       delivery: m.next.predicted_delivery_at.toISOString(),
       reason: m.next.risk_reason,
+      placement_wait: m.placement_wait,
     })),
   );
   await db.execute(sql`
     with x as (
-      select * from jsonb_to_recordset(${payload}::jsonb) as x(id int, pickup timestamptz, delivery timestamptz, reason text)
+      select * from jsonb_to_recordset(${payload}::jsonb) as x(id int, pickup timestamptz, delivery timestamptz, reason text, placement_wait float8)
     ), changed as (
-      update orders o set predicted_pickup_at = x.pickup, predicted_delivery_at = x.delivery, risk_reason = x.reason
+      update orders o set predicted_pickup_at = x.pickup, predicted_delivery_at = x.delivery, risk_reason = x.reason,
+        placement_wait_minutes = coalesce(o.placement_wait_minutes, x.placement_wait)
       from x where o.id = x.id and ${isActive(o)}
       returning o.id, o.promised_at, o.predicted_pickup_at, o.predicted_delivery_at, o.risk_reason
     )
