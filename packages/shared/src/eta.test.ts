@@ -247,6 +247,9 @@ describe('learning the wait for a driver', () => {
     // A driver has it: their way is known, the queue's wait is not theirs.
     const assigned = predictEta(base, now);
     expect(predictEta({ ...base, wait_correction_minutes: 12 }, now)).toEqual(assigned);
+    // The promise waits longer when the queue does, never shorter (its allowance is below the no-driver wait).
+    expect(promiseMinutes(20, travel, 2, 12)).toBe(promiseMinutes(20, travel, 2) + 12);
+    expect(promiseMinutes(20, travel, 2, -8)).toBe(promiseMinutes(20, travel, 2));
     // Sooner than foreseen, but not before now.
     const sooner = predictEta({ ...unassigned, wait_correction_minutes: -30 }, now);
     expect(sooner.predicted_pickup_at.getTime()).toBe(now.getTime());

@@ -284,9 +284,14 @@ export function waitCorrection(
   return Math.min(MAX_WAIT_CORRECTION_MINUTES, Math.max(-MAX_WAIT_CORRECTION_MINUTES, shrunk));
 }
 
-/** The promise made when an order is placed: prep (with busy minutes), a driver's way there, the ride. */
-export function promiseMinutes(prep: number, travel: TravelModel, km: number): number {
-  return Math.round(prep + DRIVER_ALLOWANCE_MINUTES + travelMinutes(travel, km));
+/**
+ * The promise made when an order is placed: prep (with busy minutes), a driver's way there, the ride;
+ * plus the wait correction when no driver is free (waitCorrection), only when it lengthens the wait:
+ * the promise's allowance for a driver is already shorter than NO_DRIVER_WAIT_MINUTES, so drivers
+ * coming free sooner than that says nothing about it.
+ */
+export function promiseMinutes(prep: number, travel: TravelModel, km: number, waitMinutes = 0): number {
+  return Math.round(prep + DRIVER_ALLOWANCE_MINUTES + Math.max(0, waitMinutes) + travelMinutes(travel, km));
 }
 
 /** Everything the prediction of one active order needs; distances are straight-line km. */

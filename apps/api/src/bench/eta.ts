@@ -104,6 +104,8 @@ interface Order {
   pickedUp: number | null;
   delivered: number | null;
   promised: number;
+  /** The promise per learner (today's is `promised`): the learning one's travel, then also the wait correction when nobody is free. */
+  promisedBy: Record<Learner, number>;
   predictedAtPlacement: number;
   adaptiveAtPlacement: number;
   /** The learning learner's uncorrected minutes placed → picked up, predicted at placement (its wait correction learns from it). */
@@ -280,6 +282,8 @@ export interface Delivered {
   delivered: number;
   placement: Record<Learner, number>;
   pickup: Record<Learner, number>;
+  /** Promised − actual delivery, minutes. */
+  promise: Record<Learner, number>;
 }
 
 export interface EveningResult {
@@ -412,6 +416,14 @@ export function runEvening(seed: number, pace = 1, evening: Evening = EVENINGS.u
         pickedUp: null,
         delivered: null,
         promised,
+        promisedBy: {
+          today: promised,
+          learning: at(t, promiseMinutes(prep, adaptiveAt(t)('any'), trip)),
+          waiting: at(
+            t,
+            promiseMinutes(prep, adaptiveAt(t)('any'), trip, nearest === null ? waitCorrectionAt(t) : 0),
+          ),
+        },
         predictedAtPlacement: predicted,
         adaptiveAtPlacement: adaptivePredicted,
         adaptiveWait: (adaptivePrediction.predicted_pickup_at.getTime() - t) / MINUTE,
@@ -529,6 +541,11 @@ export function runEvening(seed: number, pace = 1, evening: Evening = EVENINGS.u
         learning: signed(o.adaptiveAtPlacement, o),
         waiting: signed(o.waitingAtPlacement, o),
       },
+      promise: {
+        today: signed(o.promisedBy.today, o),
+        learning: signed(o.promisedBy.learning, o),
+        waiting: signed(o.promisedBy.waiting, o),
+      },
       // On the road no wait is left to correct: the waiting learner predicts as the learning one.
       pickup: {
         today: signed(o.predictedAtPickup, o),
@@ -588,11 +605,11 @@ function changeScenario(seeds: number[], pace: number) {
   const name =
     pace > 1 ? `${Math.round((pace - 1) * 100)} % faster` : `${Math.round((1 - pace) * 100)} % slower`;
   console.log(
-    `\nDrivers ${name} from 19:30 (halfway), the same evenings. Phases by pickup (at pickup) or placement (at placement): before the change, after it, and settled (from an hour after it). MAE and bias (predicted − actual) in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
+    `\nDrivers ${name} from 19:30 (halfway), the same evenings. Phases by pickup (at pickup) or placement (at placement, and the promise made then): before the change, after it, and settled (from an hour after it). MAE and bias (predicted − actual) in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
   );
-  for (const stage of ['pickup', 'placement'] as const) {
+  for (const stage of ['pickup', 'placement', 'promise'] as const) {
     // At pickup the waiting learner is the learning one (nothing left to wait for).
-    for (const { learner, label } of LEARNERS.filter((l) => stage === 'placement' || l.learner !== 'waiting')) {
+    for (const { learner, label } of LEARNERS.filter((l) => stage !== 'pickup' || l.learner !== 'waiting')) {
       const phases = results.map(({ result }) => {
         const when = (d: Delivered) => (stage === 'pickup' ? d.pickedUp : d.created);
         const of = (keep: (at: number) => boolean) =>
@@ -642,6 +659,8 @@ function loadScenario(seeds: number[], evening: Evening) {
         all: of(() => true),
         first: of((at) => at < result.changeAt),
         second: of((at) => at >= result.changeAt),
+        promise: errorOf(result.delivered.map((d) => d.promise[learner])),
+        onTime: (100 * result.delivered.filter((d) => d.promise[learner] >= 0).length) / result.orders,
       };
     });
     const cell = (pick: (p: (typeof phases)[number]) => number) => spread(phases.map(pick)).padEnd(25);
@@ -650,6 +669,9 @@ function loadScenario(seeds: number[], evening: Evening) {
         `  placement · ${label.padEnd(30)} ${what.toUpperCase().padEnd(4)} evening ${cell((p) => p.all[what])} 17–19:30 ${cell((p) => p.first[what])} 19:30–22 ${cell((p) => p.second[what])}`,
       );
     }
+    console.log(
+      `  promise   · ${label.padEnd(30)} MAE  ${cell((p) => p.promise.mae)} bias ${cell((p) => p.promise.bias)} by the promise ${cell((p) => p.onTime)} %`,
+    );
   }
 }
 

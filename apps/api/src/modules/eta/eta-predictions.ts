@@ -31,9 +31,26 @@ export const busyNow = sql<number>`(case when ${restaurants.busy_minutes} > 0
   Number,
 );
 
+const fresh = sql`${drivers.last_location_at} >= now() - ${`${FRESH_LOCATION_MINUTES} minutes`}::interval`;
+
+/** Drivers free to take an order, with a fresh position: on shift, available, carrying nothing. */
+const freeDrivers = (db: Db) =>
+  db
+    .select({ lat: drivers.lat, lng: drivers.lng })
+    .from(drivers)
+    .where(
+      and(
+        eq(drivers.shift_state, 'available'),
+        fresh,
+        sql`not exists (select 1 from "orders" o where ${o.driver_id} = ${drivers.user_id} and ${isActive(o)})`,
+      ),
+    );
+
 /**
  * The promise made when an order is placed, and the minutes it means: predicted preparation for this
- * hour of the week (busy minutes on top), a driver's way to the restaurant, the ride (decision 0021).
+ * hour of the week (busy minutes on top), a driver's way to the restaurant, the ride (decision 0021);
+ * when no driver is free (or the restaurant has no position to find one near) and the last hour's
+ * orders waited longer for one than predicted, those minutes too (waitCorrection).
  */
 export async function promiseFor(
   db: Db,
@@ -43,7 +60,8 @@ export async function promiseFor(
   now = new Date(),
   models?: EtaModels,
 ): Promise<{ promised_at: Date; estimated_delivery_minutes: number }> {
-  const { prep, travel } = models ?? (await loadModels(db, [restaurant.id]));
+  const { prep, travel, wait } = models ?? (await loadModels(db, [restaurant.id]));
+  const noneFree = wait > 0 && (km === null || (await freeDrivers(db).limit(1)).length === 0);
   const busy =
     restaurant.busy_minutes > 0 && (restaurant.busy_until === null || restaurant.busy_until > now)
       ? restaurant.busy_minutes
@@ -52,6 +70,7 @@ export async function promiseFor(
     prepMinutes(prep.get(restaurant.id), hourOfWeek(now, timeZone), busy),
     travel('any'),
     km ?? TYPICAL_TRIP_KM,
+    noneFree ? wait : 0,
   );
   return { promised_at: new Date(now.getTime() + minutes * 60_000), estimated_delivery_minutes: minutes };
 }
@@ -103,7 +122,6 @@ export async function predictOrders(
   { timeZone, ids, now = new Date(), models }: PredictOptions,
 ): Promise<PredictedOrder[]> {
   if (ids && ids.length === 0) return [];
-  const fresh = sql`${drivers.last_location_at} >= now() - ${`${FRESH_LOCATION_MINUTES} minutes`}::interval`;
   const onTheRoad = isOnTheRoad();
   const filters: SQL[] = [isActive()];
   if (ids) filters.push(inArray(orders.id, ids));
@@ -147,19 +165,7 @@ export async function predictOrders(
     .where(and(...filters));
   if (rows.length === 0) return [];
 
-  // Free drivers with a fresh position: on shift, available, carrying nothing.
-  const free = rows.some((r) => r.driver_id === null)
-    ? await db
-        .select({ lat: drivers.lat, lng: drivers.lng })
-        .from(drivers)
-        .where(
-          and(
-            eq(drivers.shift_state, 'available'),
-            fresh,
-            sql`not exists (select 1 from "orders" o where ${o.driver_id} = ${drivers.user_id} and ${isActive(o)})`,
-          ),
-        )
-    : [];
+  const free = rows.some((r) => r.driver_id === null) ? await freeDrivers(db) : [];
   const { prep, travel, wait } =
     models ??
     (await loadModels(

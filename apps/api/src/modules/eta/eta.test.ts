@@ -13,7 +13,7 @@ import {
 import type { BusEvent } from '../../lib/bus.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { loadTravel, loadWait, refreshModels } from './eta-models.js';
-import { predictOrders } from './eta-predictions.js';
+import { loadModels, predictOrders, promiseFor } from './eta-predictions.js';
 import { refreshPredictions } from './eta-refresh.js';
 
 /** Promises, predictions, the at-risk lane and an order's ETA on its details, per role. */
@@ -318,6 +318,15 @@ describe('learning the wait for a driver', () => {
     const pickupMinutes =
       ((next.predicted_pickup_at?.getTime() ?? 0) - next.created_at.getTime()) / 60_000;
     expect(pickupMinutes - (next.placement_wait_minutes ?? 0)).toBeCloseTo(wait, 1);
+    // The promise made now waits that much longer too (rounded to the minute).
+    const models = await loadModels(db, [own]);
+    expect(models.wait).toBeCloseTo(wait, 6);
+    const restaurant = { id: own, busy_minutes: 0, busy_until: null };
+    const promised = await promiseFor(db, restaurant, 2, timeZone, new Date(), models);
+    const unwaited = await promiseFor(db, restaurant, 2, timeZone, new Date(), { ...models, wait: 0 });
+    expect(
+      Math.abs(promised.estimated_delivery_minutes - unwaited.estimated_delivery_minutes - wait),
+    ).toBeLessThanOrEqual(1);
     // Once they are older than the hour they correct nothing.
     await db
       .update(orders)
