@@ -210,7 +210,11 @@ describe('learning this week', () => {
 describe('learning the wait for a driver', () => {
   /** `count` orders placed → picked up in `actual` minutes where `predicted` were foreseen, `age` minutes ago. */
   const orders = (count: number, actual: number, predicted: number, age = 0) =>
-    Array.from({ length: count }, () => ({ actual_minutes: actual, predicted_minutes: predicted, age_minutes: age }));
+    Array.from({ length: count }, () => ({
+      actual_minutes: actual,
+      predicted_minutes: predicted,
+      age_minutes: age,
+    }));
 
   it('adds the median minutes the last orders waited beyond the prediction, shrunk while they are few and bounded', () => {
     expect(waitCorrection([])).toBe(0);
@@ -236,14 +240,21 @@ describe('learning the wait for a driver', () => {
   });
 
   it('moves the pickup of an order nobody has taken, never one a driver has, and never into the past', () => {
-    const unassigned = { ...base, prep_minutes: 0, has_driver: false, driver_km: null, nearest_free_km: null };
+    const unassigned = {
+      ...base,
+      prep_minutes: 0,
+      has_driver: false,
+      driver_km: null,
+      nearest_free_km: null,
+    };
     const plain = predictEta(unassigned, now);
     expect(minutesFromNow(plain.predicted_pickup_at)).toBeCloseTo(NO_DRIVER_WAIT_MINUTES, 10);
     const corrected = predictEta({ ...unassigned, wait_correction_minutes: 12 }, now);
     expect(minutesFromNow(corrected.predicted_pickup_at)).toBeCloseTo(NO_DRIVER_WAIT_MINUTES + 12, 10);
-    expect(
-      corrected.predicted_delivery_at.getTime() - plain.predicted_delivery_at.getTime(),
-    ).toBeCloseTo(12 * MINUTE, 0);
+    expect(corrected.predicted_delivery_at.getTime() - plain.predicted_delivery_at.getTime()).toBeCloseTo(
+      12 * MINUTE,
+      0,
+    );
     // A driver has it: their way is known, the queue's wait is not theirs.
     const assigned = predictEta(base, now);
     expect(predictEta({ ...base, wait_correction_minutes: 12 }, now)).toEqual(assigned);

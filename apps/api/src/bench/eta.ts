@@ -15,8 +15,8 @@ import {
   type TravelModel,
   travelMinutes,
   VEHICLE_TYPES,
-  waitCorrection,
   type VehicleType,
+  waitCorrection,
   weightedRegression,
 } from '@dostava/shared';
 import { type Random, seededRandom } from '../simulator/geo.js';

@@ -15,8 +15,8 @@ import {
 } from '@dostava/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../lib/sql.js';
 import { prepTimeModel, travelTimeModel } from '../../db/schema/index.js';
+import { rowsOf } from '../../lib/sql.js';
 
 /**
  * A coordinate to 7 decimals (about a centimetre): PostgreSQL refuses a float8 result that underflows,
@@ -254,14 +254,17 @@ export async function loadTravel(db: Db): Promise<(type: string | null) => Trave
  * (decision 0021).
  */
 export async function loadWait(db: Db): Promise<number> {
-  const recent = await rowsOf<{ actual: number; predicted: number; age: number }>(db, sql`
+  const recent = await rowsOf<{ actual: number; predicted: number; age: number }>(
+    db,
+    sql`
     select extract(epoch from (o.picked_up_at - o.created_at)) / 60 as actual,
       o.placement_wait_minutes as predicted,
       greatest(0, extract(epoch from (now() - o.picked_up_at)) / 60) as age
     from orders o
     where o.created_at >= now() - interval '1 day'
       and o.picked_up_at >= now() - ${`${RECENT_MINUTES} minutes`}::interval
-      and o.placement_wait_minutes is not null and o.picked_up_at > o.created_at`);
+      and o.placement_wait_minutes is not null and o.picked_up_at > o.created_at`,
+  );
   return waitCorrection(
     recent.map((r) => ({
       actual_minutes: Number(r.actual),

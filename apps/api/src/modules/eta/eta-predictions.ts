@@ -94,11 +94,7 @@ export interface EtaModels {
 
 /** The models for these restaurants (read once by a command that both promises and predicts). */
 export async function loadModels(db: Db, restaurantIds: number[]): Promise<EtaModels> {
-  const [prep, travel, wait] = await Promise.all([
-    loadPrep(db, restaurantIds),
-    loadTravel(db),
-    loadWait(db),
-  ]);
+  const [prep, travel, wait] = await Promise.all([loadPrep(db, restaurantIds), loadTravel(db), loadWait(db)]);
   return { prep, travel, wait };
 }
 
@@ -187,17 +183,17 @@ export async function predictOrders(
           )
         : null;
     const input: EtaInput = {
-        status: r.status as OrderStatus,
-        created_at: r.created_at,
-        status_changed_at: r.status_changed_at,
-        picked_up_at: r.picked_up_at,
-        promised_at: r.promised_at,
-        prep_minutes: prepMinutes(prep.get(r.restaurant_id), r.hour, r.busy),
-        trip_km: r.trip_km ?? TYPICAL_TRIP_KM,
-        driver_km: r.driver_km,
-        has_driver: r.driver_id !== null,
-        nearest_free_km: nearest,
-        travel: travel(r.vehicle_type),
+      status: r.status as OrderStatus,
+      created_at: r.created_at,
+      status_changed_at: r.status_changed_at,
+      picked_up_at: r.picked_up_at,
+      promised_at: r.promised_at,
+      prep_minutes: prepMinutes(prep.get(r.restaurant_id), r.hour, r.busy),
+      trip_km: r.trip_km ?? TYPICAL_TRIP_KM,
+      driver_km: r.driver_km,
+      has_driver: r.driver_id !== null,
+      nearest_free_km: nearest,
+      travel: travel(r.vehicle_type),
     };
     // Nobody free to take it: the wait for one is corrected by the last hour's (loadWait).
     const noneFree = r.driver_id === null && nearest === null;

@@ -293,7 +293,10 @@ describe('learning the wait for a driver', () => {
     const recorded = await placementOf(first.id);
     expect(recorded.placement_wait_minutes).toBeGreaterThan(0);
     // Later predictions keep what the placement foresaw.
-    await db.update(orders).set({ created_at: sql`now() - interval '3 minutes'` }).where(eq(orders.id, first.id));
+    await db
+      .update(orders)
+      .set({ created_at: sql`now() - interval '3 minutes'` })
+      .where(eq(orders.id, first.id));
     await predictOrders(db, { timeZone, ids: [first.id] });
     expect((await placementOf(first.id)).placement_wait_minutes).toBe(recorded.placement_wait_minutes);
 
@@ -315,8 +318,7 @@ describe('learning the wait for a driver', () => {
     expect(wait).toBeLessThanOrEqual(MAX_WAIT_CORRECTION_MINUTES);
     // The next order's pickup is that much later than its own uncorrected prediction, which it records.
     const next = await placementOf((await place()).id);
-    const pickupMinutes =
-      ((next.predicted_pickup_at?.getTime() ?? 0) - next.created_at.getTime()) / 60_000;
+    const pickupMinutes = ((next.predicted_pickup_at?.getTime() ?? 0) - next.created_at.getTime()) / 60_000;
     expect(pickupMinutes - (next.placement_wait_minutes ?? 0)).toBeCloseTo(wait, 1);
     // The promise made now waits that much longer too (rounded to the minute).
     const models = await loadModels(db, [own]);
