@@ -9,6 +9,8 @@ import {
   fitTravel,
   hourOfWeek,
   MAX_CORRECTION,
+  MAX_WAIT_CORRECTION_MINUTES,
+  NO_DRIVER_WAIT_MINUTES,
   PRIOR_WEIGHT,
   predictEta,
   prepMinutes,
@@ -18,6 +20,8 @@ import {
   shrink,
   TRAVEL_HALF_LIFE_DAYS,
   travelMinutes,
+  WAIT_PRIOR_WEIGHT,
+  waitCorrection,
   weightedRegression,
 } from './eta.js';
 
@@ -201,6 +205,66 @@ describe('learning this week', () => {
       expect(Math.abs(travelMinutes(todays(after), 3) / truth(pace) - 1)).toBeGreaterThan(0.15);
     });
   }
+});
+
+describe('learning the wait for a driver', () => {
+  /** `count` orders placed → picked up in `actual` minutes where `predicted` were foreseen, `age` minutes ago. */
+  const orders = (count: number, actual: number, predicted: number, age = 0) =>
+    Array.from({ length: count }, () => ({
+      actual_minutes: actual,
+      predicted_minutes: predicted,
+      age_minutes: age,
+    }));
+
+  it('adds the median minutes the last orders waited beyond the prediction, shrunk while they are few and bounded', () => {
+    expect(waitCorrection([])).toBe(0);
+    // Forty orders each waited 12 minutes longer than foreseen (drivers scarce): nearly all of it.
+    expect(waitCorrection(orders(40, 32, 20))).toBeCloseTo((12 * 40) / (40 + WAIT_PRIOR_WEIGHT), 10);
+    // Drivers came free sooner than foreseen: the correction is negative.
+    expect(waitCorrection(orders(40, 12, 20))).toBeCloseTo((-8 * 40) / (40 + WAIT_PRIOR_WEIGHT), 10);
+    // One order moves it less than half way.
+    expect(waitCorrection(orders(1, 40, 20))).toBeLessThan(10);
+    // A few orders forgotten on the pass for an hour do not move the median.
+    expect(waitCorrection([...orders(20, 20, 20), ...orders(5, 80, 20)])).toBe(0);
+    // Bounded both ways, however long or short the waits.
+    expect(waitCorrection(orders(1000, 200, 20))).toBe(MAX_WAIT_CORRECTION_MINUTES);
+    expect(waitCorrection(orders(1000, 0, 100))).toBe(-MAX_WAIT_CORRECTION_MINUTES);
+  });
+
+  it('lets the orders picked up in the last minutes outweigh older ones within the hour', () => {
+    // Ten picked up fifty minutes ago as foreseen, six in the last five minutes ten minutes late.
+    const late = waitCorrection([...orders(10, 20, 20, 50), ...orders(6, 30, 20, 5)]);
+    expect(late).toBeGreaterThan(5);
+    // The same orders all picked up just now: the ten on time are the median.
+    expect(waitCorrection([...orders(10, 20, 20), ...orders(6, 30, 20)])).toBe(0);
+  });
+
+  it('moves the pickup of an order nobody has taken, never one a driver has, and never into the past', () => {
+    const unassigned = {
+      ...base,
+      prep_minutes: 0,
+      has_driver: false,
+      driver_km: null,
+      nearest_free_km: null,
+    };
+    const plain = predictEta(unassigned, now);
+    expect(minutesFromNow(plain.predicted_pickup_at)).toBeCloseTo(NO_DRIVER_WAIT_MINUTES, 10);
+    const corrected = predictEta({ ...unassigned, wait_correction_minutes: 12 }, now);
+    expect(minutesFromNow(corrected.predicted_pickup_at)).toBeCloseTo(NO_DRIVER_WAIT_MINUTES + 12, 10);
+    expect(corrected.predicted_delivery_at.getTime() - plain.predicted_delivery_at.getTime()).toBeCloseTo(
+      12 * MINUTE,
+      0,
+    );
+    // A driver has it: their way is known, the queue's wait is not theirs.
+    const assigned = predictEta(base, now);
+    expect(predictEta({ ...base, wait_correction_minutes: 12 }, now)).toEqual(assigned);
+    // The promise waits longer when the queue does, never shorter (its allowance is below the no-driver wait).
+    expect(promiseMinutes(20, travel, 2, 12)).toBe(promiseMinutes(20, travel, 2) + 12);
+    expect(promiseMinutes(20, travel, 2, -8)).toBe(promiseMinutes(20, travel, 2));
+    // Sooner than foreseen, but not before now.
+    const sooner = predictEta({ ...unassigned, wait_correction_minutes: -30 }, now);
+    expect(sooner.predicted_pickup_at.getTime()).toBe(now.getTime());
+  });
 });
 
 describe('prediction', () => {

@@ -235,9 +235,63 @@ export function correctTravel(model: TravelModel, factor: number): TravelModel {
   };
 }
 
-/** The promise made when an order is placed: prep (with busy minutes), a driver's way there, the ride. */
-export function promiseMinutes(prep: number, travel: TravelModel, km: number): number {
-  return Math.round(prep + DRIVER_ALLOWANCE_MINUTES + travelMinutes(travel, km));
+/**
+ * How many recent orders the "no correction" prior is worth in waitCorrection: 3 orders correct half of
+ * their median error, 12 four fifths (a single order's wait varies by minutes, the queue by tens).
+ */
+export const WAIT_PRIOR_WEIGHT = 3;
+/** The wait correction never moves a pickup by more than this many minutes, either way. */
+export const MAX_WAIT_CORRECTION_MINUTES = 30;
+
+/**
+ * Minutes to add to the predicted pickup of an order no driver has taken yet, from the error of the
+ * last RECENT_MINUTES: for each order picked up since, its actual minutes placed → picked up against
+ * the minutes the *uncorrected* prediction gave at placement (so the correction never feeds on itself).
+ * The part of a prediction that is not ride time is mostly the wait for a driver, which the travel
+ * model cannot see: when drivers are scarce the queue grows and every placement is late alike. The
+ * median of the errors (robust to the one order forgotten on the pass), each weighing half as much
+ * every RECENT_HALF_LIFE_MINUTES of its age (since pickup), shrunk toward 0 by n / (n +
+ * WAIT_PRIOR_WEIGHT) with n the effective number of orders, bounded to ±MAX_WAIT_CORRECTION_MINUTES;
+ * 0 without recent orders.
+ */
+export function waitCorrection(
+  orders: readonly { actual_minutes: number; predicted_minutes: number; age_minutes?: number }[],
+): number {
+  const errors = orders
+    .filter((o) => Number.isFinite(o.actual_minutes) && Number.isFinite(o.predicted_minutes))
+    .map((o) => ({
+      error: o.actual_minutes - o.predicted_minutes,
+      weight: decayWeight(o.age_minutes ?? 0, RECENT_HALF_LIFE_MINUTES),
+    }))
+    .sort((a, b) => a.error - b.error);
+  if (errors.length === 0) return 0;
+  const total = errors.reduce((s, e) => s + e.weight, 0);
+  let median = 0;
+  let below = 0;
+  for (let i = 0; i < errors.length; i++) {
+    const e = errors[i] as { error: number; weight: number };
+    below += e.weight;
+    if (below >= total / 2) {
+      median =
+        below === total / 2 && i + 1 < errors.length
+          ? (e.error + (errors[i + 1] as { error: number }).error) / 2
+          : e.error;
+      break;
+    }
+  }
+  const n = (total * total) / errors.reduce((s, e) => s + e.weight * e.weight, 0);
+  const shrunk = (median * n) / (n + WAIT_PRIOR_WEIGHT);
+  return Math.min(MAX_WAIT_CORRECTION_MINUTES, Math.max(-MAX_WAIT_CORRECTION_MINUTES, shrunk));
+}
+
+/**
+ * The promise made when an order is placed: prep (with busy minutes), a driver's way there, the ride;
+ * plus the wait correction when no driver is free (waitCorrection), only when it lengthens the wait:
+ * the promise's allowance for a driver is already shorter than NO_DRIVER_WAIT_MINUTES, so drivers
+ * coming free sooner than that says nothing about it.
+ */
+export function promiseMinutes(prep: number, travel: TravelModel, km: number, waitMinutes = 0): number {
+  return Math.round(prep + DRIVER_ALLOWANCE_MINUTES + Math.max(0, waitMinutes) + travelMinutes(travel, km));
 }
 
 /** Everything the prediction of one active order needs; distances are straight-line km. */
@@ -257,6 +311,8 @@ export interface EtaInput {
   /** Unassigned: the nearest free driver's distance to the restaurant; null when nobody is free. */
   nearest_free_km: number | null;
   travel: TravelModel;
+  /** Minutes added to the pickup while no driver is assigned (waitCorrection); 0 when absent. */
+  wait_correction_minutes?: number;
 }
 
 export interface EtaPrediction {
@@ -271,7 +327,8 @@ const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 /**
  * Predicts pickup and delivery of an active order at `now`: the food is ready at creation + prep (or
  * already is), a driver reaches the restaurant (the assigned one from their position, else the nearest
- * free one, else whoever comes free), pickup is the later of the two, then the ride. The reason of a
+ * free one, else whoever comes free), pickup is the later of the two (moved by the learned wait
+ * correction while no driver is assigned), then the ride. The reason of a
  * predicted miss is what holds the order up: the kitchen, the lack of a driver near, or the driver's way.
  */
 export function predictEta(input: EtaInput, now: Date): EtaPrediction {
@@ -309,7 +366,8 @@ export function predictEta(input: EtaInput, now: Date): EtaPrediction {
           ? travelMinutes(travel, input.nearest_free_km, false) + 1
           : NO_DRIVER_WAIT_MINUTES,
       );
-  const pickup = later(later(ready, driverAt), now);
+  const wait = input.has_driver ? 0 : (input.wait_correction_minutes ?? 0);
+  const pickup = later(after(later(ready, driverAt), wait), now);
   const delivery = after(pickup, travelMinutes(travel, input.trip_km));
   let reason: RiskReason | null = null;
   if (missed(input.promised_at, delivery)) {

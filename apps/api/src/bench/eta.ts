@@ -16,6 +16,7 @@ import {
   travelMinutes,
   VEHICLE_TYPES,
   type VehicleType,
+  waitCorrection,
   weightedRegression,
 } from '@dostava/shared';
 import { type Random, seededRandom } from '../simulator/geo.js';
@@ -36,7 +37,11 @@ import { type Random, seededRandom } from '../simulator/geo.js';
  * recentCorrection). Both relearn every 15 minutes from the rides delivered so far, as the API's timer
  * does. Besides the steady evening, two where every driver becomes 30 % faster or slower halfway
  * through: error (MAE) and bias (predicted − actual) before and after the change, and how long after
- * it the error at pickup is back within RECOVERY_BOUND_MINUTES.
+ * it the error at pickup is back within RECOVERY_BOUND_MINUTES. A third learner is the learning one plus
+ * the wait correction (shared waitCorrection): orders placed while no driver is free get their pickup
+ * moved by the error of the last hour's such orders, placed → picked up, against the learning
+ * learner's uncorrected prediction at placement. Besides the usual evening, a quiet one (half the
+ * orders) and a strained one (ten drivers): the error at placement of the three learners.
  */
 
 const MINUTE = 60_000;
@@ -53,6 +58,18 @@ const REFRESH_MINUTES = 15;
 /** Recovered: the mean signed error at pickup of the last RECOVERY_WINDOW_MINUTES stays within this. */
 const RECOVERY_BOUND_MINUTES = 1;
 const RECOVERY_WINDOW_MINUTES = 30;
+
+/** An evening's load: drivers on shift and the arrival rate (× the usual Friday's). */
+interface Evening {
+  label: string;
+  drivers: number;
+  rate: number;
+}
+const EVENINGS = {
+  usual: { label: 'usual', drivers: DRIVERS, rate: 1 },
+  quiet: { label: 'quiet (half the orders)', drivers: DRIVERS, rate: 0.5 },
+  strained: { label: 'strained (10 drivers)', drivers: 10, rate: 1 },
+} satisfies Record<string, Evening>;
 
 interface Place {
   x: number;
@@ -87,8 +104,15 @@ interface Order {
   pickedUp: number | null;
   delivered: number | null;
   promised: number;
+  /** The promise per learner (today's is `promised`): the learning one's travel, then also the wait correction when nobody is free. */
+  promisedBy: Record<Learner, number>;
   predictedAtPlacement: number;
   adaptiveAtPlacement: number;
+  /** The learning learner's uncorrected minutes placed → picked up, predicted at placement (its wait correction learns from it). */
+  adaptiveWait: number;
+  waitingAtPlacement: number;
+  /** No driver was free at placement: the prediction assumed NO_DRIVER_WAIT_MINUTES (the wait correction's orders). */
+  noneFree: boolean;
   naiveAtPlacement: number;
   fixedAtPlacement: number;
   predictedAtPickup: number | null;
@@ -116,7 +140,7 @@ function normal(random: Random) {
 const isPeak = (hourOfDay: number) =>
   (hourOfDay >= 12 && hourOfDay < 14) || (hourOfDay >= 18 && hourOfDay < 21);
 
-function world(random: Random) {
+function world(random: Random, driverCount = DRIVERS) {
   const point = (radius: number): Place => {
     const r = radius * Math.sqrt(random());
     const a = 2 * Math.PI * random();
@@ -133,7 +157,7 @@ function world(random: Random) {
     speed: TRUE_SPEED[type] * (0.85 + random() * 0.3),
     detour: 1.25 + random() * 0.25,
   });
-  const drivers: Driver[] = Array.from({ length: DRIVERS }, (_, i) => {
+  const drivers: Driver[] = Array.from({ length: driverCount }, (_, i) => {
     const type = VEHICLE_TYPES[i % VEHICLE_TYPES.length] as VehicleType;
     return { id: i + 1, type, ...point(3), ...trueTravel(type), order: null, leg: null, handoverLeft: 0 };
   });
@@ -199,7 +223,7 @@ function learn(w: ReturnType<typeof world>, random: Random, start: number) {
   return { prep, rides };
 }
 
-type Learner = 'today' | 'learning';
+type Learner = 'today' | 'learning' | 'waiting';
 
 /**
  * The travel models at `now` from the rides delivered so far, as the SQL refresh fits them: a least
@@ -258,13 +282,15 @@ export interface Delivered {
   delivered: number;
   placement: Record<Learner, number>;
   pickup: Record<Learner, number>;
+  /** Promised − actual delivery, minutes. */
+  promise: Record<Learner, number>;
 }
 
 export interface EveningResult {
   orders: number;
   onTime: number;
   /** Absolute errors in minutes; `learned` is today's learner, `learning` the one that learns this week. */
-  placement: { learned: number[]; learning: number[]; naive: number[]; fixed: number[] };
+  placement: { learned: number[]; learning: number[]; waiting: number[]; naive: number[]; fixed: number[] };
   pickup: { learned: number[]; learning: number[]; naive: number[] };
   /** When the drivers' pace changed (halfway through the evening), when orders stopped, every delivered order. */
   changeAt: number;
@@ -276,11 +302,11 @@ export interface EveningResult {
  * One simulated Friday evening; deterministic for a seed. Halfway through it every driver's speed is
  * multiplied by `pace` (1: the steady evening).
  */
-export function runEvening(seed: number, pace = 1): EveningResult {
+export function runEvening(seed: number, pace = 1, evening: Evening = EVENINGS.usual): EveningResult {
   const random = seededRandom(seed);
   // The pings' noise of the evening's rides has its own stream, so the world stays the seed's.
   const pingRandom = seededRandom(seed + 7919);
-  const w = world(random);
+  const w = world(random, evening.drivers);
   const start = Date.UTC(2026, 10, 20, 16, 0); // Friday 17:00 in Sarajevo
   const end = start + EVENING_HOURS * 60 * MINUTE;
   const changeAt = start + (EVENING_HOURS / 2) * 60 * MINUTE;
@@ -300,10 +326,37 @@ export function runEvening(seed: number, pace = 1): EveningResult {
     return adaptive;
   };
   const orders: Order[] = [];
+  let waitAt = Number.NaN;
+  let wait = 0;
+  /**
+   * The waiting learner's wait correction at `t`, from the orders placed while no driver was free and
+   * picked up in the last RECENT_MINUTES, against the learning learner's prediction at placement (as loadWait).
+   */
+  const waitCorrectionAt = (t: number) => {
+    if (waitAt !== t) {
+      wait = waitCorrection(
+        orders
+          .filter(
+            (o) =>
+              o.noneFree &&
+              o.pickedUp !== null &&
+              o.pickedUp <= t &&
+              o.pickedUp > t - RECENT_MINUTES * MINUTE,
+          )
+          .map((o) => ({
+            actual_minutes: ((o.pickedUp ?? 0) - o.created) / MINUTE,
+            predicted_minutes: o.adaptiveWait,
+            age_minutes: (t - (o.pickedUp ?? 0)) / MINUTE,
+          })),
+      );
+      waitAt = t;
+    }
+    return wait;
+  };
   let nextArrival = start;
   const rate = (t: number) => {
     const hourOfDay = 17 + (t - start) / (60 * MINUTE);
-    return isPeak(hourOfDay) ? 0.5 : 0.25; // orders per minute
+    return (isPeak(hourOfDay) ? 0.5 : 0.25) * evening.rate; // orders per minute
   };
   const at = (t: number, minutes: number) => t + minutes * MINUTE;
 
@@ -342,8 +395,14 @@ export function runEvening(seed: number, pace = 1): EveningResult {
         travel: model.travel('any'),
       };
       const predicted = predictEta(input, new Date(t)).predicted_delivery_at.getTime();
-      const adaptivePredicted = predictEta(
-        { ...input, travel: adaptiveAt(t)('any') },
+      const adaptivePrediction = predictEta({ ...input, travel: adaptiveAt(t)('any') }, new Date(t));
+      const adaptivePredicted = adaptivePrediction.predicted_delivery_at.getTime();
+      const waitingPredicted = predictEta(
+        {
+          ...input,
+          travel: adaptiveAt(t)('any'),
+          wait_correction_minutes: nearest === null ? waitCorrectionAt(t) : 0,
+        },
         new Date(t),
       ).predicted_delivery_at.getTime();
       const accepted = at(t, 1 + random() * 4);
@@ -357,8 +416,19 @@ export function runEvening(seed: number, pace = 1): EveningResult {
         pickedUp: null,
         delivered: null,
         promised,
+        promisedBy: {
+          today: promised,
+          learning: at(t, promiseMinutes(prep, adaptiveAt(t)('any'), trip)),
+          waiting: at(
+            t,
+            promiseMinutes(prep, adaptiveAt(t)('any'), trip, nearest === null ? waitCorrectionAt(t) : 0),
+          ),
+        },
         predictedAtPlacement: predicted,
         adaptiveAtPlacement: adaptivePredicted,
+        adaptiveWait: (adaptivePrediction.predicted_pickup_at.getTime() - t) / MINUTE,
+        waitingAtPlacement: waitingPredicted,
+        noneFree: nearest === null,
         naiveAtPlacement: naive('created', t),
         fixedAtPlacement: at(t, 25 + Math.round(trip * 3)),
         predictedAtPickup: null,
@@ -451,6 +521,7 @@ export function runEvening(seed: number, pace = 1): EveningResult {
     placement: {
       learned: done.map((o) => err(o.predictedAtPlacement, o)),
       learning: done.map((o) => err(o.adaptiveAtPlacement, o)),
+      waiting: done.map((o) => err(o.waitingAtPlacement, o)),
       naive: done.map((o) => err(o.naiveAtPlacement, o)),
       fixed: done.map((o) => err(o.fixedAtPlacement, o)),
     },
@@ -465,8 +536,22 @@ export function runEvening(seed: number, pace = 1): EveningResult {
       created: o.created,
       pickedUp: o.pickedUp ?? 0,
       delivered: o.delivered ?? 0,
-      placement: { today: signed(o.predictedAtPlacement, o), learning: signed(o.adaptiveAtPlacement, o) },
-      pickup: { today: signed(o.predictedAtPickup, o), learning: signed(o.adaptiveAtPickup, o) },
+      placement: {
+        today: signed(o.predictedAtPlacement, o),
+        learning: signed(o.adaptiveAtPlacement, o),
+        waiting: signed(o.waitingAtPlacement, o),
+      },
+      promise: {
+        today: signed(o.promisedBy.today, o),
+        learning: signed(o.promisedBy.learning, o),
+        waiting: signed(o.promisedBy.waiting, o),
+      },
+      // On the road no wait is left to correct: the waiting learner predicts as the learning one.
+      pickup: {
+        today: signed(o.predictedAtPickup, o),
+        learning: signed(o.adaptiveAtPickup, o),
+        waiting: signed(o.adaptiveAtPickup, o),
+      },
     })),
   };
 }
@@ -512,6 +597,7 @@ function recovery(result: EveningResult, learner: Learner): { minutes: number; o
 const LEARNERS: { learner: Learner; label: string }[] = [
   { learner: 'today', label: "today's (28 days alike)" },
   { learner: 'learning', label: 'learning (decay + last hour)' },
+  { learner: 'waiting', label: '+ wait from the last hour' },
 ];
 
 function changeScenario(seeds: number[], pace: number) {
@@ -519,10 +605,11 @@ function changeScenario(seeds: number[], pace: number) {
   const name =
     pace > 1 ? `${Math.round((pace - 1) * 100)} % faster` : `${Math.round((1 - pace) * 100)} % slower`;
   console.log(
-    `\nDrivers ${name} from 19:30 (halfway), the same evenings. Phases by pickup (at pickup) or placement (at placement): before the change, after it, and settled (from an hour after it). MAE and bias (predicted − actual) in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
+    `\nDrivers ${name} from 19:30 (halfway), the same evenings. Phases by pickup (at pickup) or placement (at placement, and the promise made then): before the change, after it, and settled (from an hour after it). MAE and bias (predicted − actual) in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
   );
-  for (const stage of ['pickup', 'placement'] as const) {
-    for (const { learner, label } of LEARNERS) {
+  for (const stage of ['pickup', 'placement', 'promise'] as const) {
+    // At pickup the waiting learner is the learning one (nothing left to wait for).
+    for (const { learner, label } of LEARNERS.filter((l) => stage !== 'pickup' || l.learner !== 'waiting')) {
       const phases = results.map(({ result }) => {
         const when = (d: Delivered) => (stage === 'pickup' ? d.pickedUp : d.created);
         const of = (keep: (at: number) => boolean) =>
@@ -544,7 +631,7 @@ function changeScenario(seeds: number[], pace: number) {
   console.log(
     `  back within ±${RECOVERY_BOUND_MINUTES} min (mean error at pickup of the last ${RECOVERY_WINDOW_MINUTES} min, for good), per seed ${seeds.join(', ')}:`,
   );
-  for (const { learner, label } of LEARNERS) {
+  for (const { learner, label } of LEARNERS.filter((l) => l.learner !== 'waiting')) {
     const each = results.map(({ result }) => recovery(result, learner));
     const got = each.filter((r) => r !== null);
     const perSeed = each
@@ -557,11 +644,43 @@ function changeScenario(seeds: number[], pace: number) {
   }
 }
 
+/** A steady evening of another load: the error at placement over the evening, its first and second half (by placement). */
+function loadScenario(seeds: number[], evening: Evening) {
+  const results = seeds.map((seed) => runEvening(seed, 1, evening));
+  const delivered = results.map((r) => r.orders);
+  console.log(
+    `\nA ${evening.label} steady evening: ${spread(delivered)} orders delivered, ${spread(results.map((r) => (100 * r.onTime) / r.orders))} % by the promise. At placement, MAE and bias in minutes, mean ± sd (min–max) over ${seeds.length} seeds:`,
+  );
+  for (const { learner, label } of LEARNERS) {
+    const phases = results.map((result) => {
+      const of = (keep: (at: number) => boolean) =>
+        errorOf(result.delivered.filter((d) => keep(d.created)).map((d) => d.placement[learner]));
+      return {
+        all: of(() => true),
+        first: of((at) => at < result.changeAt),
+        second: of((at) => at >= result.changeAt),
+        promise: errorOf(result.delivered.map((d) => d.promise[learner])),
+        onTime: (100 * result.delivered.filter((d) => d.promise[learner] >= 0).length) / result.orders,
+      };
+    });
+    const cell = (pick: (p: (typeof phases)[number]) => number) => spread(phases.map(pick)).padEnd(25);
+    for (const what of ['mae', 'bias'] as const) {
+      console.log(
+        `  placement · ${label.padEnd(30)} ${what.toUpperCase().padEnd(4)} evening ${cell((p) => p.all[what])} 17–19:30 ${cell((p) => p.first[what])} 19:30–22 ${cell((p) => p.second[what])}`,
+      );
+    }
+    console.log(
+      `  promise   · ${label.padEnd(30)} MAE  ${cell((p) => p.promise.mae)} bias ${cell((p) => p.promise.bias)} by the promise ${cell((p) => p.onTime)} %`,
+    );
+  }
+}
+
 function main() {
   const seeds = (process.env.BENCH_SEEDS ?? '1,2,3,4,5').split(',').map(Number);
   const rows: { label: string; pick: (r: EveningResult) => number[] }[] = [
     { label: "placement · learned, today's", pick: (r) => r.placement.learned },
     { label: 'placement · learning', pick: (r) => r.placement.learning },
+    { label: 'placement · + learned wait', pick: (r) => r.placement.waiting },
     { label: 'placement · naive targets', pick: (r) => r.placement.naive },
     { label: 'placement · fixed 25+3/km', pick: (r) => r.placement.fixed },
     { label: "pickup    · learned, today's", pick: (r) => r.pickup.learned },
@@ -588,6 +707,7 @@ function main() {
     console.log(`  ${row.label.padEnd(30)} median ${spread(medians).padEnd(26)} p90 ${spread(p90s)}`);
   }
   for (const pace of [1.3, 0.7]) changeScenario(seeds, pace);
+  for (const evening of [EVENINGS.usual, EVENINGS.quiet, EVENINGS.strained]) loadScenario(seeds, evening);
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) main();

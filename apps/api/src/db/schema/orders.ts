@@ -54,6 +54,11 @@ export const orders = pgTable(
     predicted_delivery_at: timestamp('predicted_delivery_at', { withTimezone: true }),
     /** Why the order may miss its promise (kitchen_slow, no_driver_near, driver_far); null on track. */
     risk_reason: text('risk_reason'),
+    /**
+     * Placed while no driver was free: the minutes placed → picked up its first prediction gave, before
+     * the wait correction (which learns from it, so it never feeds on itself); null otherwise.
+     */
+    placement_wait_minutes: doublePrecision('placement_wait_minutes'),
     /** A dispatcher keeps this order out of the automatic mode (decision 0024). */
     dispatch_locked: boolean('dispatch_locked').notNull().default(false),
     /** Why no driver fits it, from the last dispatch round (the problems lane); null when one may. */

@@ -11,10 +11,12 @@ import {
   type TravelModel,
   travelMinutes,
   VEHICLE_TYPES,
+  waitCorrection,
 } from '@dostava/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepTimeModel, travelTimeModel } from '../../db/schema/index.js';
+import { rowsOf } from '../../lib/sql.js';
 
 /**
  * A coordinate to 7 decimals (about a centimetre): PostgreSQL refuses a float8 result that underflows,
@@ -242,4 +244,32 @@ export async function loadTravel(db: Db): Promise<(type: string | null) => Trave
   );
   const anyCorrected = corrected.get('any') as TravelModel;
   return (type) => (type && corrected.get(type)) || anyCorrected;
+}
+
+/**
+ * Minutes to add to the pickup of an order placed while no driver is free (shared waitCorrection): the
+ * orders picked up in the last RECENT_MINUTES that were placed so, their minutes placed → picked up
+ * against the uncorrected prediction their placement recorded (`placement_wait_minutes`). When drivers
+ * are scarce the queue for one grows past NO_DRIVER_WAIT_MINUTES, which no travel model sees
+ * (decision 0021).
+ */
+export async function loadWait(db: Db): Promise<number> {
+  const recent = await rowsOf<{ actual: number; predicted: number; age: number }>(
+    db,
+    sql`
+    select extract(epoch from (o.picked_up_at - o.created_at)) / 60 as actual,
+      o.placement_wait_minutes as predicted,
+      greatest(0, extract(epoch from (now() - o.picked_up_at)) / 60) as age
+    from orders o
+    where o.created_at >= now() - interval '1 day'
+      and o.picked_up_at >= now() - ${`${RECENT_MINUTES} minutes`}::interval
+      and o.placement_wait_minutes is not null and o.picked_up_at > o.created_at`,
+  );
+  return waitCorrection(
+    recent.map((r) => ({
+      actual_minutes: Number(r.actual),
+      predicted_minutes: Number(r.predicted),
+      age_minutes: Number(r.age),
+    })),
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  type EtaInput,
   type EtaPrediction,
   etaMoved,
   hourOfWeek,
@@ -15,7 +16,7 @@ import { drivers, orderEtaHistory, orders, restaurants } from '../../db/schema/i
 import { distanceKm as haversine } from '../../lib/geo.js';
 import { numberOrNull } from '../../lib/sql.js';
 import { isActive, isOnTheRoad, ordersAs } from '../orders/order-rules.js';
-import { kmBetween, loadPrep, loadTravel } from './eta-models.js';
+import { kmBetween, loadPrep, loadTravel, loadWait } from './eta-models.js';
 
 const o = ordersAs('o');
 
@@ -30,9 +31,26 @@ export const busyNow = sql<number>`(case when ${restaurants.busy_minutes} > 0
   Number,
 );
 
+const fresh = sql`${drivers.last_location_at} >= now() - ${`${FRESH_LOCATION_MINUTES} minutes`}::interval`;
+
+/** Drivers free to take an order, with a fresh position: on shift, available, carrying nothing. */
+const freeDrivers = (db: Db) =>
+  db
+    .select({ lat: drivers.lat, lng: drivers.lng })
+    .from(drivers)
+    .where(
+      and(
+        eq(drivers.shift_state, 'available'),
+        fresh,
+        sql`not exists (select 1 from "orders" o where ${o.driver_id} = ${drivers.user_id} and ${isActive(o)})`,
+      ),
+    );
+
 /**
  * The promise made when an order is placed, and the minutes it means: predicted preparation for this
- * hour of the week (busy minutes on top), a driver's way to the restaurant, the ride (decision 0021).
+ * hour of the week (busy minutes on top), a driver's way to the restaurant, the ride (decision 0021);
+ * when no driver is free (or the restaurant has no position to find one near) and the last hour's
+ * orders waited longer for one than predicted, those minutes too (waitCorrection).
  */
 export async function promiseFor(
   db: Db,
@@ -42,7 +60,8 @@ export async function promiseFor(
   now = new Date(),
   models?: EtaModels,
 ): Promise<{ promised_at: Date; estimated_delivery_minutes: number }> {
-  const { prep, travel } = models ?? (await loadModels(db, [restaurant.id]));
+  const { prep, travel, wait } = models ?? (await loadModels(db, [restaurant.id]));
+  const noneFree = wait > 0 && (km === null || (await freeDrivers(db).limit(1)).length === 0);
   const busy =
     restaurant.busy_minutes > 0 && (restaurant.busy_until === null || restaurant.busy_until > now)
       ? restaurant.busy_minutes
@@ -51,6 +70,7 @@ export async function promiseFor(
     prepMinutes(prep.get(restaurant.id), hourOfWeek(now, timeZone), busy),
     travel('any'),
     km ?? TYPICAL_TRIP_KM,
+    noneFree ? wait : 0,
   );
   return { promised_at: new Date(now.getTime() + minutes * 60_000), estimated_delivery_minutes: minutes };
 }
@@ -62,16 +82,20 @@ export interface PredictedOrder {
   risk_reason: string | null;
 }
 
-/** The learned models a prediction reads: preparation per restaurant, travel per vehicle type. */
+/**
+ * The learned models a prediction reads: preparation per restaurant, travel per vehicle type, and the
+ * minutes the last hour says an order waits beyond the prediction when no driver is free.
+ */
 export interface EtaModels {
   prep: Awaited<ReturnType<typeof loadPrep>>;
   travel: Awaited<ReturnType<typeof loadTravel>>;
+  wait: number;
 }
 
 /** The models for these restaurants (read once by a command that both promises and predicts). */
 export async function loadModels(db: Db, restaurantIds: number[]): Promise<EtaModels> {
-  const [prep, travel] = await Promise.all([loadPrep(db, restaurantIds), loadTravel(db)]);
-  return { prep, travel };
+  const [prep, travel, wait] = await Promise.all([loadPrep(db, restaurantIds), loadTravel(db), loadWait(db)]);
+  return { prep, travel, wait };
 }
 
 export interface PredictOptions {
@@ -94,7 +118,6 @@ export async function predictOrders(
   { timeZone, ids, now = new Date(), models }: PredictOptions,
 ): Promise<PredictedOrder[]> {
   if (ids && ids.length === 0) return [];
-  const fresh = sql`${drivers.last_location_at} >= now() - ${`${FRESH_LOCATION_MINUTES} minutes`}::interval`;
   const onTheRoad = isOnTheRoad();
   const filters: SQL[] = [isActive()];
   if (ids) filters.push(inArray(orders.id, ids));
@@ -138,27 +161,15 @@ export async function predictOrders(
     .where(and(...filters));
   if (rows.length === 0) return [];
 
-  // Free drivers with a fresh position: on shift, available, carrying nothing.
-  const free = rows.some((r) => r.driver_id === null)
-    ? await db
-        .select({ lat: drivers.lat, lng: drivers.lng })
-        .from(drivers)
-        .where(
-          and(
-            eq(drivers.shift_state, 'available'),
-            fresh,
-            sql`not exists (select 1 from "orders" o where ${o.driver_id} = ${drivers.user_id} and ${isActive(o)})`,
-          ),
-        )
-    : [];
-  const { prep, travel } =
+  const free = rows.some((r) => r.driver_id === null) ? await freeDrivers(db) : [];
+  const { prep, travel, wait } =
     models ??
     (await loadModels(
       db,
       rows.map((r) => r.restaurant_id),
     ));
 
-  const moved: (PredictedOrder & { next: EtaPrediction })[] = [];
+  const moved: (PredictedOrder & { next: EtaPrediction; placement_wait: number | null })[] = [];
   for (const r of rows) {
     const nearest =
       r.driver_id === null && r.restaurant_lat !== null && r.restaurant_lng !== null && free.length
@@ -171,24 +182,35 @@ export async function predictOrders(
             ),
           )
         : null;
-    const next = predictEta(
-      {
-        status: r.status as OrderStatus,
-        created_at: r.created_at,
-        status_changed_at: r.status_changed_at,
-        picked_up_at: r.picked_up_at,
-        promised_at: r.promised_at,
-        prep_minutes: prepMinutes(prep.get(r.restaurant_id), r.hour, r.busy),
-        trip_km: r.trip_km ?? TYPICAL_TRIP_KM,
-        driver_km: r.driver_km,
-        has_driver: r.driver_id !== null,
-        nearest_free_km: nearest,
-        travel: travel(r.vehicle_type),
-      },
-      now,
-    );
+    const input: EtaInput = {
+      status: r.status as OrderStatus,
+      created_at: r.created_at,
+      status_changed_at: r.status_changed_at,
+      picked_up_at: r.picked_up_at,
+      promised_at: r.promised_at,
+      prep_minutes: prepMinutes(prep.get(r.restaurant_id), r.hour, r.busy),
+      trip_km: r.trip_km ?? TYPICAL_TRIP_KM,
+      driver_km: r.driver_km,
+      has_driver: r.driver_id !== null,
+      nearest_free_km: nearest,
+      travel: travel(r.vehicle_type),
+    };
+    // Nobody free to take it: the wait for one is corrected by the last hour's (loadWait).
+    const noneFree = r.driver_id === null && nearest === null;
+    const next = predictEta({ ...input, wait_correction_minutes: noneFree ? wait : 0 }, now);
+    // Its first prediction, uncorrected, is what the correction learns from once it is picked up.
+    const placementWait =
+      noneFree && r.predicted_delivery_at === null
+        ? (predictEta(input, now).predicted_pickup_at.getTime() - r.created_at.getTime()) / 60_000
+        : null;
     if (etaMoved(r, next))
-      moved.push({ id: r.id, restaurant_id: r.restaurant_id, risk_reason: r.risk_reason, next });
+      moved.push({
+        id: r.id,
+        restaurant_id: r.restaurant_id,
+        risk_reason: r.risk_reason,
+        next,
+        placement_wait: placementWait,
+      });
   }
   if (moved.length === 0) return [];
 
@@ -198,13 +220,15 @@ export async function predictOrders(
       pickup: m.next.predicted_pickup_at.toISOString(),
       delivery: m.next.predicted_delivery_at.toISOString(),
       reason: m.next.risk_reason,
+      placement_wait: m.placement_wait,
     })),
   );
   await db.execute(sql`
     with x as (
-      select * from jsonb_to_recordset(${payload}::jsonb) as x(id int, pickup timestamptz, delivery timestamptz, reason text)
+      select * from jsonb_to_recordset(${payload}::jsonb) as x(id int, pickup timestamptz, delivery timestamptz, reason text, placement_wait float8)
     ), changed as (
-      update orders o set predicted_pickup_at = x.pickup, predicted_delivery_at = x.delivery, risk_reason = x.reason
+      update orders o set predicted_pickup_at = x.pickup, predicted_delivery_at = x.delivery, risk_reason = x.reason,
+        placement_wait_minutes = coalesce(o.placement_wait_minutes, x.placement_wait)
       from x where o.id = x.id and ${isActive(o)}
       returning o.id, o.promised_at, o.predicted_pickup_at, o.predicted_delivery_at, o.risk_reason
     )

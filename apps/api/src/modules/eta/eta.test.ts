@@ -1,7 +1,8 @@
-import { travelMinutes } from '@dostava/shared';
+import { MAX_WAIT_CORRECTION_MINUTES, travelMinutes } from '@dostava/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  drivers,
   orderEtaHistory,
   orders,
   prepTimeModel,
@@ -11,8 +12,8 @@ import {
 } from '../../db/schema/index.js';
 import type { BusEvent } from '../../lib/bus.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
-import { loadTravel, refreshModels } from './eta-models.js';
-import { predictOrders } from './eta-predictions.js';
+import { loadTravel, loadWait, refreshModels } from './eta-models.js';
+import { loadModels, predictOrders, promiseFor } from './eta-predictions.js';
 import { refreshPredictions } from './eta-refresh.js';
 
 /** Promises, predictions, the at-risk lane and an order's ETA on its details, per role. */
@@ -240,5 +241,99 @@ describe('learning this week', () => {
     await deliver(2, 2);
     await refreshModels(db, timeZone);
     expect(await learned()).toBeLessThan(monthAgo - 0.5);
+  });
+});
+
+describe('learning the wait for a driver', () => {
+  let waited: number[] = [];
+  let positions: { user_id: number; last_location_at: Date | null }[] = [];
+  beforeAll(async () => {
+    // No driver's position is fresh: nobody counts as free, the prediction waits for one.
+    positions = await t.database.db
+      .select({ user_id: drivers.user_id, last_location_at: drivers.last_location_at })
+      .from(drivers);
+    await t.database.db.update(drivers).set({ last_location_at: sql`now() - interval '1 hour'` });
+  });
+  afterAll(async () => {
+    for (const p of positions)
+      await t.database.db
+        .update(drivers)
+        .set({ last_location_at: p.last_location_at })
+        .where(eq(drivers.user_id, p.user_id));
+    // Out of every window the later tests learn from.
+    await t.database.db
+      .update(orders)
+      .set({
+        created_at: sql`now() - interval '40 days'`,
+        picked_up_at: sql`now() - interval '40 days'`,
+        delivered_at: sql`now() - interval '40 days'`,
+      })
+      .where(inArray(orders.id, waited));
+    waited = [];
+  });
+  const placementOf = async (id: number) => {
+    const [row] = await t.database.db
+      .select({
+        created_at: orders.created_at,
+        predicted_pickup_at: orders.predicted_pickup_at,
+        placement_wait_minutes: orders.placement_wait_minutes,
+      })
+      .from(orders)
+      .where(eq(orders.id, id));
+    return row as {
+      created_at: Date;
+      predicted_pickup_at: Date | null;
+      placement_wait_minutes: number | null;
+    };
+  };
+
+  it("records the uncorrected wait of an order nobody is free for, and corrects the next ones by the last hour's", async () => {
+    const db = t.database.db;
+    const first = await place();
+    const recorded = await placementOf(first.id);
+    expect(recorded.placement_wait_minutes).toBeGreaterThan(0);
+    // Later predictions keep what the placement foresaw.
+    await db
+      .update(orders)
+      .set({ created_at: sql`now() - interval '3 minutes'` })
+      .where(eq(orders.id, first.id));
+    await predictOrders(db, { timeZone, ids: [first.id] });
+    expect((await placementOf(first.id)).placement_wait_minutes).toBe(recorded.placement_wait_minutes);
+
+    const baseline = await loadWait(db);
+    // Ten orders picked up in the last minutes, each 25 minutes after what their placement foresaw.
+    for (let i = 0; i < 10; i++) waited.push((await place()).id);
+    await db
+      .update(orders)
+      .set({
+        status: 'delivered',
+        placement_wait_minutes: 10,
+        created_at: sql`now() - interval '40 minutes'`,
+        picked_up_at: sql`now() - interval '5 minutes'`,
+        delivered_at: sql`now() - interval '1 minute'`,
+      })
+      .where(inArray(orders.id, waited));
+    const wait = await loadWait(db);
+    expect(wait).toBeGreaterThan(baseline + 15);
+    expect(wait).toBeLessThanOrEqual(MAX_WAIT_CORRECTION_MINUTES);
+    // The next order's pickup is that much later than its own uncorrected prediction, which it records.
+    const next = await placementOf((await place()).id);
+    const pickupMinutes = ((next.predicted_pickup_at?.getTime() ?? 0) - next.created_at.getTime()) / 60_000;
+    expect(pickupMinutes - (next.placement_wait_minutes ?? 0)).toBeCloseTo(wait, 1);
+    // The promise made now waits that much longer too (rounded to the minute).
+    const models = await loadModels(db, [own]);
+    expect(models.wait).toBeCloseTo(wait, 6);
+    const restaurant = { id: own, busy_minutes: 0, busy_until: null };
+    const promised = await promiseFor(db, restaurant, 2, timeZone, new Date(), models);
+    const unwaited = await promiseFor(db, restaurant, 2, timeZone, new Date(), { ...models, wait: 0 });
+    expect(
+      Math.abs(promised.estimated_delivery_minutes - unwaited.estimated_delivery_minutes - wait),
+    ).toBeLessThanOrEqual(1);
+    // Once they are older than the hour they correct nothing.
+    await db
+      .update(orders)
+      .set({ picked_up_at: sql`now() - interval '90 minutes'` })
+      .where(inArray(orders.id, waited));
+    expect(await loadWait(db)).toBeCloseTo(baseline, 6);
   });
 });

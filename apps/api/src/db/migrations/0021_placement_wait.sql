@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "placement_wait_minutes" double precision;
