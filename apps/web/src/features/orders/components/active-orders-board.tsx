@@ -165,6 +165,7 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
       {list.data && list.data.meta.total > 0 ? (
         <BoardPagination
           total={list.data.meta.total}
+          stale={list.isPlaceholderData}
           page={board.params.page}
           perPage={board.perPage}
           setParams={board.setParams}
