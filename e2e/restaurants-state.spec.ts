@@ -24,7 +24,8 @@ const texts = {
     closedCount: (n: number | string) => `${n} closed`,
     closedList: 'Restaurants closed now',
     closedState: /^Opens \w+ 00:00$/,
-    paused: (name: string) => new RegExp(`^${name}: Paused until \\d\\d:\\d\\d$`),
+    // A pause that ends after midnight names the day too ("Paused until Saturday 00:01").
+    paused: (name: string) => new RegExp(`^${name}: Paused until (.+ )?\\d\\d:\\d\\d$`),
     busyNotice: /^Lejla Begović changed the kitchen to “Busy \+20 min” at \d\d:\d\d$/,
     kitchenBusy: /^Kitchen: Busy \+20 min\. Change$/,
     hoursForm: 'Opening hours',
@@ -40,7 +41,7 @@ const texts = {
     closedCount: (n: number | string) => `Zatvoreno: ${n}`,
     closedList: 'Restorani zatvoreni sada',
     closedState: /^Otvara u \S+ u 00:00$/,
-    paused: (name: string) => new RegExp(`^${name}: Pauzirano do \\d\\d:\\d\\d$`),
+    paused: (name: string) => new RegExp(`^${name}: Pauzirano do (.+ )?\\d\\d:\\d\\d$`),
     busyNotice: /^Lejla Begović je promijenio\/la kuhinju na „Gužva \+20 min” u \d\d:\d\d$/,
     kitchenBusy: /^Kuhinja: Gužva \+20 min\. Promijeni$/,
     hoursForm: 'Radno vrijeme',
