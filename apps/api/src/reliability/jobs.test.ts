@@ -83,6 +83,17 @@ describe.each(kinds)('the end of a pause on %s', (kind) => {
     await startAll();
     return found;
   };
+  /** The pause's ends once no job of it is open any more. */
+  const pauseJobsDone = () =>
+    until(
+      async () => {
+        const found = await read();
+        return found.open === 0 && found;
+      },
+      'the pause jobs to finish',
+      queueProbe.limit,
+      queueProbe.every,
+    );
   const pause = async (api: ApiProcess, seconds: number) => {
     const token = await signIn(api.url, kitchen.email);
     const end = new Date(Date.now() + seconds * 1000);
@@ -114,15 +125,7 @@ describe.each(kinds)('the end of a pause on %s', (kind) => {
     if (Date.now() < end.getTime() - 1_000) expect(await capacity()).toBe('paused');
     await until(async () => (await capacity()) === 'normal', 'the pause to end', undefined, 100);
     // Every job of the pause has run: a second end, were there one, would have come by now.
-    const { ends, paused_until } = await until(
-      async () => {
-        const found = await read();
-        return found.open === 0 && found;
-      },
-      'the pause jobs to finish',
-      queueProbe.limit,
-      queueProbe.every,
-    );
+    const { ends, paused_until } = await pauseJobsDone();
     expect(paused_until).toBeNull();
     expect(ends).toHaveLength(1);
     const endedAt = ends[0]?.getTime() ?? 0;
@@ -151,15 +154,7 @@ describe.each(kinds)('the end of a pause on %s', (kind) => {
       undefined,
       100,
     );
-    const { ends } = await until(
-      async () => {
-        const found = await read();
-        return found.open === 0 && found;
-      },
-      'the pause jobs to finish',
-      queueProbe.limit,
-      queueProbe.every,
-    );
+    const { ends } = await pauseJobsDone();
     expect(ends).toHaveLength(2);
   });
 });

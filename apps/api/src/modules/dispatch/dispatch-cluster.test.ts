@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { auditLog, orderOffers } from '../../db/schema/index.js';
-import { createTestContext, jobFinished, type TestContext } from '../../test/helpers.js';
-import { dispatchScene, HERE } from './dispatch-scene.js';
+import { createTestContext, jobFinished, readyOrder, type TestContext } from '../../test/helpers.js';
+import { dispatchScene } from './dispatch-scene.js';
 
 /**
  * Two API instances on one PostgreSQL server, both running dispatch rounds and working the job queue:
@@ -60,23 +60,7 @@ describe.runIf(enabled)('dispatch on two instances', () => {
       token: admin,
       payload: { mode: 'automatic' },
     });
-    const placed = await a.request({
-      method: 'POST',
-      url: '/api/orders',
-      token: customer,
-      payload: {
-        restaurant_id: restaurant,
-        items: [{ product_id: product, quantity: 1 }],
-        address: 'Titova 12, Sarajevo',
-        phone: '+387 61 111 223',
-        lat: HERE.lat + 0.01,
-        lng: HERE.lng + 0.01,
-        payment: 'cash',
-      },
-    });
-    const id = placed.json().data.id as number;
-    for (const status of ['preparing_order', 'ready_for_pickup'])
-      await a.request({ method: 'POST', url: `/api/orders/${id}/status`, token: admin, payload: { status } });
+    const id = await readyOrder(a, { admin, customer }, restaurant, product);
 
     const offers = () =>
       a.database.db.select().from(orderOffers).where(eq(orderOffers.order_id, id)).orderBy(orderOffers.id);

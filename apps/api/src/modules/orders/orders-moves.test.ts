@@ -2,6 +2,7 @@ import { ORDER_STATUSES, type OrderStatus, type Role } from '@dostava/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, users } from '../../db/schema/index.js';
+import { DEMO_ACCOUNTS } from '../../db/seed/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
 /**
@@ -46,15 +47,8 @@ const ALLOWED: Record<Role, [OrderStatus, OrderStatus][]> = {
   driver: DRIVER,
   customer: [],
 };
-const ACCOUNTS: Record<Role, string> = {
-  admin: 'admin@example.com',
-  app_manager: 'appmanager@example.com',
-  dispatcher: 'dispatcher@example.com',
-  restaurant_manager: 'manager@example.com',
-  restaurant_employee: 'employee@example.com',
-  driver: 'driver@example.com',
-  customer: 'customer@example.com',
-};
+/** The demo account of each role (one each in the seed). */
+const emailOf = (role: Role) => DEMO_ACCOUNTS.find((account) => account.role === role)?.email ?? '';
 
 let t: TestContext;
 let orderId = 0;
@@ -62,14 +56,20 @@ let orderId = 0;
 beforeAll(async () => {
   t = await createTestContext();
   const db = t.database.db;
-  const [manager] = await db.select().from(users).where(eq(users.email, ACCOUNTS.restaurant_manager));
-  const [driver] = await db.select().from(users).where(eq(users.email, ACCOUNTS.driver));
+  const [manager] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, emailOf('restaurant_manager')));
+  const [driver] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, emailOf('driver')));
   const [product] = await db
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.restaurant_id, manager?.restaurant_id ?? 0), eq(products.show_on_menu, true)))
     .limit(1);
-  const customer = await t.signIn(ACCOUNTS.customer);
+  const customer = await t.signIn(emailOf('customer'));
   const placed = await t.request({
     method: 'POST',
     url: '/api/orders',
@@ -101,7 +101,7 @@ const putIn = (status: OrderStatus) =>
 describe('status moves: every pair of statuses for every role', () => {
   for (const role of Object.keys(ALLOWED) as Role[])
     it(`${role}: exactly the moves of its table are allowed`, async () => {
-      const { access_token } = await t.signIn(ACCOUNTS[role]);
+      const { access_token } = await t.signIn(emailOf(role));
       const url =
         role === 'driver' ? `/api/driver/orders/${orderId}/status` : `/api/orders/${orderId}/status`;
       const wrong: string[] = [];
