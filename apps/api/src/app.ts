@@ -22,6 +22,7 @@ import { driverAppRoutes } from './modules/drivers/driver-app-routes.js';
 import { driversRoutes } from './modules/drivers/drivers-routes.js';
 import { configRoutes } from './modules/health/config-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { OrderHooks } from './modules/orders/orders-hooks.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { productsRoutes } from './modules/products/products-routes.js';
 import { resumeSnoozeJobs } from './modules/products/products-snooze.js';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     bus: EventBus;
+    /** What modules do in the same transaction as each order write (orders-hooks.ts). */
+    orderHooks: OrderHooks;
     /** Work at a time, kept in the database (lib/jobs.ts): the ends of pauses, busy modes, snoozes. */
     jobs: JobQueue;
     sessions: SessionGate;
@@ -128,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Events are checked against their declarations everywhere but in production, like the answers.
   const bus = new EventBus(config.redisUrl, app.log, { validate: config.env !== 'production' });
   app.decorate('bus', bus);
+  app.decorate('orderHooks', new OrderHooks());
   app.decorate('lifecycle', { draining: false });
   const jobs = new JobQueue(database, { pollingSeconds: config.jobsPollingSeconds, log: app.log });
   app.decorate('jobs', jobs);

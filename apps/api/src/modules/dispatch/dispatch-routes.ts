@@ -9,7 +9,13 @@ const { dispatch, driverApp } = endpoints;
 
 /** Dispatch that runs itself (issue 25, decision 0024): settings, suggestions, locks, offers. */
 export async function dispatchRoutes(app: FastifyInstance) {
-  const deps = { db: app.db, bus: app.bus, jobs: app.jobs, timeZone: app.config.timeZone };
+  const deps = {
+    db: app.db,
+    bus: app.bus,
+    jobs: app.jobs,
+    timeZone: app.config.timeZone,
+    hooks: app.orderHooks,
+  };
 
   // Rounds run on every instance's events (one instance at a time does each); offers end on the queue.
   const dispatcher = new Dispatcher(

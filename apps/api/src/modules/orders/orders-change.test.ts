@@ -94,4 +94,31 @@ describe('one write sequence for every order command', () => {
     });
     expect(stale.statusCode).toBe(409);
   });
+
+  it("runs the modules' hooks inside the write: each placement and change is seen, and a failing hook undoes it", async () => {
+    const seen: { type: string; id: number; from: string | null; to: string }[] = [];
+    const remove = t.app.orderHooks.add(async (_tx, write) => {
+      seen.push({
+        type: write.type,
+        id: write.order.id,
+        from: write.previous?.status ?? null,
+        to: write.order.status,
+      });
+    });
+    const id = await readyOrder(t, tokens, restaurantId, productId);
+    remove();
+    expect(seen).toEqual([
+      { type: 'order.created', id, from: null, to: 'created' },
+      { type: 'order.changed', id, from: 'created', to: 'preparing_order' },
+      { type: 'order.changed', id, from: 'preparing_order', to: 'ready_for_pickup' },
+    ]);
+    const failing = t.app.orderHooks.add(async () => {
+      throw new Error('hook failed');
+    });
+    const refused = await post(`/api/orders/${id}/dispatch-lock`, { locked: true });
+    failing();
+    expect(refused.statusCode).toBe(500);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(row?.dispatch_locked).toBe(false);
+  });
 });

@@ -9,12 +9,15 @@ import { rollupOrderDelivered, rollupOrderStatus } from '../dashboard/rollups.js
 import { predictOrders } from '../eta/eta-predictions.js';
 import { isOnTheRoad, ordersAs } from './order-rules.js';
 import { announceOrders, listRowOf } from './orders-announce.js';
+import type { OrderHooks } from './orders-hooks.js';
 import { historyScope, readOrder } from './orders-queries.js';
 
 /** What order writes need besides the database: the bus to announce them, the zone to count them in. */
 export interface OrderDeps {
   bus: EventBus;
   timeZone: string;
+  /** What other modules do in the same transaction as each write (webhooks' outbox, notifications). */
+  hooks?: OrderHooks | undefined;
 }
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -76,7 +79,7 @@ async function syncDriverState(tx: Db, driverId: number) {
  */
 export async function changeOrder(
   db: Db,
-  { bus, timeZone }: OrderDeps,
+  { bus, timeZone, hooks }: OrderDeps,
   actor: ActorContext,
   id: number,
   decide: (order: OrderRow, now: Date) => OrderChange | null | Promise<OrderChange | null>,
@@ -108,8 +111,9 @@ export async function changeOrder(
         version: sql`${orders.version} + 1`,
       })
       .where(and(eq(orders.id, id), eq(orders.version, order.version), change.guard))
-      .returning({ id: orders.id });
-    if (written.length === 0) throw change.lost?.() ?? new Conflict();
+      .returning();
+    const [row] = written;
+    if (!row) throw change.lost?.() ?? new Conflict();
     if (to) {
       await tx.insert(orderStatusHistory).values({
         order_id: id,
@@ -127,6 +131,14 @@ export async function changeOrder(
     if (change.audit)
       await audit(tx, actor, change.audit.action, 'orders', id, change.audit.before, change.audit.after);
     await predictOrders(tx, { timeZone, ids: [id] });
+    await hooks?.run(tx, {
+      type: 'order.changed',
+      order: row,
+      previous: order,
+      note: change.note,
+      actor,
+      at: now,
+    });
   });
   const changed = await readOrder(db, id);
   await announceOrders(

@@ -72,7 +72,7 @@ function assertInStock(
  */
 export async function createOrder(
   db: Db,
-  { bus, timeZone }: OrderDeps,
+  { bus, timeZone, hooks }: OrderDeps,
   actor: ActorContext,
   body: OrderCreateBody,
 ): Promise<Order> {
@@ -136,7 +136,7 @@ export async function createOrder(
         ...amounts,
         ...promise,
       })
-      .returning({ id: orders.id });
+      .returning();
     if (!order) throw new Error('order insert returned nothing');
     await tx.insert(orderItems).values(lines.map((l) => ({ ...l, order_id: order.id })));
     await tx.insert(orderStatusHistory).values({
@@ -149,6 +149,14 @@ export async function createOrder(
     // Its `created` counter and its day and hour, in one statement.
     await rollupOrderCreated(tx, order.id, timeZone);
     await predictOrders(tx, { timeZone, ids: [order.id], models });
+    await hooks?.run(tx, {
+      type: 'order.created',
+      order,
+      previous: null,
+      note: { status: 'created' },
+      actor,
+      at: order.created_at,
+    });
     return order.id;
   });
   const created = await readOrder(db, id);

@@ -12,7 +12,7 @@ import * as queries from './orders-queries.js';
 const { orders, driverApp } = endpoints;
 
 export async function ordersRoutes(app: FastifyInstance) {
-  const deps = { bus: app.bus, timeZone: app.config.timeZone };
+  const deps = { bus: app.bus, timeZone: app.config.timeZone, hooks: app.orderHooks };
 
   route(app, orders.list, async (request) => {
     // The board in suggest mode: the orders with a suggestion come from the same round as GET

@@ -7,7 +7,13 @@ const { products } = endpoints;
 
 /** Out of stock until a time (issue 24), and the job that ends it. */
 export async function productsSnoozeRoutes(app: FastifyInstance) {
-  const deps = () => ({ db: app.db, jobs: app.jobs, bus: app.bus, timeZone: app.config.timeZone });
+  const deps = () => ({
+    db: app.db,
+    jobs: app.jobs,
+    bus: app.bus,
+    timeZone: app.config.timeZone,
+    hooks: app.orderHooks,
+  });
 
   app.jobs.handle('product-snooze-ends', (data) => snooze.endSnooze(app.db, app.bus, data));
 

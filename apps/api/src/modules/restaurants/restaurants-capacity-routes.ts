@@ -7,7 +7,13 @@ const { restaurants } = endpoints;
 
 /** Busy and pause (issue 24), and the jobs that end them. */
 export async function restaurantsCapacityRoutes(app: FastifyInstance) {
-  const deps = () => ({ db: app.db, jobs: app.jobs, bus: app.bus, timeZone: app.config.timeZone });
+  const deps = () => ({
+    db: app.db,
+    jobs: app.jobs,
+    bus: app.bus,
+    timeZone: app.config.timeZone,
+    hooks: app.orderHooks,
+  });
 
   app.jobs.handle('restaurant-pause-ends', (data) => capacity.endPause(app.db, app.bus, data));
   app.jobs.handle('restaurant-busy-ends', (data) => capacity.endBusy(app.db, app.bus, data));
