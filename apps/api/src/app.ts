@@ -22,6 +22,7 @@ import { driverAppRoutes } from './modules/drivers/driver-app-routes.js';
 import { driversRoutes } from './modules/drivers/drivers-routes.js';
 import { configRoutes } from './modules/health/config-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { integrationsRoutes } from './modules/integrations/integrations-routes.js';
 import { OrderHooks } from './modules/orders/orders-hooks.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { productsRoutes } from './modules/products/products-routes.js';
@@ -35,6 +36,7 @@ import { settlementsRoutes } from './modules/settlements/settlements-routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads-routes.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import { vehiclesRoutes } from './modules/vehicles/vehicles-routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { eventsPlugin } from './plugins/events.js';
@@ -204,6 +206,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auditLogRoutes);
   await app.register(eventsPlugin);
   await app.register(searchRoutes);
+  await app.register(integrationsRoutes);
+  await app.register(webhooksRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

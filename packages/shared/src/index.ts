@@ -28,3 +28,5 @@ export * from './uploads.js';
 export * from './users.js';
 export * from './validation.js';
 export * from './vehicles.js';
+export * from './integrations.js';
+export * from './webhooks.js';

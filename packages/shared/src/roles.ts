@@ -106,6 +106,8 @@ export const PERMISSIONS = {
   'uploads.create': [...ADMINS, 'restaurant_manager', 'restaurant_employee', 'dispatcher'],
   'search.use': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'dashboard.read': [...ADMINS, ...RESTAURANT_STAFF],
+  /** Integrators, their API keys and the webhook endpoints (issue 40): Admins only. */
+  'integrations.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

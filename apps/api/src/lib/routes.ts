@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Endpoint } from '@dostava/shared/endpoints';
 import type {
   ContextConfigDefault,
@@ -16,6 +17,7 @@ type SchemaOf<E extends Endpoint> = {
   params: E['params'];
   querystring: E['query'];
   body: E['body'];
+  headers: E['headers'];
   response: E['answer'];
 };
 
@@ -32,7 +34,7 @@ export type Handler<E extends Endpoint> = RouteHandlerMethod<
 
 /** What only the server knows about a route: its rate limit, a hook before the handler. */
 export type ServerOptions = Pick<RouteShorthandOptions, 'preHandler'> & {
-  config?: { rateLimit?: false | { max: number; timeWindow: number } };
+  config?: { rateLimit?: false | RateLimitOptions };
 };
 
 /**
@@ -55,6 +57,7 @@ export function route<const E extends Endpoint>(
   if (e.params) schema.params = e.params;
   if (e.query) schema.querystring = e.query;
   if (e.body) schema.body = e.body;
+  if (e.headers) schema.headers = e.headers;
   if (e.consumes) schema.consumes = e.consumes;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,

@@ -19,13 +19,15 @@ import type { AccessClaims } from '../lib/tokens.js';
  * customer tokens. `any`: either kind (own profile, logout). `permission` narrows by role through the
  * shared matrix; ownership (own restaurant) is the service's to check with `can()`.
  */
-export type RouteAuth = 'public' | 'backoffice' | 'app' | 'any';
+export type RouteAuth = 'public' | 'backoffice' | 'app' | 'any' | 'api_key';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
     permission?: Permission;
     roles?: readonly Role[];
+    /** The scope an `api_key` route needs; the integrations module checks the key (issue 40). */
+    scope?: string;
   }
   interface FastifyInstance {
     /** Every API route with who may call it: the authorization matrix test walks it. */
@@ -89,7 +91,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // Unknown routes (404) and non-API routes (the web app) carry no auth config.
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const mode = config.auth ?? 'backoffice';
-    if (mode === 'public') return;
+    // An integrator's key is checked by the integrations module's own hook, never a staff token.
+    if (mode === 'public' || mode === 'api_key') return;
 
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { IntegratorScope } from '../integrations.js';
 import type { Permission, Role } from '../roles.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -10,7 +11,9 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access =
   | { readonly permission: Permission }
   | { readonly auth: 'public' | 'any' | 'backoffice' }
-  | { readonly auth: 'app'; readonly roles?: readonly Role[] };
+  | { readonly auth: 'app'; readonly roles?: readonly Role[] }
+  /** An integrator's API key (`Bearer dsk_…`) holding `scope` (issue 40), never a staff token. */
+  | { readonly auth: 'api_key'; readonly scope: IntegratorScope };
 
 /** An answer that is not JSON: a CSV or spreadsheet file, an event stream. */
 export interface FileAnswer {
@@ -36,6 +39,8 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Request headers the endpoint reads (an `Idempotency-Key`); others pass through untouched. */
+  readonly headers?: z.ZodType;
   /** The answer per status: its JSON schema, or a file or stream in another content type. */
   readonly answer: Readonly<Record<number, z.ZodType | FileAnswer>>;
   /** Request content types other than JSON (an upload). */

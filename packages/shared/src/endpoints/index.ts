@@ -10,6 +10,7 @@ import { driverMeals } from './driver-meals.js';
 import { drivers } from './drivers.js';
 import { events } from './events.js';
 import { health } from './health.js';
+import { integrationApi, integrations } from './integrations.js';
 import { orders } from './orders.js';
 import { products } from './products.js';
 import { restaurants } from './restaurants.js';
@@ -18,9 +19,11 @@ import { settlements } from './settlements.js';
 import { uploads } from './uploads.js';
 import { users } from './users.js';
 import { vehicles } from './vehicles.js';
+import { webhooks } from './webhooks.js';
 
 export * from './endpoint.js';
 export { XLSX_TYPE } from './files.js';
+export { integrationApi } from './integrations.js';
 
 /** Every endpoint of the API, by domain: the one declaration the API, its document and clients share. */
 export const endpoints = {
@@ -44,4 +47,7 @@ export const endpoints = {
   cashRegister,
   settlements,
   driverMeals,
+  integrations,
+  integrationApi,
+  webhooks,
 };

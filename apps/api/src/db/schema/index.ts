@@ -17,3 +17,5 @@ export * from './shifts.js';
 export * from './uploads.js';
 export * from './users.js';
 export * from './vehicles.js';
+export * from './integrations.js';
+export * from './webhooks.js';

@@ -67,15 +67,11 @@ function assertInStock(
 }
 
 /**
- * Places a customer's order. Items must be on the restaurant's menu; every amount is computed here
- * from the products' current prices — whatever the client sent is not trusted.
+ * Everything placing an order checks and computes before it writes: the restaurant takes orders now,
+ * every item is on its menu and in stock, and the amounts and the promise from the server's own prices.
+ * An integrator's quote is this without the write (validate, then create).
  */
-export async function createOrder(
-  db: Db,
-  { bus, timeZone, hooks }: OrderDeps,
-  actor: ActorContext,
-  body: OrderCreateBody,
-): Promise<Order> {
+export async function priceOrder(db: Db, timeZone: string, body: OrderCreateBody) {
   // The restaurant and the items' menu rows together (both by the restaurant the body names).
   const ids = [...new Set(body.items.map((i) => i.product_id))];
   const [[restaurant], menu] = await Promise.all([
@@ -121,6 +117,23 @@ export async function createOrder(
   const amounts = orderAmounts(itemsAmount, restaurant.percentage, km);
   const promise = await promiseFor(db, restaurant, km, timeZone, new Date(), models);
 
+  return { restaurant, lines, amounts, promise, models, km };
+}
+
+/**
+ * Places a customer's order. Items must be on the restaurant's menu; every amount is computed here
+ * from the products' current prices — whatever the client sent is not trusted.
+ */
+export async function createOrder(
+  db: Db,
+  { bus, timeZone, hooks }: OrderDeps,
+  actor: ActorContext,
+  body: OrderCreateBody,
+  /** What the caller writes in the placement's own transaction (an integrator's idempotency key). */
+  alsoWrite?: (tx: Db, orderId: number) => Promise<void>,
+): Promise<Order> {
+  const { restaurant, lines, amounts, promise, models } = await priceOrder(db, timeZone, body);
+
   const id = await db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
@@ -157,6 +170,7 @@ export async function createOrder(
       actor,
       at: order.created_at,
     });
+    await alsoWrite?.(tx, order.id);
     return order.id;
   });
   const created = await readOrder(db, id);
