@@ -151,8 +151,10 @@ export { orderSchema as integrationOrderSchema, productSchema as integrationProd
 
 /** `Idempotency-Key`: what the integrator chooses per logical order (a UUID is usual). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
-export const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string({ error: msg('integrations.validation.idempotency_key_required') })
-    .regex(IDEMPOTENCY_KEY_PATTERN, { error: msg('integrations.validation.idempotency_key_invalid') }),
-}).loose();
+export const idempotencyHeaders = z
+  .object({
+    'idempotency-key': z
+      .string({ error: msg('integrations.validation.idempotency_key_required') })
+      .regex(IDEMPOTENCY_KEY_PATTERN, { error: msg('integrations.validation.idempotency_key_invalid') }),
+  })
+  .loose();

@@ -52,9 +52,11 @@ export const webhookEndpointBody = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: msg('integrations.validation.url_invalid') })),
   description: optionalText(200),
   event_types: z
-    .array(z.enum(SUBSCRIBABLE_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]], {
-      error: msg('integrations.validation.event_type_unknown'),
-    }))
+    .array(
+      z.enum(SUBSCRIBABLE_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]], {
+        error: msg('integrations.validation.event_type_unknown'),
+      }),
+    )
     .min(1, { error: msg('integrations.validation.event_type_required') })
     .max(WEBHOOK_EVENT_TYPES.length),
   is_active: z.boolean().default(true),

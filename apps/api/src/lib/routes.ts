@@ -1,5 +1,5 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Endpoint } from '@dostava/shared/endpoints';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type {
   ContextConfigDefault,
   FastifyInstance,

@@ -72,7 +72,8 @@ export const integrations = {
     path: '/api/integrators/:id/keys',
     access,
     summary: "List an integrator's API keys",
-    description: 'Every key of the integrator, newest first, with its prefix, scopes, restaurants, state and last use (never the secret).',
+    description:
+      'Every key of the integrator, newest first, with its prefix, scopes, restaurants, state and last use (never the secret).',
     tags,
     params: idParams,
     answer: { 200: z.object({ data: z.array(apiKeySchema) }) },
@@ -167,7 +168,8 @@ export const integrationApi = {
     path: '/api/integration/restaurants/:id/products',
     access: { auth: 'api_key', scope: 'menu.write' },
     summary: 'Add a product to the menu',
-    description: 'Adds a product (price in minor units) to one of the key’s restaurants, in an existing category.',
+    description:
+      'Adds a product (price in minor units) to one of the key’s restaurants, in an existing category.',
     tags: inbound,
     params: idParams,
     body: integrationProductBody,

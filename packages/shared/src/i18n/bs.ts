@@ -1169,7 +1169,8 @@ export const bs: Catalogue = {
     done: 'Gotovo',
     rotate: 'Zamijeni',
     rotate_title: 'Zamijeniti ključ {{prefix}}?',
-    rotate_text: 'Kreira se novi ključ s istim ovlaštenjima i restoranima. Stari ključ radi još tokom preklapanja.',
+    rotate_text:
+      'Kreira se novi ključ s istim ovlaštenjima i restoranima. Stari ključ radi još tokom preklapanja.',
     overlap_hours: 'Preklapanje (sati)',
     revoke: 'Opozovi',
     revoke_title: 'Opozvati ključ {{prefix}}?',

@@ -1169,7 +1169,8 @@ export const en = {
     done: 'Done',
     rotate: 'Rotate',
     rotate_title: 'Rotate key {{prefix}}?',
-    rotate_text: 'A new key is created with the same scopes and restaurants. The old key keeps working for the overlap.',
+    rotate_text:
+      'A new key is created with the same scopes and restaurants. The old key keeps working for the overlap.',
     overlap_hours: 'Overlap (hours)',
     revoke: 'Revoke',
     revoke_title: 'Revoke key {{prefix}}?',

@@ -31,7 +31,10 @@ export const integrators = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('integrators_name_unique').on(sql`lower(${t.name})`), index('integrators_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('integrators_name_unique').on(sql`lower(${t.name})`),
+    index('integrators_user_idx').on(t.user_id),
+  ],
 );
 
 /** An API key: only its SHA-256 is kept (the secret has 256 random bits); `prefix` finds it. */

@@ -69,9 +69,7 @@ export const webhookDeliveries = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('webhook_deliveries_due_idx')
-      .on(t.next_attempt_at)
-      .where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_due_idx').on(t.next_attempt_at).where(sql`${t.state} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpoint_id, t.created_at),
     index('webhook_deliveries_event_idx').on(t.event_id),
   ],

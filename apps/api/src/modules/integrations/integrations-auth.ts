@@ -62,7 +62,8 @@ export async function authenticate(
     .innerJoin(integrators, eq(integrators.id, integratorKeys.integrator_id))
     .where(eq(integratorKeys.prefix, match[1] ?? ''));
   const same =
-    row !== undefined && timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hashKey(token), 'hex'));
+    row !== undefined &&
+    timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hashKey(token), 'hex'));
   if (!row || !same) throw new Unauthorized('api_key_invalid', 'integrations.errors.key_invalid');
   if (!row.opens || !row.integrator_active)
     throw new Unauthorized('api_key_revoked', 'integrations.errors.key_revoked');

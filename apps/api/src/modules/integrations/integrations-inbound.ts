@@ -58,12 +58,13 @@ async function placed(db: Db, integratorId: number, key: string) {
   const [row] = await db
     .select()
     .from(integrationOrders)
-    .where(and(eq(integrationOrders.integrator_id, integratorId), eq(integrationOrders.idempotency_key, key)));
+    .where(
+      and(eq(integrationOrders.integrator_id, integratorId), eq(integrationOrders.idempotency_key, key)),
+    );
   return row;
 }
 
-const keyReused = () =>
-  new Conflict('idempotency_key_reused', 'integrations.errors.idempotency_key_reused');
+const keyReused = () => new Conflict('idempotency_key_reused', 'integrations.errors.idempotency_key_reused');
 
 /**
  * Places the order once per `Idempotency-Key`: the key's row is written in the placement's own
@@ -110,7 +111,10 @@ export async function createIntegrationOrder(
 
 /** The restaurant of an order, or 404 when the key does not reach it. */
 async function restaurantOfOrder(db: Db, caller: IntegrationCaller, id: number): Promise<number> {
-  const [row] = await db.select({ restaurant_id: orders.restaurant_id }).from(orders).where(eq(orders.id, id));
+  const [row] = await db
+    .select({ restaurant_id: orders.restaurant_id })
+    .from(orders)
+    .where(eq(orders.id, id));
   if (!row || !caller.restaurant_ids.includes(row.restaurant_id)) throw new NotFound();
   return row.restaurant_id;
 }

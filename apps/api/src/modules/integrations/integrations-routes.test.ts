@@ -13,8 +13,8 @@ import {
   restaurants,
   users,
 } from '../../db/schema/index.js';
-import { HERE } from '../dispatch/dispatch-scene.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { HERE } from '../dispatch/dispatch-scene.js';
 
 // Issue 40: integrators' API keys. Admins alone manage them; a key does only what its scopes say, only
 // at its restaurants (another restaurant's order, product or state is not found), is refused on every
@@ -36,14 +36,17 @@ beforeAll(async () => {
   }
   const db = t.database.db;
   own = (await db.select().from(users).where(eq(users.email, 'manager@example.com')))[0]?.restaurant_id ?? 0;
-  other = (await db.select().from(users).where(eq(users.email, 'manager2@example.com')))[0]?.restaurant_id ?? 0;
+  other =
+    (await db.select().from(users).where(eq(users.email, 'manager2@example.com')))[0]?.restaurant_id ?? 0;
   // B takes orders around the clock too, so its order below is placed at any hour of the run.
   await db.delete(restaurantHours).where(eq(restaurantHours.restaurant_id, other));
   const onMenu = (id: number) =>
     db
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.restaurant_id, id), eq(products.show_on_menu, true), eq(products.snoozed, false)))
+      .where(
+        and(eq(products.restaurant_id, id), eq(products.show_on_menu, true), eq(products.snoozed, false)),
+      )
       .limit(1);
   ownProduct = (await onMenu(own))[0]?.id ?? 0;
   otherProduct = (await onMenu(other))[0]?.id ?? 0;
@@ -55,7 +58,10 @@ beforeAll(async () => {
   });
   expect(created.statusCode).toBe(201);
   integratorId = created.json().data.id;
-  fullKey = await newKey(['orders.create', 'orders.read', 'orders.status', 'menu.write', 'products.snooze', 'restaurant.pause'], [own]);
+  fullKey = await newKey(
+    ['orders.create', 'orders.read', 'orders.status', 'menu.write', 'products.snooze', 'restaurant.pause'],
+    [own],
+  );
 });
 afterAll(() => t.close());
 
@@ -116,7 +122,12 @@ describe('integrators and keys: Admins only', () => {
       ['POST', `/api/integrators/${integratorId}/keys`],
       ['GET', '/api/webhook-endpoints'],
     ] as const) {
-      const res = await t.request({ method, url, token: tokens[who], ...(method === 'POST' ? { payload: {} } : {}) });
+      const res = await t.request({
+        method,
+        url,
+        token: tokens[who],
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
       expect(res.statusCode, `${who} ${method} ${url}`).toBe(403);
     }
   });
@@ -172,7 +183,11 @@ describe('integrators and keys: Admins only', () => {
     const [row] = await t.database.db.select().from(integratorKeys).where(eq(integratorKeys.id, created.id));
     expect(row?.key_hash).not.toContain(created.secret);
     expect(JSON.stringify(row)).not.toContain(created.secret.slice(15));
-    const list = await t.request({ method: 'GET', url: `/api/integrators/${integratorId}/keys`, token: tokens.admin });
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/integrators/${integratorId}/keys`,
+      token: tokens.admin,
+    });
     expect(list.body).not.toContain(created.secret.slice(15));
     expect(list.json().data.find((k: { id: number }) => k.id === created.id)).toMatchObject({
       prefix: created.prefix,
@@ -186,7 +201,10 @@ describe('a key', () => {
   it('is required: none, a forged one, or a staff token is refused (401, translated)', async () => {
     const none = await call(undefined, 'GET', '/api/integration/orders/1', undefined, {}, 'en');
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toMatchObject({ error: 'api_key_invalid', message: 'The API key is missing or not valid.' });
+    expect(none.json()).toMatchObject({
+      error: 'api_key_invalid',
+      message: 'The API key is missing or not valid.',
+    });
     const forged = await call(`${fullKey.slice(0, -4)}AAAA`, 'GET', '/api/integration/orders/1');
     expect(forged.statusCode).toBe(401);
     const staff = await call(tokens.admin, 'GET', '/api/integration/orders/1');
@@ -218,14 +236,39 @@ describe('a key', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const bOrder = placed.json().data.id;
     expect((await call(fullKey, 'GET', `/api/integration/orders/${bOrder}`)).statusCode).toBe(404);
-    const move = await call(fullKey, 'POST', `/api/integration/orders/${bOrder}/status`, { status: 'preparing_order' });
+    const move = await call(fullKey, 'POST', `/api/integration/orders/${bOrder}/status`, {
+      status: 'preparing_order',
+    });
     expect(move.statusCode).toBe(404);
     expect((await place(fullKey, orderBody(other, otherProduct))).statusCode).toBe(404);
-    expect((await call(fullKey, 'POST', '/api/integration/orders/quote', orderBody(other, otherProduct))).statusCode).toBe(404);
-    expect((await call(fullKey, 'PATCH', `/api/integration/products/${otherProduct}`, { price: 1 })).statusCode).toBe(404);
-    expect((await call(fullKey, 'POST', `/api/integration/products/${otherProduct}/snooze`, { mode: 'manual' })).statusCode).toBe(404);
-    expect((await call(fullKey, 'PUT', `/api/integration/restaurants/${other}/capacity`, { mode: 'paused', minutes: 15 })).statusCode).toBe(404);
-    expect((await call(fullKey, 'POST', `/api/integration/restaurants/${other}/products`, { name: 'X', price: 100, category_id: 1 })).statusCode).toBe(404);
+    expect(
+      (await call(fullKey, 'POST', '/api/integration/orders/quote', orderBody(other, otherProduct)))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(fullKey, 'PATCH', `/api/integration/products/${otherProduct}`, { price: 1 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(fullKey, 'POST', `/api/integration/products/${otherProduct}/snooze`, { mode: 'manual' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(fullKey, 'PUT', `/api/integration/restaurants/${other}/capacity`, {
+          mode: 'paused',
+          minutes: 15,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(fullKey, 'POST', `/api/integration/restaurants/${other}/products`, {
+          name: 'X',
+          price: 100,
+          category_id: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
     const [b] = await t.database.db.select().from(orders).where(eq(orders.id, bOrder));
     expect(b?.status).toBe('created');
     const [bRestaurant] = await t.database.db.select().from(restaurants).where(eq(restaurants.id, other));
@@ -239,13 +282,26 @@ describe('a key', () => {
     try {
       const placed = await place(fullKey, orderBody(own, ownProduct));
       const id = placed.json().data.id;
-      expect((await call(key, 'GET', `/api/integration/orders/${id}`, undefined, {}, undefined, second)).statusCode).toBe(200);
-      const [row] = await t.database.db.select().from(integratorKeys).where(eq(integratorKeys.prefix, key.slice(4, 14)));
-      const revoked = await t.request({ method: 'POST', url: `/api/integrator-keys/${row?.id}/revoke`, token: tokens.admin });
+      expect(
+        (await call(key, 'GET', `/api/integration/orders/${id}`, undefined, {}, undefined, second))
+          .statusCode,
+      ).toBe(200);
+      const [row] = await t.database.db
+        .select()
+        .from(integratorKeys)
+        .where(eq(integratorKeys.prefix, key.slice(4, 14)));
+      const revoked = await t.request({
+        method: 'POST',
+        url: `/api/integrator-keys/${row?.id}/revoke`,
+        token: tokens.admin,
+      });
       expect(revoked.json().data.state).toBe('revoked');
       const after = await call(key, 'GET', `/api/integration/orders/${id}`, undefined, {}, 'en', second);
       expect(after.statusCode).toBe(401);
-      expect(after.json()).toMatchObject({ error: 'api_key_revoked', message: 'This API key has been revoked or has expired.' });
+      expect(after.json()).toMatchObject({
+        error: 'api_key_revoked',
+        message: 'This API key has been revoked or has expired.',
+      });
       expect((await call(key, 'GET', `/api/integration/orders/${id}`)).statusCode).toBe(401);
     } finally {
       await second.close();
@@ -256,7 +312,10 @@ describe('a key', () => {
     const key = await newKey(['orders.read'], [own]);
     const placed = await place(fullKey, orderBody(own, ownProduct));
     const url = `/api/integration/orders/${placed.json().data.id}`;
-    const [row] = await t.database.db.select().from(integratorKeys).where(eq(integratorKeys.prefix, key.slice(4, 14)));
+    const [row] = await t.database.db
+      .select()
+      .from(integratorKeys)
+      .where(eq(integratorKeys.prefix, key.slice(4, 14)));
     const rotated = await t.request({
       method: 'POST',
       url: `/api/integrator-keys/${row?.id}/rotate`,
@@ -268,10 +327,19 @@ describe('a key', () => {
     expect(next).toMatchObject({ rotated_from_id: row?.id, scopes: ['orders.read'], state: 'active' });
     expect((await call(key, 'GET', url)).statusCode).toBe(200);
     expect((await call(next.secret, 'GET', url)).statusCode).toBe(200);
-    const keys = await t.request({ method: 'GET', url: `/api/integrators/${integratorId}/keys`, token: tokens.admin });
+    const keys = await t.request({
+      method: 'GET',
+      url: `/api/integrators/${integratorId}/keys`,
+      token: tokens.admin,
+    });
     expect(keys.json().data.find((k: { id: number }) => k.id === row?.id).state).toBe('expiring');
     // An expiring key is not rotated again; the new one is, with no overlap: it stops at once.
-    const twice = await t.request({ method: 'POST', url: `/api/integrator-keys/${row?.id}/rotate`, token: tokens.admin, payload: {} });
+    const twice = await t.request({
+      method: 'POST',
+      url: `/api/integrator-keys/${row?.id}/rotate`,
+      token: tokens.admin,
+      payload: {},
+    });
     expect(twice.statusCode).toBe(409);
     const third = await t.request({
       method: 'POST',
@@ -284,7 +352,11 @@ describe('a key', () => {
   });
 
   it('shows when it was last used', async () => {
-    const keys = await t.request({ method: 'GET', url: `/api/integrators/${integratorId}/keys`, token: tokens.admin });
+    const keys = await t.request({
+      method: 'GET',
+      url: `/api/integrators/${integratorId}/keys`,
+      token: tokens.admin,
+    });
     const used = keys.json().data.find((k: { prefix: string }) => fullKey.startsWith(k.prefix));
     expect(used.last_used_at).not.toBeNull();
   });
@@ -292,7 +364,8 @@ describe('a key', () => {
   it('has its own rate limit', async () => {
     const key = await newKey(['orders.read'], [own], { rate_limit_per_minute: 2 });
     const codes: number[] = [];
-    for (let i = 0; i < 3; i++) codes.push((await call(key, 'GET', '/api/integration/orders/999999')).statusCode);
+    for (let i = 0; i < 3; i++)
+      codes.push((await call(key, 'GET', '/api/integration/orders/999999')).statusCode);
     expect(codes).toEqual([404, 404, 429]);
     // Another key is not limited by it.
     expect((await call(fullKey, 'GET', '/api/integration/orders/999999')).statusCode).toBe(404);
@@ -316,21 +389,29 @@ describe('orders from an integrator', () => {
     const body = orderBody(own, ownProduct, { external_id: 'POS-77' });
     const answers = await Promise.all(Array.from({ length: 20 }, () => place(fullKey, body, key)));
     const ids = new Set(answers.map((a) => a.json().data?.id));
-    expect(answers.map((a) => a.statusCode).every((c) => c === 200 || c === 201), answers.map((a) => a.body).join('\n')).toBe(true);
+    expect(
+      answers.map((a) => a.statusCode).every((c) => c === 200 || c === 201),
+      answers.map((a) => a.body).join('\n'),
+    ).toBe(true);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(ids.size).toBe(1);
     const [id] = [...ids];
     const rows = await t.database.db
       .select()
       .from(integrationOrders)
-      .where(and(eq(integrationOrders.integrator_id, integratorId), eq(integrationOrders.idempotency_key, key)));
+      .where(
+        and(eq(integrationOrders.integrator_id, integratorId), eq(integrationOrders.idempotency_key, key)),
+      );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.order_id).toBe(id);
     const replay = answers.find((a) => a.statusCode === 200);
     expect(replay?.headers['idempotent-replayed']).toBe('true');
     // The order is the integrator's: placed as its account, audited nowhere else.
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
-    const [integrator] = await t.database.db.select().from(integrators).where(eq(integrators.id, integratorId));
+    const [integrator] = await t.database.db
+      .select()
+      .from(integrators)
+      .where(eq(integrators.id, integratorId));
     expect(order?.customer_id).toBe(integrator?.user_id);
     // The same key with another order is refused, and places nothing.
     const reused = await place(fullKey, orderBody(own, ownProduct, { address: 'Drugo 1' }), key);
@@ -353,15 +434,24 @@ describe('orders from an integrator', () => {
   it('accepts, readies and cancels as the kitchen does, audited as the integrator', async () => {
     const placed = await place(fullKey, orderBody(own, ownProduct));
     const id = placed.json().data.id;
-    const accept = await call(fullKey, 'POST', `/api/integration/orders/${id}/status`, { status: 'preparing_order' });
+    const accept = await call(fullKey, 'POST', `/api/integration/orders/${id}/status`, {
+      status: 'preparing_order',
+    });
     expect(accept.statusCode, accept.body).toBe(200);
     expect(accept.json().data.status).toBe('preparing_order');
-    const ready = await call(fullKey, 'POST', `/api/integration/orders/${id}/status`, { status: 'ready_for_pickup' });
+    const ready = await call(fullKey, 'POST', `/api/integration/orders/${id}/status`, {
+      status: 'ready_for_pickup',
+    });
     expect(ready.json().data.status).toBe('ready_for_pickup');
     // A move the kitchen may not make (back to preparing) is the status machine's 422.
-    const back = await call(fullKey, 'POST', `/api/integration/orders/${id}/status`, { status: 'preparing_order' });
+    const back = await call(fullKey, 'POST', `/api/integration/orders/${id}/status`, {
+      status: 'preparing_order',
+    });
     expect(back.statusCode).toBe(422);
-    const [integrator] = await t.database.db.select().from(integrators).where(eq(integrators.id, integratorId));
+    const [integrator] = await t.database.db
+      .select()
+      .from(integrators)
+      .where(eq(integrators.id, integratorId));
     const entries = await t.database.db
       .select()
       .from(auditLog)
@@ -371,7 +461,14 @@ describe('orders from an integrator', () => {
     expect(entries.every((e) => e.actor_id === integrator?.user_id)).toBe(true);
 
     const second = await place(fullKey, orderBody(own, ownProduct));
-    const noReason = await call(fullKey, 'POST', `/api/integration/orders/${second.json().data.id}/status`, { status: 'declined' }, {}, 'en');
+    const noReason = await call(
+      fullKey,
+      'POST',
+      `/api/integration/orders/${second.json().data.id}/status`,
+      { status: 'declined' },
+      {},
+      'en',
+    );
     expect(noReason.statusCode).toBe(400);
     expect(Object.keys(noReason.json().errors)).toEqual(['reason']);
     const cancelled = await call(fullKey, 'POST', `/api/integration/orders/${second.json().data.id}/status`, {
@@ -379,14 +476,19 @@ describe('orders from an integrator', () => {
       reason: 'Out of dough',
     });
     expect(cancelled.json().data.status).toBe('declined');
-    const unknown = await call(fullKey, 'POST', `/api/integration/orders/${id}/status`, { status: 'delivered' });
+    const unknown = await call(fullKey, 'POST', `/api/integration/orders/${id}/status`, {
+      status: 'delivered',
+    });
     expect(unknown.statusCode).toBe(400);
   });
 });
 
 describe('menu, snooze and pause from an integrator', () => {
   it('adds and changes products, snoozes one, and pauses the restaurant, audited as the integrator', async () => {
-    const [integrator] = await t.database.db.select().from(integrators).where(eq(integrators.id, integratorId));
+    const [integrator] = await t.database.db
+      .select()
+      .from(integrators)
+      .where(eq(integrators.id, integratorId));
     const [product] = await t.database.db.select().from(products).where(eq(products.id, ownProduct));
     const added = await call(fullKey, 'POST', `/api/integration/restaurants/${own}/products`, {
       name: 'Pita sirnica',
@@ -403,14 +505,21 @@ describe('menu, snooze and pause from an integrator', () => {
     const badPrice = await call(fullKey, 'PATCH', `/api/integration/products/${ownProduct}`, { price: -1 });
     expect(badPrice.statusCode).toBe(400);
 
-    const snoozed = await call(fullKey, 'POST', `/api/integration/products/${ownProduct}/snooze`, { mode: 'manual' });
+    const snoozed = await call(fullKey, 'POST', `/api/integration/products/${ownProduct}/snooze`, {
+      mode: 'manual',
+    });
     expect(snoozed.json().data).toMatchObject({ snoozed: true });
     const back = await call(fullKey, 'DELETE', `/api/integration/products/${ownProduct}/snooze`);
     expect(back.json().data).toMatchObject({ snoozed: false });
 
-    const paused = await call(fullKey, 'PUT', `/api/integration/restaurants/${own}/capacity`, { mode: 'paused', minutes: 15 });
+    const paused = await call(fullKey, 'PUT', `/api/integration/restaurants/${own}/capacity`, {
+      mode: 'paused',
+      minutes: 15,
+    });
     expect(paused.json().data.mode).toBe('paused');
-    const normal = await call(fullKey, 'PUT', `/api/integration/restaurants/${own}/capacity`, { mode: 'normal' });
+    const normal = await call(fullKey, 'PUT', `/api/integration/restaurants/${own}/capacity`, {
+      mode: 'normal',
+    });
     expect(normal.json().data.mode).toBe('normal');
 
     const entries = await t.database.db

@@ -15,11 +15,15 @@ export async function integrationsRoutes(app: FastifyInstance) {
   route(app, integrations.create, async (request, reply) =>
     reply.status(201).send({ data: await service.createIntegrator(app.db, request.actor, request.body) }),
   );
-  route(app, integrations.get, async (request) => ({ data: await service.getIntegrator(app.db, request.params.id) }));
+  route(app, integrations.get, async (request) => ({
+    data: await service.getIntegrator(app.db, request.params.id),
+  }));
   route(app, integrations.update, async (request) => ({
     data: await service.updateIntegrator(app.db, request.actor, request.params.id, request.body),
   }));
-  route(app, integrations.keys, async (request) => ({ data: await service.listKeys(app.db, request.params.id) }));
+  route(app, integrations.keys, async (request) => ({
+    data: await service.listKeys(app.db, request.params.id),
+  }));
   route(app, integrations.createKey, async (request, reply) =>
     reply
       .status(201)
@@ -99,7 +103,9 @@ async function integrationApiRoutes(app: FastifyInstance) {
   route(
     app,
     integrationApi.getOrder,
-    async (request) => ({ data: await inbound.getIntegrationOrder(app.db, caller(request), request.params.id) }),
+    async (request) => ({
+      data: await inbound.getIntegrationOrder(app.db, caller(request), request.params.id),
+    }),
     perKey,
   );
   route(
@@ -130,7 +136,9 @@ async function integrationApiRoutes(app: FastifyInstance) {
   route(
     app,
     integrationApi.snooze,
-    async (request) => ({ data: await inbound.snooze(deps(), caller(request), request.params.id, request.body) }),
+    async (request) => ({
+      data: await inbound.snooze(deps(), caller(request), request.params.id, request.body),
+    }),
     perKey,
   );
   route(

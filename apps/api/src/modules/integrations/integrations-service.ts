@@ -79,13 +79,18 @@ export async function getIntegrator(db: Db, id: number): Promise<Integrator> {
   return toIntegrator(row);
 }
 
-const nameTaken = () => new Conflict('conflict', 'errors.conflict', {}, { name: ['integrations.validation.name_taken'] });
+const nameTaken = () =>
+  new Conflict('conflict', 'errors.conflict', {}, { name: ['integrations.validation.name_taken'] });
 
 /**
  * An integrator and its own account (role customer, inactive, no usable password): the kernel and the
  * audit log name that account as the actor of what the integrator's keys do.
  */
-export async function createIntegrator(db: Db, actor: ActorContext, body: IntegratorBody): Promise<Integrator> {
+export async function createIntegrator(
+  db: Db,
+  actor: ActorContext,
+  body: IntegratorBody,
+): Promise<Integrator> {
   try {
     const id = await db.transaction(async (tx) => {
       const [user] = await tx
@@ -204,10 +209,7 @@ export async function listKeys(db: Db, integratorId: number): Promise<ApiKey[]> 
 }
 
 async function assertRestaurants(db: Db, ids: number[]) {
-  const found = await db
-    .select({ id: restaurants.id })
-    .from(restaurants)
-    .where(inArray(restaurants.id, ids));
+  const found = await db.select({ id: restaurants.id }).from(restaurants).where(inArray(restaurants.id, ids));
   const known = new Set(found.map((r) => r.id));
   const fields: Record<string, string[]> = {};
   ids.forEach((id, index) => {

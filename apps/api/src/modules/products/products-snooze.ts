@@ -7,6 +7,7 @@ import type { EventBus } from '../../lib/bus.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { closingTime } from '../restaurants/restaurants-capacity.js';
+import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 import { findProduct } from './products-service.js';
 
 /**
@@ -29,6 +30,19 @@ const state = {
   snoozed: products.snoozed,
   snoozed_until: products.snoozed_until,
 };
+
+/** The webhook event of a snooze or its end (issue 40), written in the change's own transaction. */
+const snoozeEvent = (row: {
+  id: number;
+  restaurant_id: number;
+  snoozed: boolean;
+  snoozed_until: Date | null;
+}) => ({
+  product_id: row.id,
+  restaurant_id: row.restaurant_id,
+  snoozed: row.snoozed,
+  snoozed_until: row.snoozed_until?.toISOString() ?? null,
+});
 
 async function publish(bus: EventBus, product: Product) {
   await bus.publish({
@@ -61,6 +75,7 @@ async function change(
       .where(eq(products.id, id))
       .returning(state);
     await audit(tx, actor, 'update', 'products', id, before, after);
+    if (after) await recordWebhookEvent(tx, 'product.snoozed', snoozeEvent(after));
   });
   if (next.snoozed_until)
     await jobs.schedule(
@@ -104,6 +119,7 @@ export async function endSnooze(db: Db, bus: EventBus, data: Record<string, unkn
       .returning(state);
     if (!after) return false;
     await audit(tx, null, 'update', 'products', id, before, after);
+    await recordWebhookEvent(tx, 'product.snoozed', snoozeEvent(after));
     return true;
   });
   if (ended) await publish(bus, await findProduct(db, id));

@@ -14,6 +14,7 @@ import type { EventBus } from '../../lib/bus.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { rowsOf } from '../../lib/sql.js';
+import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 import { orderingStateOf, orderingStates } from './restaurants-hours.js';
 
 /**
@@ -49,6 +50,17 @@ export function toCapacity(row: Row, now = new Date()): Capacity {
       row.paused_until && row.paused_until.getTime() > now.getTime() ? row.paused_until.toISOString() : null,
   };
 }
+
+/** The webhook event of a capacity change (issue 40), written in the change's own transaction. */
+const capacityEvent = (row: Row) => {
+  const capacity = toCapacity(row);
+  return {
+    restaurant_id: row.restaurant_id,
+    mode: capacity.mode,
+    paused_until: capacity.paused_until,
+    busy_minutes: row.busy_minutes,
+  };
+};
 
 export interface CapacityDeps {
   db: Db;
@@ -158,6 +170,7 @@ export async function setCapacity(
       .returning(columns);
     if (!row) throw new NotFound();
     await audit(tx, actor, 'update', 'restaurants', id, before, row);
+    await recordWebhookEvent(tx, 'restaurant.paused', capacityEvent(row));
     return row;
   });
   // After the commit: a job never runs for a change that rolled back. Should this instance die in
@@ -209,6 +222,7 @@ async function endCapacity(db: Db, bus: EventBus, kind: 'pause' | 'busy', data: 
     if (!row) return null;
     // The queue acts, not a person: no actor (the log shows "System").
     await audit(tx, null, 'update', 'restaurants', id, before, row);
+    await recordWebhookEvent(tx, 'restaurant.paused', capacityEvent(row));
     return row;
   });
   if (after)

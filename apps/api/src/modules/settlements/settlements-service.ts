@@ -15,6 +15,7 @@ import { localToday } from '../../lib/dates.js';
 import { BadRequest, Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
 import { bufferOf, csvExport, type ExportColumn, xlsxExport } from '../../lib/export.js';
 import { pageOf } from '../../lib/lists.js';
+import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 
 type ListQuery = z.output<typeof settlementListQuery>;
 
@@ -229,8 +230,21 @@ export async function approveSettlement(db: Db, actor: ActorContext, id: number)
         payee_iban: payee?.iban ?? null,
       })
       .where(and(eq(settlements.id, id), eq(settlements.status, 'pending')))
-      .returning({ id: settlements.id });
+      .returning({
+        id: settlements.id,
+        restaurant_id: settlements.restaurant_id,
+        period_from: settlements.period_from,
+        period_to: settlements.period_to,
+      });
     if (!done) await settlementOrConflict(tx, id);
+    // Accounting hears of it (issue 40): an outbox row in the approval's own transaction.
+    if (done)
+      await recordWebhookEvent(tx, 'settlement.approved', {
+        settlement_id: id,
+        restaurant_id: done.restaurant_id,
+        period_from: String(done.period_from),
+        period_to: String(done.period_to),
+      });
     await audit(
       tx,
       actor,

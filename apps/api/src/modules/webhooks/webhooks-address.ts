@@ -38,7 +38,8 @@ export async function resolvePublic(hostname: string): Promise<{ address: string
     : await lookup(host, { all: true, verbatim: true }).catch(() => {
         throw Object.assign(new Error(`cannot resolve ${host}`), { problem: 'url_unresolvable' });
       });
-  if (!found.length) throw Object.assign(new Error(`cannot resolve ${host}`), { problem: 'url_unresolvable' });
+  if (!found.length)
+    throw Object.assign(new Error(`cannot resolve ${host}`), { problem: 'url_unresolvable' });
   const refused = found.find((a) => !isPublicAddress(a.address));
   if (refused)
     throw Object.assign(new Error(`${host} resolves to a non-public address ${refused.address}`), {

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus, WebhookEventType, WebhookOrderData } from '@dostava/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orderStatusHistory, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
+import {
+  orderStatusHistory,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
 import type { OrderHook, OrderWrite } from '../orders/orders-hooks.js';
 
@@ -38,7 +43,12 @@ export async function recordWebhookEvent(
     .where(
       options.endpointIds
         ? inArray(webhookEndpoints.id, options.endpointIds)
-        : and(eq(webhookEndpoints.is_active, true), sql`${type} = any(${webhookEndpoints.event_types})`),
+        : and(
+            // An endpoint the workers disabled (410, days of failures) keeps its events: they go when
+            // an Admin enables it again. One an Admin switched off gets none.
+            or(eq(webhookEndpoints.is_active, true), isNotNull(webhookEndpoints.disabled_reason)),
+            sql`${type} = any(${webhookEndpoints.event_types})`,
+          ),
     );
   if (!endpoints.length) return null;
   const id = newEventId();
@@ -74,7 +84,11 @@ const STATUS_EVENTS: Partial<Record<OrderStatus, WebhookEventType>> = {
   returned: 'order.cancelled',
 };
 
-function orderData(order: OrderRow, previous: OrderRow | null, reason: string | null): Omit<WebhookOrderData, 'sequence'> {
+function orderData(
+  order: OrderRow,
+  previous: OrderRow | null,
+  reason: string | null,
+): Omit<WebhookOrderData, 'sequence'> {
   return {
     order_id: order.id,
     restaurant_id: order.restaurant_id,
@@ -107,8 +121,10 @@ export async function orderEvents(tx: Db, write: OrderWrite): Promise<void> {
   const types: WebhookEventType[] = [];
   if (write.type === 'order.created' || !previous) types.push('order.created');
   else {
-    if (previous.driver_id !== null && previous.driver_id !== order.driver_id) types.push('order.driver_unassigned');
-    if (order.driver_id !== null && previous.driver_id !== order.driver_id) types.push('order.driver_assigned');
+    if (previous.driver_id !== null && previous.driver_id !== order.driver_id)
+      types.push('order.driver_unassigned');
+    if (order.driver_id !== null && previous.driver_id !== order.driver_id)
+      types.push('order.driver_assigned');
     if (previous.status !== order.status) {
       const type = STATUS_EVENTS[order.status];
       if (type) types.push(type);

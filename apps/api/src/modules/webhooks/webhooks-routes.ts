@@ -31,9 +31,13 @@ export const webhooksRoutes = fp(async (app: FastifyInstance) => {
 
   route(app, webhooks.list, (request) => service.listEndpoints(app.db, request.query));
   route(app, webhooks.create, async (request, reply) =>
-    reply.status(201).send({ data: await service.createEndpoint(app.db, request.actor, request.body, production) }),
+    reply
+      .status(201)
+      .send({ data: await service.createEndpoint(app.db, request.actor, request.body, production) }),
   );
-  route(app, webhooks.get, async (request) => ({ data: await service.getEndpoint(app.db, request.params.id) }));
+  route(app, webhooks.get, async (request) => ({
+    data: await service.getEndpoint(app.db, request.params.id),
+  }));
   route(app, webhooks.update, async (request) => ({
     data: await service.updateEndpoint(app.db, request.actor, request.params.id, request.body, production),
   }));

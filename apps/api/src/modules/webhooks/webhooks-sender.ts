@@ -1,11 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import {
-  WEBHOOK_DISABLE_AFTER_DAYS,
-  WEBHOOK_RETRY_SCHEDULE,
-  WEBHOOK_TIMEOUT_SECONDS,
-} from '@dostava/shared';
+import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_TIMEOUT_SECONDS } from '@dostava/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.js';
@@ -67,7 +63,11 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
 }
 
 /** When the next attempt goes after `attempts` have failed: the schedule, ±10% jitter, Retry-After if later. */
-export function nextDelaySeconds(attempts: number, retryAfter: number | null, random = Math.random): number | null {
+export function nextDelaySeconds(
+  attempts: number,
+  retryAfter: number | null,
+  random = Math.random,
+): number | null {
   const base = WEBHOOK_RETRY_SCHEDULE[attempts];
   if (base === undefined) return null;
   const jittered = base * (1 + (random() - 0.5) * 0.2);
@@ -122,7 +122,12 @@ export function post(
               }),
             );
             response.on('error', (error) =>
-              done({ status: response.statusCode ?? null, body: text, error: error.message, retryAfterSeconds: null }),
+              done({
+                status: response.statusCode ?? null,
+                body: text,
+                error: error.message,
+                retryAfterSeconds: null,
+              }),
             );
           },
         );
@@ -265,7 +270,9 @@ export class WebhookSender {
         await tx
           .update(webhookEndpoints)
           .set({ failing_since: null })
-          .where(and(eq(webhookEndpoints.id, d.endpoint_id), sql`${webhookEndpoints.failing_since} is not null`));
+          .where(
+            and(eq(webhookEndpoints.id, d.endpoint_id), sql`${webhookEndpoints.failing_since} is not null`),
+          );
         return;
       }
       if (gone) {

@@ -11,7 +11,12 @@ import type {
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
+import {
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
@@ -55,7 +60,10 @@ export async function listEndpoints(db: Db, query: z.output<typeof webhookEndpoi
       .offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(where),
   ]);
-  return { data: rows.map(toEndpoint), meta: { page: query.page, per_page: query.per_page, total: total?.n ?? 0 } };
+  return {
+    data: rows.map(toEndpoint),
+    meta: { page: query.page, per_page: query.per_page, total: total?.n ?? 0 },
+  };
 }
 
 async function endpointRow(db: Db, id: number): Promise<EndpointRow> {
@@ -102,7 +110,11 @@ export async function updateEndpoint(
 ): Promise<WebhookEndpoint> {
   if (patch.url !== undefined) await assertUrl(patch.url, production);
   const row = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .for('update');
     if (!before) throw new NotFound();
     const enabling = patch.is_active === true && !before.is_active;
     const [after] = await tx
@@ -246,7 +258,11 @@ async function replayWhere(tx: Db, where: ReturnType<typeof and>) {
 
 export async function replayDelivery(db: Db, actor: ActorContext, id: number) {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, id))
+      .for('update');
     if (!before) throw new NotFound();
     const replayed = await replayWhere(tx, eq(webhookDeliveries.id, id));
     await audit(tx, actor, 'replay', 'webhook_deliveries', id, { state: before.state }, { state: 'pending' });
