@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { webhooksDocument } from '../modules/webhooks/webhooks-openapi.js';
 
 type Method = string;
 
@@ -138,6 +139,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
 
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Dostava API',
         version: '1.0.0',
@@ -148,7 +150,13 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       // Relative: the document is served by the API it describes, wherever that is deployed; a
       // generated client takes its base URL from the integrator.
       servers: [{ url: '/', description: 'The server that serves this document' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // An integrator's API key (issue 40), on the integration API only.
+          integratorKey: { type: 'http', scheme: 'bearer', bearerFormat: 'dsk_<prefix>_<secret>' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: (document) => {
@@ -191,6 +199,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
           summary: schema.summary ?? summaryFor(method, path),
           // A generated client sends no token to these.
           ...(isPublic ? { security: [] } : {}),
+          ...(config.auth === 'api_key' ? { security: [{ integratorKey: [] }] } : {}),
         },
       };
     },
@@ -199,6 +208,9 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       const { openapiObject } = documentObject;
       openapiObject.components ??= {};
       const components = openapiObject.components;
+      // The events sent to webhook endpoints (OpenAPI 3.1 `webhooks`, issue 40).
+      (openapiObject as { webhooks?: unknown }).webhooks = webhooksDocument();
+
       components.schemas = {
         ...components.schemas,
         Error: z.toJSONSchema(apiErrorSchema, { target: 'openapi-3.0' }) as Record<string, unknown>,

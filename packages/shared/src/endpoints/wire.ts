@@ -1893,8 +1893,737 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List integrators
+         * @description A page of the integrators (POS systems, aggregators, shops), searchable by name.
+         */
+        get: operations["getIntegrators"];
+        put?: never;
+        /**
+         * Create an integrator
+         * @description Registers an integrator. A name already used is a 409 under `name`.
+         */
+        post: operations["postIntegrators"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an integrator
+         * @description One integrator.
+         */
+        get: operations["getIntegratorsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an integrator
+         * @description Changes an integrator; deactivating it stops all its keys at once.
+         */
+        patch: operations["patchIntegratorsById"];
+        trace?: never;
+    };
+    "/api/integrators/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an integrator's API keys
+         * @description Every key of the integrator, newest first, with its prefix, scopes, restaurants, state and last use (never the secret).
+         */
+        get: operations["getIntegratorsByIdKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates a key with scopes, limited to the given restaurants. The answer is the only time the secret is shown: it is stored hashed.
+         */
+        post: operations["postIntegratorsByIdKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrator-keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an API key
+         * @description A new key with the same scopes and restaurants (its secret shown once); the old one keeps working for `overlap_hours` (0: it stops now). A revoked or expiring key is a 409.
+         */
+        post: operations["postIntegratorKeysByIdRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrator-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description Stops the key at once, on every instance.
+         */
+        post: operations["postIntegratorKeysByIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote an order
+         * @description Checks an order as placing it would (restaurant taking orders, items on the menu and in stock) and prices it with the server’s prices; writes nothing. Validate with this, then create.
+         */
+        post: operations["postIntegrationOrdersQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order
+         * @description Places an order for a customer of one of the key’s restaurants. The `Idempotency-Key` header is required: a retry with the same key answers the same order (200, header `Idempotent-Replayed: true`) and never places a second one; the same key with another body is a 409 `idempotency_key_reused`.
+         */
+        post: operations["postIntegrationOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an order
+         * @description An order of one of the key’s restaurants (any other is a 404).
+         */
+        get: operations["getIntegrationOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept, ready or cancel an order
+         * @description The kitchen’s moves under the kitchen’s rules: `preparing_order` accepts, `ready_for_pickup`, `declined` (with a reason) cancels an order not yet accepted; a move the status machine refuses is a 422, a stale `version` a 409.
+         */
+        post: operations["postIntegrationOrdersByIdStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/restaurants/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a product to the menu
+         * @description Adds a product (price in minor units) to one of the key’s restaurants, in an existing category.
+         */
+        post: operations["postIntegrationRestaurantsByIdProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a product
+         * @description Changes the given fields of a product (name, price, category, shown on the menu).
+         */
+        patch: operations["patchIntegrationProductsById"];
+        trace?: never;
+    };
+    "/api/integration/products/{id}/snooze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Snooze a product
+         * @description Marks a product out of stock until the end of the day, a time, or until switched back.
+         */
+        post: operations["postIntegrationProductsByIdSnooze"];
+        /**
+         * End a snooze
+         * @description Puts a snoozed product back in stock.
+         */
+        delete: operations["deleteIntegrationProductsByIdSnooze"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/restaurants/{id}/capacity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pause a restaurant or set it busy
+         * @description Normal, busy (extra minutes) or paused (for minutes, until a time, or until closing).
+         */
+        put: operations["putIntegrationRestaurantsByIdCapacity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description A page of the webhook endpoints, searchable by URL.
+         */
+        get: operations["getWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Registers a URL for the chosen event types and answers its signing secret once. In production the URL must be HTTPS and must not resolve to a private, loopback or link-local address (400 under `url`).
+         */
+        post: operations["postWebhookEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One webhook endpoint.
+         */
+        get: operations["getWebhookEndpointsById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Removes an endpoint and its delivery log.
+         */
+        delete: operations["deleteWebhookEndpointsById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes an endpoint: its URL (checked as at registration), its event types, or whether it is active (enabling one disabled after failures clears them).
+         */
+        patch: operations["patchWebhookEndpointsById"];
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reveal an endpoint's signing secret
+         * @description The `whsec_…` secret the receiver verifies signatures with.
+         */
+        get: operations["getWebhookEndpointsByIdSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of an endpoint
+         * @description A page of its deliveries, newest first, filterable by state, each with every attempt: the request sent, the status answered, the first 1,000 characters of the answer, the time taken.
+         */
+        get: operations["getWebhookEndpointsByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event to this endpoint only; its delivery shows in the log.
+         */
+        post: operations["postWebhookEndpointsByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay failed deliveries
+         * @description Sends again every failed delivery of the endpoint created since `since`.
+         */
+        post: operations["postWebhookEndpointsByIdReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay one delivery
+         * @description Sends one delivery again (the same event id), whatever its state.
+         */
+        post: operations["postWebhookDeliveriesByIdReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.created
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.accepted
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_accepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.ready
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_ready"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.picked_up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.picked_up
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_picked_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.delivered
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.cancelled
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.driver_assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.driver_assigned
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_driver_assigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.driver_unassigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.driver_unassigned
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_driver_unassigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.eta_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.eta_changed
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_eta_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.incident": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.incident
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_incident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event order.refunded
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_order_refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "restaurant.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event restaurant.paused
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_restaurant_paused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.snoozed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event product.snoozed
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_product_snoozed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "settlement.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event settlement.approved
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_settlement_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event webhook.test
+         * @description Sent to each endpoint subscribed to this type, at least once (deduplicate by `webhook-id`), signed per Standard Webhooks: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (`standardwebhooks` libraries do). Order events carry `sequence`, the order’s event count: order them by it. Answer 2xx within 15 s; any other answer is retried (at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, with jitter; `Retry-After` is respected); 410 Gone disables the endpoint.
+         */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -2360,7 +3089,7 @@ export interface operations {
             content: {
                 "application/json": {
                     current_password: string;
-                    new_password: string & (string);
+                    new_password: string & (unknown & unknown & unknown & unknown);
                     confirm_password: string;
                 };
             };
@@ -2528,14 +3257,12 @@ export interface operations {
                             } | null;
                             ordering: {
                                 takes_orders: boolean;
-                                /** @enum {string|null} */
-                                reason: "closed" | "paused" | null;
+                                reason: ("closed" | "paused") | null;
                                 busy_minutes: number;
                                 opens_at: string | null;
                                 closes_at: string | null;
                             };
-                            /** @enum {string|null} */
-                            dispatch_mode: "manual" | "suggest" | "automatic" | null;
+                            dispatch_mode: ("manual" | "suggest" | "automatic") | null;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -2600,14 +3327,12 @@ export interface operations {
                             } | null;
                             ordering: {
                                 takes_orders: boolean;
-                                /** @enum {string|null} */
-                                reason: "closed" | "paused" | null;
+                                reason: ("closed" | "paused") | null;
                                 busy_minutes: number;
                                 opens_at: string | null;
                                 closes_at: string | null;
                             };
-                            /** @enum {string|null} */
-                            dispatch_mode: "manual" | "suggest" | "automatic" | null;
+                            dispatch_mode: ("manual" | "suggest" | "automatic") | null;
                             created_at: string;
                             updated_at: string;
                         };
@@ -2655,14 +3380,12 @@ export interface operations {
                             } | null;
                             ordering: {
                                 takes_orders: boolean;
-                                /** @enum {string|null} */
-                                reason: "closed" | "paused" | null;
+                                reason: ("closed" | "paused") | null;
                                 busy_minutes: number;
                                 opens_at: string | null;
                                 closes_at: string | null;
                             };
-                            /** @enum {string|null} */
-                            dispatch_mode: "manual" | "suggest" | "automatic" | null;
+                            dispatch_mode: ("manual" | "suggest" | "automatic") | null;
                             created_at: string;
                             updated_at: string;
                         };
@@ -2750,14 +3473,12 @@ export interface operations {
                             } | null;
                             ordering: {
                                 takes_orders: boolean;
-                                /** @enum {string|null} */
-                                reason: "closed" | "paused" | null;
+                                reason: ("closed" | "paused") | null;
                                 busy_minutes: number;
                                 opens_at: string | null;
                                 closes_at: string | null;
                             };
-                            /** @enum {string|null} */
-                            dispatch_mode: "manual" | "suggest" | "automatic" | null;
+                            dispatch_mode: ("manual" | "suggest" | "automatic") | null;
                             created_at: string;
                             updated_at: string;
                         };
@@ -3122,8 +3843,7 @@ export interface operations {
                             paused_until: string | null;
                             ordering: {
                                 takes_orders: boolean;
-                                /** @enum {string|null} */
-                                reason: "closed" | "paused" | null;
+                                reason: ("closed" | "paused") | null;
                                 busy_minutes: number;
                                 opens_at: string | null;
                                 closes_at: string | null;
@@ -3601,8 +4321,7 @@ export interface operations {
                             };
                             ordering: {
                                 takes_orders: boolean;
-                                /** @enum {string|null} */
-                                reason: "closed" | "paused" | null;
+                                reason: ("closed" | "paused") | null;
                                 busy_minutes: number;
                                 opens_at: string | null;
                                 closes_at: string | null;
@@ -3947,7 +4666,7 @@ export interface operations {
                     /** @default true */
                     is_active?: boolean;
                     image_id?: number | null;
-                    password: string & (string);
+                    password: string & (unknown & unknown & unknown & unknown);
                 };
             };
         };
@@ -4084,7 +4803,7 @@ export interface operations {
                     restaurant_id?: number | null;
                     is_active?: boolean;
                     image_id?: number | null;
-                    password?: string & (string);
+                    password?: string & (unknown & unknown & unknown & unknown);
                 };
             };
         };
@@ -4257,7 +4976,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date-time */
                     planned_end_at: string | null;
                 };
             };
@@ -4520,7 +5238,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date-time */
                     planned_end_at: string | null;
                 };
             };
@@ -4826,13 +5543,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -4924,13 +5639,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -4953,8 +5666,7 @@ export interface operations {
                             customer_phone: string | null;
                             driver_phone: string | null;
                             history: {
-                                /** @enum {string|null} */
-                                from_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer" | null;
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
                                 /** @enum {string} */
                                 to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                                 reason: string | null;
@@ -4969,14 +5681,12 @@ export interface operations {
                                 promised_at: string | null;
                                 predicted_pickup_at: string | null;
                                 predicted_delivery_at: string | null;
-                                /** @enum {string|null} */
-                                risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                 history: {
                                     promised_at: string | null;
                                     predicted_pickup_at: string | null;
                                     predicted_delivery_at: string | null;
-                                    /** @enum {string|null} */
-                                    risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                     created_at: string;
                                 }[];
                             };
@@ -4984,8 +5694,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "manual" | "suggest" | "automatic";
                                 locked: boolean;
-                                /** @enum {string|null} */
-                                problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                                 offers: {
                                     id: number;
                                     driver: {
@@ -5204,8 +5913,7 @@ export interface operations {
                             /** @enum {string} */
                             state: "available" | "assigned" | "delivering" | "on_break" | "off_shift";
                             active_orders: number;
-                            /** @enum {string|null} */
-                            vehicle_type: "bike" | "car" | "scooter" | null;
+                            vehicle_type: ("bike" | "car" | "scooter") | null;
                             distance_km: number | null;
                             last_location_at: string | null;
                             planned_end_at: string | null;
@@ -5274,13 +5982,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -5303,8 +6009,7 @@ export interface operations {
                             customer_phone: string | null;
                             driver_phone: string | null;
                             history: {
-                                /** @enum {string|null} */
-                                from_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer" | null;
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
                                 /** @enum {string} */
                                 to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                                 reason: string | null;
@@ -5319,14 +6024,12 @@ export interface operations {
                                 promised_at: string | null;
                                 predicted_pickup_at: string | null;
                                 predicted_delivery_at: string | null;
-                                /** @enum {string|null} */
-                                risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                 history: {
                                     promised_at: string | null;
                                     predicted_pickup_at: string | null;
                                     predicted_delivery_at: string | null;
-                                    /** @enum {string|null} */
-                                    risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                     created_at: string;
                                 }[];
                             };
@@ -5334,8 +6037,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "manual" | "suggest" | "automatic";
                                 locked: boolean;
-                                /** @enum {string|null} */
-                                problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                                 offers: {
                                     id: number;
                                     driver: {
@@ -5435,13 +6137,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -5464,8 +6164,7 @@ export interface operations {
                             customer_phone: string | null;
                             driver_phone: string | null;
                             history: {
-                                /** @enum {string|null} */
-                                from_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer" | null;
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
                                 /** @enum {string} */
                                 to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                                 reason: string | null;
@@ -5480,14 +6179,12 @@ export interface operations {
                                 promised_at: string | null;
                                 predicted_pickup_at: string | null;
                                 predicted_delivery_at: string | null;
-                                /** @enum {string|null} */
-                                risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                 history: {
                                     promised_at: string | null;
                                     predicted_pickup_at: string | null;
                                     predicted_delivery_at: string | null;
-                                    /** @enum {string|null} */
-                                    risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                     created_at: string;
                                 }[];
                             };
@@ -5495,8 +6192,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "manual" | "suggest" | "automatic";
                                 locked: boolean;
-                                /** @enum {string|null} */
-                                problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                                 offers: {
                                     id: number;
                                     driver: {
@@ -5594,13 +6290,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -5623,8 +6317,7 @@ export interface operations {
                             customer_phone: string | null;
                             driver_phone: string | null;
                             history: {
-                                /** @enum {string|null} */
-                                from_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer" | null;
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
                                 /** @enum {string} */
                                 to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                                 reason: string | null;
@@ -5639,14 +6332,12 @@ export interface operations {
                                 promised_at: string | null;
                                 predicted_pickup_at: string | null;
                                 predicted_delivery_at: string | null;
-                                /** @enum {string|null} */
-                                risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                 history: {
                                     promised_at: string | null;
                                     predicted_pickup_at: string | null;
                                     predicted_delivery_at: string | null;
-                                    /** @enum {string|null} */
-                                    risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                     created_at: string;
                                 }[];
                             };
@@ -5654,8 +6345,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "manual" | "suggest" | "automatic";
                                 locked: boolean;
-                                /** @enum {string|null} */
-                                problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                                 offers: {
                                     id: number;
                                     driver: {
@@ -5752,13 +6442,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -5781,8 +6469,7 @@ export interface operations {
                             customer_phone: string | null;
                             driver_phone: string | null;
                             history: {
-                                /** @enum {string|null} */
-                                from_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer" | null;
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
                                 /** @enum {string} */
                                 to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                                 reason: string | null;
@@ -5797,14 +6484,12 @@ export interface operations {
                                 promised_at: string | null;
                                 predicted_pickup_at: string | null;
                                 predicted_delivery_at: string | null;
-                                /** @enum {string|null} */
-                                risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                 history: {
                                     promised_at: string | null;
                                     predicted_pickup_at: string | null;
                                     predicted_delivery_at: string | null;
-                                    /** @enum {string|null} */
-                                    risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                     created_at: string;
                                 }[];
                             };
@@ -5812,8 +6497,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "manual" | "suggest" | "automatic";
                                 locked: boolean;
-                                /** @enum {string|null} */
-                                problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                                 offers: {
                                     id: number;
                                     driver: {
@@ -5902,13 +6586,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -5979,13 +6661,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -6008,8 +6688,7 @@ export interface operations {
                             customer_phone: string | null;
                             driver_phone: string | null;
                             history: {
-                                /** @enum {string|null} */
-                                from_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer" | null;
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
                                 /** @enum {string} */
                                 to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                                 reason: string | null;
@@ -6024,14 +6703,12 @@ export interface operations {
                                 promised_at: string | null;
                                 predicted_pickup_at: string | null;
                                 predicted_delivery_at: string | null;
-                                /** @enum {string|null} */
-                                risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                 history: {
                                     promised_at: string | null;
                                     predicted_pickup_at: string | null;
                                     predicted_delivery_at: string | null;
-                                    /** @enum {string|null} */
-                                    risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                     created_at: string;
                                 }[];
                             };
@@ -6039,8 +6716,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "manual" | "suggest" | "automatic";
                                 locked: boolean;
-                                /** @enum {string|null} */
-                                problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                                 offers: {
                                     id: number;
                                     driver: {
@@ -6140,13 +6816,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -6169,8 +6843,7 @@ export interface operations {
                             customer_phone: string | null;
                             driver_phone: string | null;
                             history: {
-                                /** @enum {string|null} */
-                                from_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer" | null;
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
                                 /** @enum {string} */
                                 to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                                 reason: string | null;
@@ -6185,14 +6858,12 @@ export interface operations {
                                 promised_at: string | null;
                                 predicted_pickup_at: string | null;
                                 predicted_delivery_at: string | null;
-                                /** @enum {string|null} */
-                                risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                 history: {
                                     promised_at: string | null;
                                     predicted_pickup_at: string | null;
                                     predicted_delivery_at: string | null;
-                                    /** @enum {string|null} */
-                                    risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                     created_at: string;
                                 }[];
                             };
@@ -6200,8 +6871,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "manual" | "suggest" | "automatic";
                                 locked: boolean;
-                                /** @enum {string|null} */
-                                problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                                 offers: {
                                     id: number;
                                     driver: {
@@ -6346,8 +7016,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string|null} */
-                    mode: "manual" | "suggest" | "automatic" | null;
+                    mode: ("manual" | "suggest" | "automatic") | null;
                 };
             };
         };
@@ -6376,14 +7045,12 @@ export interface operations {
                             } | null;
                             ordering: {
                                 takes_orders: boolean;
-                                /** @enum {string|null} */
-                                reason: "closed" | "paused" | null;
+                                reason: ("closed" | "paused") | null;
                                 busy_minutes: number;
                                 opens_at: string | null;
                                 closes_at: string | null;
                             };
-                            /** @enum {string|null} */
-                            dispatch_mode: "manual" | "suggest" | "automatic" | null;
+                            dispatch_mode: ("manual" | "suggest" | "automatic") | null;
                             created_at: string;
                             updated_at: string;
                         };
@@ -6502,13 +7169,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -6531,8 +7196,7 @@ export interface operations {
                             customer_phone: string | null;
                             driver_phone: string | null;
                             history: {
-                                /** @enum {string|null} */
-                                from_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer" | null;
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
                                 /** @enum {string} */
                                 to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                                 reason: string | null;
@@ -6547,14 +7211,12 @@ export interface operations {
                                 promised_at: string | null;
                                 predicted_pickup_at: string | null;
                                 predicted_delivery_at: string | null;
-                                /** @enum {string|null} */
-                                risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                 history: {
                                     promised_at: string | null;
                                     predicted_pickup_at: string | null;
                                     predicted_delivery_at: string | null;
-                                    /** @enum {string|null} */
-                                    risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                     created_at: string;
                                 }[];
                             };
@@ -6562,8 +7224,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "manual" | "suggest" | "automatic";
                                 locked: boolean;
-                                /** @enum {string|null} */
-                                problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                                 offers: {
                                     id: number;
                                     driver: {
@@ -6660,13 +7321,11 @@ export interface operations {
                             estimated_delivery_minutes: number;
                             promised_at: string | null;
                             predicted_delivery_at: string | null;
-                            /** @enum {string|null} */
-                            risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                             /** @enum {string} */
                             dispatch_mode: "manual" | "suggest" | "automatic";
                             dispatch_locked: boolean;
-                            /** @enum {string|null} */
-                            dispatch_problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                             offer: {
                                 driver: {
                                     id: number;
@@ -6689,8 +7348,7 @@ export interface operations {
                             customer_phone: string | null;
                             driver_phone: string | null;
                             history: {
-                                /** @enum {string|null} */
-                                from_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer" | null;
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
                                 /** @enum {string} */
                                 to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                                 reason: string | null;
@@ -6705,14 +7363,12 @@ export interface operations {
                                 promised_at: string | null;
                                 predicted_pickup_at: string | null;
                                 predicted_delivery_at: string | null;
-                                /** @enum {string|null} */
-                                risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                 history: {
                                     promised_at: string | null;
                                     predicted_pickup_at: string | null;
                                     predicted_delivery_at: string | null;
-                                    /** @enum {string|null} */
-                                    risk_reason: "kitchen_slow" | "no_driver_near" | "driver_far" | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
                                     created_at: string;
                                 }[];
                             };
@@ -6720,8 +7376,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "manual" | "suggest" | "automatic";
                                 locked: boolean;
-                                /** @enum {string|null} */
-                                problem: "no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy" | null;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
                                 offers: {
                                     id: number;
                                     driver: {
@@ -8409,6 +9064,2407 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getIntegrators: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort?: "name" | "-name" | "created_at" | "-created_at";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            contact_email: string;
+                            contact_name: string | null;
+                            is_active: boolean;
+                            active_keys: number;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIntegrators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    contact_email: string;
+                    contact_name: string | null;
+                    /** @default true */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            contact_email: string;
+                            contact_name: string | null;
+                            is_active: boolean;
+                            active_keys: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getIntegratorsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            contact_email: string;
+                            contact_name: string | null;
+                            is_active: boolean;
+                            active_keys: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    patchIntegratorsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    contact_email?: string;
+                    contact_name?: string | null;
+                    /** @default true */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            contact_email: string;
+                            contact_name: string | null;
+                            is_active: boolean;
+                            active_keys: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getIntegratorsByIdKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            integrator_id: number;
+                            name: string;
+                            prefix: string;
+                            scopes: ("orders.create" | "orders.read" | "orders.status" | "menu.write" | "products.snooze" | "restaurant.pause")[];
+                            restaurants: {
+                                id: number;
+                                name: string;
+                            }[];
+                            rate_limit_per_minute: number;
+                            /** @enum {string} */
+                            state: "active" | "expiring" | "expired" | "revoked";
+                            expires_at: string | null;
+                            revoked_at: string | null;
+                            last_used_at: string | null;
+                            rotated_from_id: number | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIntegratorsByIdKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("orders.create" | "orders.read" | "orders.status" | "menu.write" | "products.snooze" | "restaurant.pause")[];
+                    restaurant_ids: number[];
+                    /** @default 600 */
+                    rate_limit_per_minute?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            integrator_id: number;
+                            name: string;
+                            prefix: string;
+                            scopes: ("orders.create" | "orders.read" | "orders.status" | "menu.write" | "products.snooze" | "restaurant.pause")[];
+                            restaurants: {
+                                id: number;
+                                name: string;
+                            }[];
+                            rate_limit_per_minute: number;
+                            /** @enum {string} */
+                            state: "active" | "expiring" | "expired" | "revoked";
+                            expires_at: string | null;
+                            revoked_at: string | null;
+                            last_used_at: string | null;
+                            rotated_from_id: number | null;
+                            created_at: string;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIntegratorKeysByIdRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 24 */
+                    overlap_hours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            integrator_id: number;
+                            name: string;
+                            prefix: string;
+                            scopes: ("orders.create" | "orders.read" | "orders.status" | "menu.write" | "products.snooze" | "restaurant.pause")[];
+                            restaurants: {
+                                id: number;
+                                name: string;
+                            }[];
+                            rate_limit_per_minute: number;
+                            /** @enum {string} */
+                            state: "active" | "expiring" | "expired" | "revoked";
+                            expires_at: string | null;
+                            revoked_at: string | null;
+                            last_used_at: string | null;
+                            rotated_from_id: number | null;
+                            created_at: string;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIntegratorKeysByIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            integrator_id: number;
+                            name: string;
+                            prefix: string;
+                            scopes: ("orders.create" | "orders.read" | "orders.status" | "menu.write" | "products.snooze" | "restaurant.pause")[];
+                            restaurants: {
+                                id: number;
+                                name: string;
+                            }[];
+                            rate_limit_per_minute: number;
+                            /** @enum {string} */
+                            state: "active" | "expiring" | "expired" | "revoked";
+                            expires_at: string | null;
+                            revoked_at: string | null;
+                            last_used_at: string | null;
+                            rotated_from_id: number | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIntegrationOrdersQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    restaurant_id: number;
+                    items: {
+                        product_id: number;
+                        quantity: number;
+                    }[];
+                    address: string;
+                    phone: string;
+                    lat: number;
+                    lng: number;
+                    note: string | null;
+                    /** @enum {string} */
+                    payment: "cash" | "card";
+                    customer_name: string | null;
+                    external_id: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            restaurant_id: number;
+                            items: {
+                                product_id: number;
+                                name: string;
+                                unit_price: number;
+                                quantity: number;
+                            }[];
+                            items_amount: number;
+                            delivery_costs: number;
+                            total: number;
+                            distance_km: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIntegrationOrders: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    restaurant_id: number;
+                    items: {
+                        product_id: number;
+                        quantity: number;
+                    }[];
+                    address: string;
+                    phone: string;
+                    lat: number;
+                    lng: number;
+                    note: string | null;
+                    /** @enum {string} */
+                    payment: "cash" | "card";
+                    customer_name: string | null;
+                    external_id: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order_number: string;
+                            /** @enum {string} */
+                            status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            buyer: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            };
+                            driver: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            } | null;
+                            quantity: number;
+                            /** @enum {string} */
+                            payment_method: "cash" | "card";
+                            restaurant_amount: number;
+                            delivery_costs: number;
+                            restaurant_total_amount: number;
+                            total: number;
+                            address: string;
+                            created_at: string;
+                            status_changed_at: string;
+                            driver_request_time: string | null;
+                            delivered_at: string | null;
+                            delivered_time: number | null;
+                            estimated_delivery_minutes: number;
+                            promised_at: string | null;
+                            predicted_delivery_at: string | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                            /** @enum {string} */
+                            dispatch_mode: "manual" | "suggest" | "automatic";
+                            dispatch_locked: boolean;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
+                            offer: {
+                                driver: {
+                                    id: number;
+                                    name: string;
+                                };
+                                expires_at: string;
+                            } | null;
+                            version: number;
+                            items: {
+                                product_id: number | null;
+                                name: string;
+                                unit_price: number;
+                                quantity: number;
+                                amount: number;
+                            }[];
+                            lat: number;
+                            lng: number;
+                            note: string | null;
+                            commission: number;
+                            customer_phone: string | null;
+                            driver_phone: string | null;
+                            history: {
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                                /** @enum {string} */
+                                to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                                reason: string | null;
+                                actor: {
+                                    id: number;
+                                    name: string;
+                                    role: string;
+                                } | null;
+                                created_at: string;
+                            }[];
+                            eta: {
+                                promised_at: string | null;
+                                predicted_pickup_at: string | null;
+                                predicted_delivery_at: string | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                                history: {
+                                    promised_at: string | null;
+                                    predicted_pickup_at: string | null;
+                                    predicted_delivery_at: string | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                                    created_at: string;
+                                }[];
+                            };
+                            dispatch: {
+                                /** @enum {string} */
+                                mode: "manual" | "suggest" | "automatic";
+                                locked: boolean;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
+                                offers: {
+                                    id: number;
+                                    driver: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "declined" | "expired" | "withdrawn";
+                                    reasons: {
+                                        /** @enum {string} */
+                                        state: "free" | "carrying";
+                                        distance_km: number;
+                                        location_minutes: number;
+                                        arrival_at: string;
+                                        food_ready_at: string;
+                                        predicted_delivery_at: string;
+                                        load: number;
+                                        late_minutes: number;
+                                        batched_with: string | null;
+                                        fallback?: boolean;
+                                    };
+                                    created_at: string;
+                                    expires_at: string;
+                                    decided_at: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order_number: string;
+                            /** @enum {string} */
+                            status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            buyer: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            };
+                            driver: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            } | null;
+                            quantity: number;
+                            /** @enum {string} */
+                            payment_method: "cash" | "card";
+                            restaurant_amount: number;
+                            delivery_costs: number;
+                            restaurant_total_amount: number;
+                            total: number;
+                            address: string;
+                            created_at: string;
+                            status_changed_at: string;
+                            driver_request_time: string | null;
+                            delivered_at: string | null;
+                            delivered_time: number | null;
+                            estimated_delivery_minutes: number;
+                            promised_at: string | null;
+                            predicted_delivery_at: string | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                            /** @enum {string} */
+                            dispatch_mode: "manual" | "suggest" | "automatic";
+                            dispatch_locked: boolean;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
+                            offer: {
+                                driver: {
+                                    id: number;
+                                    name: string;
+                                };
+                                expires_at: string;
+                            } | null;
+                            version: number;
+                            items: {
+                                product_id: number | null;
+                                name: string;
+                                unit_price: number;
+                                quantity: number;
+                                amount: number;
+                            }[];
+                            lat: number;
+                            lng: number;
+                            note: string | null;
+                            commission: number;
+                            customer_phone: string | null;
+                            driver_phone: string | null;
+                            history: {
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                                /** @enum {string} */
+                                to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                                reason: string | null;
+                                actor: {
+                                    id: number;
+                                    name: string;
+                                    role: string;
+                                } | null;
+                                created_at: string;
+                            }[];
+                            eta: {
+                                promised_at: string | null;
+                                predicted_pickup_at: string | null;
+                                predicted_delivery_at: string | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                                history: {
+                                    promised_at: string | null;
+                                    predicted_pickup_at: string | null;
+                                    predicted_delivery_at: string | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                                    created_at: string;
+                                }[];
+                            };
+                            dispatch: {
+                                /** @enum {string} */
+                                mode: "manual" | "suggest" | "automatic";
+                                locked: boolean;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
+                                offers: {
+                                    id: number;
+                                    driver: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "declined" | "expired" | "withdrawn";
+                                    reasons: {
+                                        /** @enum {string} */
+                                        state: "free" | "carrying";
+                                        distance_km: number;
+                                        location_minutes: number;
+                                        arrival_at: string;
+                                        food_ready_at: string;
+                                        predicted_delivery_at: string;
+                                        load: number;
+                                        late_minutes: number;
+                                        batched_with: string | null;
+                                        fallback?: boolean;
+                                    };
+                                    created_at: string;
+                                    expires_at: string;
+                                    decided_at: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getIntegrationOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order_number: string;
+                            /** @enum {string} */
+                            status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            buyer: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            };
+                            driver: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            } | null;
+                            quantity: number;
+                            /** @enum {string} */
+                            payment_method: "cash" | "card";
+                            restaurant_amount: number;
+                            delivery_costs: number;
+                            restaurant_total_amount: number;
+                            total: number;
+                            address: string;
+                            created_at: string;
+                            status_changed_at: string;
+                            driver_request_time: string | null;
+                            delivered_at: string | null;
+                            delivered_time: number | null;
+                            estimated_delivery_minutes: number;
+                            promised_at: string | null;
+                            predicted_delivery_at: string | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                            /** @enum {string} */
+                            dispatch_mode: "manual" | "suggest" | "automatic";
+                            dispatch_locked: boolean;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
+                            offer: {
+                                driver: {
+                                    id: number;
+                                    name: string;
+                                };
+                                expires_at: string;
+                            } | null;
+                            version: number;
+                            items: {
+                                product_id: number | null;
+                                name: string;
+                                unit_price: number;
+                                quantity: number;
+                                amount: number;
+                            }[];
+                            lat: number;
+                            lng: number;
+                            note: string | null;
+                            commission: number;
+                            customer_phone: string | null;
+                            driver_phone: string | null;
+                            history: {
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                                /** @enum {string} */
+                                to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                                reason: string | null;
+                                actor: {
+                                    id: number;
+                                    name: string;
+                                    role: string;
+                                } | null;
+                                created_at: string;
+                            }[];
+                            eta: {
+                                promised_at: string | null;
+                                predicted_pickup_at: string | null;
+                                predicted_delivery_at: string | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                                history: {
+                                    promised_at: string | null;
+                                    predicted_pickup_at: string | null;
+                                    predicted_delivery_at: string | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                                    created_at: string;
+                                }[];
+                            };
+                            dispatch: {
+                                /** @enum {string} */
+                                mode: "manual" | "suggest" | "automatic";
+                                locked: boolean;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
+                                offers: {
+                                    id: number;
+                                    driver: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "declined" | "expired" | "withdrawn";
+                                    reasons: {
+                                        /** @enum {string} */
+                                        state: "free" | "carrying";
+                                        distance_km: number;
+                                        location_minutes: number;
+                                        arrival_at: string;
+                                        food_ready_at: string;
+                                        predicted_delivery_at: string;
+                                        load: number;
+                                        late_minutes: number;
+                                        batched_with: string | null;
+                                        fallback?: boolean;
+                                    };
+                                    created_at: string;
+                                    expires_at: string;
+                                    decided_at: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIntegrationOrdersByIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "preparing_order" | "ready_for_pickup" | "declined";
+                    reason: string | null;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order_number: string;
+                            /** @enum {string} */
+                            status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            buyer: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            };
+                            driver: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                            } | null;
+                            quantity: number;
+                            /** @enum {string} */
+                            payment_method: "cash" | "card";
+                            restaurant_amount: number;
+                            delivery_costs: number;
+                            restaurant_total_amount: number;
+                            total: number;
+                            address: string;
+                            created_at: string;
+                            status_changed_at: string;
+                            driver_request_time: string | null;
+                            delivered_at: string | null;
+                            delivered_time: number | null;
+                            estimated_delivery_minutes: number;
+                            promised_at: string | null;
+                            predicted_delivery_at: string | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                            /** @enum {string} */
+                            dispatch_mode: "manual" | "suggest" | "automatic";
+                            dispatch_locked: boolean;
+                            dispatch_problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
+                            offer: {
+                                driver: {
+                                    id: number;
+                                    name: string;
+                                };
+                                expires_at: string;
+                            } | null;
+                            version: number;
+                            items: {
+                                product_id: number | null;
+                                name: string;
+                                unit_price: number;
+                                quantity: number;
+                                amount: number;
+                            }[];
+                            lat: number;
+                            lng: number;
+                            note: string | null;
+                            commission: number;
+                            customer_phone: string | null;
+                            driver_phone: string | null;
+                            history: {
+                                from_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                                /** @enum {string} */
+                                to_status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                                reason: string | null;
+                                actor: {
+                                    id: number;
+                                    name: string;
+                                    role: string;
+                                } | null;
+                                created_at: string;
+                            }[];
+                            eta: {
+                                promised_at: string | null;
+                                predicted_pickup_at: string | null;
+                                predicted_delivery_at: string | null;
+                                risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                                history: {
+                                    promised_at: string | null;
+                                    predicted_pickup_at: string | null;
+                                    predicted_delivery_at: string | null;
+                                    risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                                    created_at: string;
+                                }[];
+                            };
+                            dispatch: {
+                                /** @enum {string} */
+                                mode: "manual" | "suggest" | "automatic";
+                                locked: boolean;
+                                problem: ("no_driver_on_shift" | "no_fresh_location" | "all_declined" | "all_busy") | null;
+                                offers: {
+                                    id: number;
+                                    driver: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "declined" | "expired" | "withdrawn";
+                                    reasons: {
+                                        /** @enum {string} */
+                                        state: "free" | "carrying";
+                                        distance_km: number;
+                                        location_minutes: number;
+                                        arrival_at: string;
+                                        food_ready_at: string;
+                                        predicted_delivery_at: string;
+                                        load: number;
+                                        late_minutes: number;
+                                        batched_with: string | null;
+                                        fallback?: boolean;
+                                    };
+                                    created_at: string;
+                                    expires_at: string;
+                                    decided_at: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIntegrationRestaurantsByIdProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description: string | null;
+                    price: number;
+                    category_id: number;
+                    /** @default true */
+                    show_on_menu?: boolean;
+                    image_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            restaurant_id: number;
+                            name: string;
+                            description: string | null;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            };
+                            show_on_menu: boolean;
+                            snoozed: boolean;
+                            snoozed_until: string | null;
+                            image: {
+                                id: number;
+                                file_url: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    patchIntegrationProductsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                    price?: number;
+                    category_id?: number;
+                    show_on_menu?: boolean;
+                    image_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            restaurant_id: number;
+                            name: string;
+                            description: string | null;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            };
+                            show_on_menu: boolean;
+                            snoozed: boolean;
+                            snoozed_until: string | null;
+                            image: {
+                                id: number;
+                                file_url: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIntegrationProductsByIdSnooze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "end_of_day" | "until" | "manual";
+                    /** Format: date-time */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            restaurant_id: number;
+                            name: string;
+                            description: string | null;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            };
+                            show_on_menu: boolean;
+                            snoozed: boolean;
+                            snoozed_until: string | null;
+                            image: {
+                                id: number;
+                                file_url: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteIntegrationProductsByIdSnooze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            restaurant_id: number;
+                            name: string;
+                            description: string | null;
+                            price: number;
+                            category: {
+                                id: number;
+                                name: string;
+                            };
+                            show_on_menu: boolean;
+                            snoozed: boolean;
+                            snoozed_until: string | null;
+                            image: {
+                                id: number;
+                                file_url: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    putIntegrationRestaurantsByIdCapacity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "normal";
+                } | {
+                    /** @enum {string} */
+                    mode: "busy";
+                    minutes: number;
+                } | {
+                    /** @enum {string} */
+                    mode: "paused";
+                    minutes?: number;
+                    /** @enum {boolean} */
+                    until_closing?: true;
+                    /** Format: date-time */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            restaurant_id: number;
+                            restaurant_name: string;
+                            /** @enum {string} */
+                            mode: "normal" | "busy" | "paused";
+                            busy_minutes: number;
+                            busy_until: string | null;
+                            paused_until: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWebhookEndpoints: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort?: "url" | "-url" | "created_at" | "-created_at";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            description: string | null;
+                            event_types: ("order.created" | "order.accepted" | "order.ready" | "order.picked_up" | "order.delivered" | "order.cancelled" | "order.driver_assigned" | "order.driver_unassigned" | "order.eta_changed" | "order.incident" | "order.refunded" | "restaurant.paused" | "product.snoozed" | "settlement.approved" | "webhook.test")[];
+                            is_active: boolean;
+                            disabled_reason: ("gone" | "failing") | null;
+                            failing_since: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    description: string | null;
+                    event_types: ("order.created" | "order.accepted" | "order.ready" | "order.picked_up" | "order.delivered" | "order.cancelled" | "order.driver_assigned" | "order.driver_unassigned" | "order.eta_changed" | "order.incident" | "order.refunded" | "restaurant.paused" | "product.snoozed" | "settlement.approved")[];
+                    /** @default true */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            description: string | null;
+                            event_types: ("order.created" | "order.accepted" | "order.ready" | "order.picked_up" | "order.delivered" | "order.cancelled" | "order.driver_assigned" | "order.driver_unassigned" | "order.eta_changed" | "order.incident" | "order.refunded" | "restaurant.paused" | "product.snoozed" | "settlement.approved" | "webhook.test")[];
+                            is_active: boolean;
+                            disabled_reason: ("gone" | "failing") | null;
+                            failing_since: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            description: string | null;
+                            event_types: ("order.created" | "order.accepted" | "order.ready" | "order.picked_up" | "order.delivered" | "order.cancelled" | "order.driver_assigned" | "order.driver_unassigned" | "order.eta_changed" | "order.incident" | "order.refunded" | "restaurant.paused" | "product.snoozed" | "settlement.approved" | "webhook.test")[];
+                            is_active: boolean;
+                            disabled_reason: ("gone" | "failing") | null;
+                            failing_since: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    patchWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    description?: string | null;
+                    event_types?: ("order.created" | "order.accepted" | "order.ready" | "order.picked_up" | "order.delivered" | "order.cancelled" | "order.driver_assigned" | "order.driver_unassigned" | "order.eta_changed" | "order.incident" | "order.refunded" | "restaurant.paused" | "product.snoozed" | "settlement.approved")[];
+                    /** @default true */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            description: string | null;
+                            event_types: ("order.created" | "order.accepted" | "order.ready" | "order.picked_up" | "order.delivered" | "order.cancelled" | "order.driver_assigned" | "order.driver_unassigned" | "order.eta_changed" | "order.incident" | "order.refunded" | "restaurant.paused" | "product.snoozed" | "settlement.approved" | "webhook.test")[];
+                            is_active: boolean;
+                            disabled_reason: ("gone" | "failing") | null;
+                            failing_since: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWebhookEndpointsByIdSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWebhookEndpointsByIdDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort?: "created_at" | "-created_at";
+                q?: string;
+                state?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            endpoint_id: number;
+                            event_id: string;
+                            /** @enum {string} */
+                            event_type: "order.created" | "order.accepted" | "order.ready" | "order.picked_up" | "order.delivered" | "order.cancelled" | "order.driver_assigned" | "order.driver_unassigned" | "order.eta_changed" | "order.incident" | "order.refunded" | "restaurant.paused" | "product.snoozed" | "settlement.approved" | "webhook.test";
+                            order_id: number | null;
+                            sequence: number | null;
+                            /** @enum {string} */
+                            state: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            next_attempt_at: string | null;
+                            last_status: number | null;
+                            created_at: string;
+                            delivered_at: string | null;
+                            attempt_log: {
+                                id: number;
+                                attempt: number;
+                                started_at: string;
+                                duration_ms: number;
+                                request_headers: {
+                                    [key: string]: string;
+                                };
+                                request_body: string;
+                                response_status: number | null;
+                                response_body: string | null;
+                                error: string | null;
+                            }[];
+                        }[];
+                        meta: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postWebhookEndpointsByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            delivery_id: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postWebhookEndpointsByIdReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            replayed: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postWebhookDeliveriesByIdReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            replayed: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    webhook_order_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.created";
+                    timestamp: string;
+                    data: {
+                        order_id: number;
+                        sequence: number;
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                        previous_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                        driver_id: number | null;
+                        /** @description Minor units */
+                        total: number;
+                        /** @description Minor units */
+                        delivery_costs: number;
+                        payment_method: string;
+                        promised_at: string | null;
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_accepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.accepted";
+                    timestamp: string;
+                    data: {
+                        order_id: number;
+                        sequence: number;
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                        previous_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                        driver_id: number | null;
+                        /** @description Minor units */
+                        total: number;
+                        /** @description Minor units */
+                        delivery_costs: number;
+                        payment_method: string;
+                        promised_at: string | null;
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_ready: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.ready";
+                    timestamp: string;
+                    data: {
+                        order_id: number;
+                        sequence: number;
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                        previous_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                        driver_id: number | null;
+                        /** @description Minor units */
+                        total: number;
+                        /** @description Minor units */
+                        delivery_costs: number;
+                        payment_method: string;
+                        promised_at: string | null;
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_picked_up: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.picked_up";
+                    timestamp: string;
+                    data: {
+                        order_id: number;
+                        sequence: number;
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                        previous_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                        driver_id: number | null;
+                        /** @description Minor units */
+                        total: number;
+                        /** @description Minor units */
+                        delivery_costs: number;
+                        payment_method: string;
+                        promised_at: string | null;
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_delivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.delivered";
+                    timestamp: string;
+                    data: {
+                        order_id: number;
+                        sequence: number;
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                        previous_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                        driver_id: number | null;
+                        /** @description Minor units */
+                        total: number;
+                        /** @description Minor units */
+                        delivery_costs: number;
+                        payment_method: string;
+                        promised_at: string | null;
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.cancelled";
+                    timestamp: string;
+                    data: {
+                        order_id: number;
+                        sequence: number;
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                        previous_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                        driver_id: number | null;
+                        /** @description Minor units */
+                        total: number;
+                        /** @description Minor units */
+                        delivery_costs: number;
+                        payment_method: string;
+                        promised_at: string | null;
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_driver_assigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.driver_assigned";
+                    timestamp: string;
+                    data: {
+                        order_id: number;
+                        sequence: number;
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                        previous_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                        driver_id: number | null;
+                        /** @description Minor units */
+                        total: number;
+                        /** @description Minor units */
+                        delivery_costs: number;
+                        payment_method: string;
+                        promised_at: string | null;
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_driver_unassigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.driver_unassigned";
+                    timestamp: string;
+                    data: {
+                        order_id: number;
+                        sequence: number;
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                        previous_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                        driver_id: number | null;
+                        /** @description Minor units */
+                        total: number;
+                        /** @description Minor units */
+                        delivery_costs: number;
+                        payment_method: string;
+                        promised_at: string | null;
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_eta_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.eta_changed";
+                    timestamp: string;
+                    data: {
+                        order_id: number;
+                        sequence: number;
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                        previous_status: ("created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer") | null;
+                        driver_id: number | null;
+                        /** @description Minor units */
+                        total: number;
+                        /** @description Minor units */
+                        delivery_costs: number;
+                        payment_method: string;
+                        promised_at: string | null;
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_incident: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.incident";
+                    timestamp: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_refunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "order.refunded";
+                    timestamp: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_restaurant_paused: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "restaurant.paused";
+                    timestamp: string;
+                    data: {
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        mode: "normal" | "busy" | "paused";
+                        paused_until: string | null;
+                        busy_minutes: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_product_snoozed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "product.snoozed";
+                    timestamp: string;
+                    data: {
+                        product_id: number;
+                        restaurant_id: number;
+                        snoozed: boolean;
+                        snoozed_until: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_settlement_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "settlement.approved";
+                    timestamp: string;
+                    data: {
+                        settlement_id: number;
+                        restaurant_id: number;
+                        period_from: string;
+                        period_to: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same in every attempt and replay. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "webhook.test";
+                    timestamp: string;
+                    data: {
+                        endpoint_id: number;
+                        message: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
 }
 
 /** The reads each write changes beyond its own resource (the endpoint declarations' `refreshes`). */
@@ -8433,6 +11489,12 @@ export const refreshes: Readonly<Record<string, readonly string[]>> = {
   ],
   "PATCH /api/vehicles/{id}": [
     "/api/drivers"
+  ],
+  "POST /api/integrator-keys/{id}/revoke": [
+    "/api/integrators"
+  ],
+  "POST /api/integrator-keys/{id}/rotate": [
+    "/api/integrators"
   ],
   "POST /api/orders/{id}/accept-suggestion": [
     "/api/dispatch/suggestions",
