@@ -57,6 +57,7 @@ export type Integrator = z.infer<typeof integratorSchema>;
 export const INTEGRATOR_SORTS = ['name', 'created_at'] as const;
 export const integratorListQuery = listQuery(INTEGRATOR_SORTS, 'name');
 export type IntegratorListQuery = z.input<typeof integratorListQuery>;
+export type IntegratorListParams = z.output<typeof integratorListQuery>;
 
 export const apiKeyBody = z.object({
   name: requiredText(120),

@@ -85,6 +85,7 @@ export const webhookEndpointSecretSchema = z.object({ secret: z.string() });
 export const WEBHOOK_ENDPOINT_SORTS = ['url', 'created_at'] as const;
 export const webhookEndpointListQuery = listQuery(WEBHOOK_ENDPOINT_SORTS, 'url');
 export type WebhookEndpointListQuery = z.input<typeof webhookEndpointListQuery>;
+export type WebhookEndpointListParams = z.output<typeof webhookEndpointListQuery>;
 
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
@@ -125,6 +126,7 @@ export const webhookDeliveryListQuery = listQuery(WEBHOOK_DELIVERY_SORTS, '-crea
   state: z.enum(WEBHOOK_DELIVERY_STATES, { error: msg('validation.invalid_choice') }).optional(),
 });
 export type WebhookDeliveryListQuery = z.input<typeof webhookDeliveryListQuery>;
+export type WebhookDeliveryListParams = z.output<typeof webhookDeliveryListQuery>;
 
 export const webhookReplayBody = z.object({ since: instant() });
 export const webhookReplaySchema = z.object({ replayed: z.number().int() });

@@ -106,6 +106,24 @@ const OPERATION_MENU: NavGroup[] = [
   { subheader: 'nav.versions', items: [{ label: 'nav.app_versions', path: '/app-versions' }] },
   { subheader: 'nav.system', items: [{ label: 'nav.log', path: '/log' }] },
 ];
+/** Admins alone manage integrators and webhooks (issue 40): App Managers' menu is the same without them. */
+const ADMIN_MENU: NavGroup[] = OPERATION_MENU.map((group) =>
+  group.subheader === 'nav.system'
+    ? {
+        ...group,
+        items: [
+          ...group.items,
+          {
+            label: 'integrations.title',
+            children: [
+              { label: 'integrations.integrators', path: '/integrations' },
+              { label: 'integrations.webhooks', path: '/webhooks' },
+            ],
+          },
+        ],
+      }
+    : group,
+);
 const DISPATCHER_MENU: NavGroup[] = [
   {
     items: [
@@ -129,7 +147,7 @@ const restaurantMenu = (own: NavItem[]): NavGroup[] => [
 
 describe('side navigation', () => {
   it('gives each role the menu of the specification', () => {
-    expect(navigationFor(admin, routes)).toEqual(OPERATION_MENU);
+    expect(navigationFor(admin, routes)).toEqual(ADMIN_MENU);
     expect(navigationFor({ role: 'app_manager', restaurant_id: null }, routes)).toEqual(OPERATION_MENU);
     expect(navigationFor(dispatcher, routes)).toEqual(DISPATCHER_MENU);
     expect(navigationFor(manager, routes)).toEqual(

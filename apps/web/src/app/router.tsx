@@ -377,6 +377,59 @@ const dashboardRoutes: RouteObject[] = [
       import('./routes/app-versions/add-app-version-page').then((m) => ({ Component: m.AddAppVersionPage })),
   },
   {
+    path: 'integrations',
+    handle: {
+      title: 'integrations.integrators',
+      access: { permission: 'integrations.manage' },
+      menu: [
+        {
+          menu: 'operation',
+          group: 'system',
+          parent: 'integrations.title',
+          label: 'integrations.integrators',
+          order: 15,
+        },
+      ],
+    } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/integrations/integrators-page').then((m) => ({ Component: m.IntegratorsPage })),
+  },
+  {
+    path: 'integrations/:id',
+    handle: {
+      title: 'integrations.integrator',
+      access: { permission: 'integrations.manage' },
+    } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/integrations/integrator-page').then((m) => ({ Component: m.IntegratorPage })),
+  },
+  {
+    path: 'webhooks',
+    handle: {
+      title: 'integrations.endpoints',
+      access: { permission: 'integrations.manage' },
+      menu: [
+        {
+          menu: 'operation',
+          group: 'system',
+          parent: 'integrations.title',
+          label: 'integrations.webhooks',
+          order: 16,
+        },
+      ],
+    } satisfies RouteHandle,
+    lazy: () => import('./routes/webhooks/webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
+  },
+  {
+    path: 'webhooks/:id',
+    handle: {
+      title: 'integrations.deliveries',
+      access: { permission: 'integrations.manage' },
+    } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/webhooks/webhook-endpoint-page').then((m) => ({ Component: m.WebhookEndpointPage })),
+  },
+  {
     path: 'log',
     handle: {
       title: 'audit_log.title',

@@ -121,5 +121,6 @@ export const webhooks = {
     tags,
     params: idParams,
     answer: { 202: dataResponse(z.object({ replayed: z.number().int() })) },
+    refreshes: ['/api/webhook-endpoints'],
   }),
 };

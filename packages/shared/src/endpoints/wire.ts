@@ -11515,6 +11515,9 @@ export const refreshes: Readonly<Record<string, readonly string[]>> = {
   "POST /api/vehicles": [
     "/api/drivers"
   ],
+  "POST /api/webhook-deliveries/{id}/replay": [
+    "/api/webhook-endpoints"
+  ],
   "PUT /api/driver/shift/planned-end": [
     "/api/drivers"
   ],

@@ -1200,6 +1200,7 @@ export const bs: Catalogue = {
     duration: 'Trajanje',
     response: 'Odgovor',
     request: 'Zahtjev',
+    all_states: 'Sve',
     delivery_states: { pending: 'Na čekanju', succeeded: 'Isporučeno', failed: 'Neuspjelo' },
     replay: 'Ponovi',
     replayed: 'Ponovno slanje je u redu ({{count}}).',

@@ -1200,6 +1200,7 @@ export const en = {
     duration: 'Time taken',
     response: 'Response',
     request: 'Request',
+    all_states: 'All',
     delivery_states: { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' },
     replay: 'Replay',
     replayed: 'Replay queued ({{count}}).',
