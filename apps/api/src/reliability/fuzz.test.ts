@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@dostava/shared';
+import { INTEGRATOR_SCOPES, PERMISSIONS } from '@dostava/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,26 @@ beforeAll(async () => {
   for (const who of ['admin', 'manager', 'driver', 'customer']) await signIn(who);
   // The driver on shift, so the driver app's routes get past "no shift" to their writes.
   await t.request({ method: 'POST', url: '/api/driver/shift/start', token: tokens.driver });
+  // An integrator's key with every scope at every restaurant, for the integration API (issue 40).
+  const integrator = await t.request({
+    method: 'POST',
+    url: '/api/integrators',
+    token: tokens.admin,
+    payload: { name: 'Fuzz POS', contact_email: 'fuzz@pos.example' },
+  });
+  const restaurants = await rowsOf<{ id: number }>(t.database.db, sql`select id from restaurants`);
+  const key = await t.request({
+    method: 'POST',
+    url: `/api/integrators/${integrator.json().data.id}/keys`,
+    token: tokens.admin,
+    payload: {
+      name: 'Fuzz',
+      scopes: [...INTEGRATOR_SCOPES],
+      restaurant_ids: restaurants.map((r) => r.id),
+      rate_limit_per_minute: 100_000,
+    },
+  });
+  tokens.integrator = key.json().data.secret;
 });
 afterAll(() => {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -420,6 +440,7 @@ const isFreeText = (schema: JsonSchema) => {
  * restaurant's manager where only they may act (filing a payout request).
  */
 const roleFor = (route: RouteAccess) => {
+  if (route.auth === 'api_key') return 'integrator';
   if (route.auth === 'app') return route.roles?.includes('customer') ? 'customer' : 'driver';
   const allowed = route.permission ? (PERMISSIONS[route.permission] as readonly string[]) : undefined;
   return allowed && !allowed.includes('admin') ? 'manager' : 'admin';
@@ -431,6 +452,7 @@ const urlOf = (op: Operation, ids: Record<string, string>, query: Record<string,
   return search ? `${path}?${search}` : path;
 };
 
+let idempotency = 0;
 /** Sends as the route's caller; a session a fuzzed write ended (a role change …) is renewed once. */
 async function send(op: Operation, url: string, body?: unknown) {
   const who = roleFor(op.route);
@@ -439,10 +461,12 @@ async function send(op: Operation, url: string, body?: unknown) {
       method: op.method as 'POST',
       url,
       token: tokens[who],
+      // An integrator's order needs its Idempotency-Key: a fresh one, so each body is its own order.
+      ...(who === 'integrator' ? { headers: { 'idempotency-key': `fuzz-${++idempotency}` } } : {}),
       ...(body === undefined ? {} : { payload: body as object }),
     });
   let res = await request();
-  if (res.statusCode === 401 && !op.path.startsWith('/api/auth/')) {
+  if (res.statusCode === 401 && who !== 'integrator' && !op.path.startsWith('/api/auth/')) {
     await signIn(who);
     res = await request();
   }

@@ -1150,7 +1150,7 @@ export const bs: Catalogue = {
     rate_limit: 'Zahtjeva u minuti',
     last_used: 'Zadnje korišten',
     never_used: 'Nikad',
-    expires: 'Ističe',
+    expires: 'Vrijedi do',
     state: 'Stanje',
     key_states: { active: 'Aktivan', expiring: 'Ističe', expired: 'Istekao', revoked: 'Opozvan' },
     scope_names: {

@@ -1,6 +1,6 @@
 import { type ApiKeyInput, apiKeyBody, DEFAULT_KEY_RATE_LIMIT, INTEGRATOR_SCOPES } from '@dostava/shared';
 import Add from '@mui/icons-material/Add';
-import { Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -21,6 +21,7 @@ import {
 } from '../api/integrations';
 import { FormChoicesField } from './form-choices-field';
 import { SecretDialog } from './secret-dialog';
+import { StateChip } from './state-chip';
 
 const STATE_COLORS = {
   active: 'success',
@@ -56,7 +57,13 @@ export function ApiKeys({ integratorId }: { integratorId: number }) {
       {keys.data && !keys.data.length ? <Typography>{t('integrations.no_keys')}</Typography> : null}
       <Stack spacing={2}>
         {keys.data?.map((key) => (
-          <Paper key={key.id} variant="outlined" sx={{ p: 2 }} aria-label={`${key.name} ${key.prefix}`}>
+          <Paper
+            key={key.id}
+            component="article"
+            variant="outlined"
+            sx={{ p: 2 }}
+            aria-label={`${key.name} ${key.prefix}`}
+          >
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
               sx={{ justifyContent: 'space-between', gap: 1, alignItems: { sm: 'center' } }}
@@ -65,12 +72,7 @@ export function ApiKeys({ integratorId }: { integratorId: number }) {
                 <Typography sx={{ fontWeight: 600 }}>{key.name}</Typography>
                 <Typography sx={{ fontFamily: 'monospace' }}>{key.prefix}…</Typography>
               </Box>
-              <Chip
-                size="small"
-                color={STATE_COLORS[key.state]}
-                label={t(`integrations.key_states.${key.state}`)}
-                sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-              />
+              <StateChip tone={STATE_COLORS[key.state]} label={t(`integrations.key_states.${key.state}`)} />
             </Stack>
             <Box
               component="dl"

@@ -1,5 +1,4 @@
 import type { IntegratorListQuery } from '@dostava/shared';
-import { Chip } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { DataTable } from '../../../components/data-table';
 import { dateTimeColumn, type ListColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
 import { type IntegratorRow, useIntegrators } from '../api/integrations';
+import { StateChip } from './state-chip';
 
 export const INTEGRATOR_SORT_VALUES: NonNullable<IntegratorListQuery['sort']>[] = [
   'name',
@@ -54,9 +54,8 @@ export function IntegratorsTable({
         sortable: false,
         card: 'status',
         renderCell: ({ row }) => (
-          <Chip
-            size="small"
-            color={row.is_active ? 'success' : 'default'}
+          <StateChip
+            tone={row.is_active ? 'success' : 'default'}
             label={row.is_active ? t('integrations.active') : t('integrations.inactive')}
           />
         ),

@@ -6,7 +6,6 @@ import {
   AccordionSummary,
   Box,
   Button,
-  Chip,
   Pagination,
   Stack,
   Typography,
@@ -16,6 +15,7 @@ import { toast } from 'react-toastify';
 import { languageOf } from '../../../components/data-table/columns';
 import { ErrorState } from '../../../components/error-state';
 import { formatDateTime } from '../../../lib/format';
+import { StateChip } from '../../integrations/components/state-chip';
 import { useReplayDelivery, useWebhookDeliveries } from '../api/webhooks';
 
 const STATE_COLORS = { pending: 'warning', succeeded: 'success', failed: 'error' } as const;
@@ -50,11 +50,9 @@ export function DeliveryLog({
               direction={{ xs: 'column', sm: 'row' }}
               sx={{ gap: { xs: 0.5, sm: 2 }, alignItems: { sm: 'center' }, width: '100%' }}
             >
-              <Chip
-                size="small"
-                color={STATE_COLORS[delivery.state]}
+              <StateChip
+                tone={STATE_COLORS[delivery.state]}
                 label={t(`integrations.delivery_states.${delivery.state}`)}
-                sx={{ alignSelf: 'flex-start' }}
               />
               <Typography sx={{ fontWeight: 600 }}>
                 {t(`integrations.event_names.${delivery.event_type}`)}

@@ -1,11 +1,11 @@
 import type { WebhookEndpointListQuery } from '@dostava/shared';
-import { Chip } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { dateTimeColumn, type ListColumn } from '../../../components/data-table/columns';
 import type { ListParams } from '../../../lib/list-params';
+import { StateChip } from '../../integrations/components/state-chip';
 import { useWebhookEndpoints, type WebhookEndpointRow } from '../api/webhooks';
 
 export const ENDPOINT_SORT_VALUES: NonNullable<WebhookEndpointListQuery['sort']>[] = [
@@ -46,9 +46,8 @@ export function EndpointsTable({
         sortable: false,
         card: 'status',
         renderCell: ({ row }) => (
-          <Chip
-            size="small"
-            color={row.is_active ? 'success' : 'error'}
+          <StateChip
+            tone={row.is_active ? 'success' : 'error'}
             label={row.is_active ? t('integrations.active') : t('integrations.inactive')}
           />
         ),
