@@ -242,7 +242,8 @@ export class WebhookSender {
       // leaves the row to the new holder (its attempt is still logged).
       await tx.insert(webhookAttempts).values({
         delivery_id: d.id,
-        attempt,
+        // Numbered through the delivery's whole log: a replay starts a new schedule, not a new log.
+        attempt: sql`(select count(*)::int + 1 from webhook_attempts where delivery_id = ${d.id})`,
         started_at: startedAt,
         duration_ms: result.durationMs,
         request_headers: { ...headers, 'webhook-signature': headers['webhook-signature'] ?? '' },
