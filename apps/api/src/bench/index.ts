@@ -22,6 +22,7 @@ import { search } from '../modules/search/search-service.js';
 import type { BaselineSpec, Captured } from './baseline.js';
 import { timeRound } from './dispatch-round.js';
 import { seedLarge } from './seed-large.js';
+import { benchWebhooks, webhookBenchLine } from './webhooks.js';
 
 /**
  * `npm run bench`: grows the database it is given (DATABASE_URL, else PGlite in data/bench) to a
@@ -566,6 +567,8 @@ async function main() {
   const dispatchRound = timeRound(1000, 200, 5);
   log('argon2id alone…');
   const argon = await argon2Alone(argonHash, config.demoPassword);
+  log('webhooks: change to delivery, and a burst…');
+  const webhooks = await benchWebhooks();
 
   // 4. The report.
   const fixed = (n: number) => n.toFixed(n < 10 ? 2 : 0);
@@ -608,6 +611,8 @@ async function main() {
     '',
     `Automatic dispatch: one round (planRound, the Hungarian method over every waiting order and driver) for 1,000 waiting orders × 200 drivers (three in four free, the rest carrying one order) takes ${dispatchRound.ms.toFixed(0)} ms, the median of 5 rounds (${dispatchRound.assigned} orders assigned); its quality beside naive dispatch is \`npm run bench:dispatch\`.`,
     `Dispatch round latency, 500 waiting orders × 200 drivers: p50 ${dispatchRound500.ms.toFixed(0)} ms, p99 ${dispatchRound500.p99.toFixed(0)} ms over 50 rounds; the first call (cold) ${dispatchRound500.first.toFixed(0)} ms.`,
+    '',
+    webhookBenchLine(webhooks),
     '',
     `Sign-in includes one argon2id verification (m=19456 KiB, t=2, p=1) on both sides; alone, on this machine: ${argon.perSecond.toFixed(1)} verifications/s on ${argon.threads} threads, ${argon.ms.toFixed(0)} ms each.`,
     '',

@@ -134,6 +134,20 @@ describePg('webhook deliveries across instances on postgres', () => {
       'every event after the kill',
       240_000,
     );
+    // And the outbox agrees: every delivery succeeded (the dead instance's, once its leases ran out).
+    const open = async () => {
+      const database = await openBackend(setup.backend);
+      try {
+        const [row] = await rowsOf<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from webhook_deliveries where state <> 'succeeded'`,
+        );
+        return row?.n ?? -1;
+      } finally {
+        await database.close();
+      }
+    };
+    await until(async () => (await open()) === 0 || undefined, 'the outbox to be empty', 240_000, 1000);
     const duplicates = all.filter((id) => received.filter((r) => r === id).length > 1).length;
     console.log(
       `webhooks reliability: 60 events, all delivered; ${inFlight} in flight at the SIGKILL, ${duplicates} delivered twice`,
