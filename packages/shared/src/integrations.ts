@@ -4,7 +4,7 @@ import { listQuery } from './common.js';
 import { msg } from './messages.js';
 import { orderCreateBody, orderSchema } from './orders.js';
 import { productBody, productPatchBody, productSchema } from './products.js';
-import { email, id, optionalText, requiredText } from './validation.js';
+import { email, id, optionalText, patchOf, requiredText } from './validation.js';
 
 /**
  * Integrators (issue 40): a point-of-sale system, an aggregator or a shop that calls the API with a
@@ -39,7 +39,7 @@ export const integratorBody = z.object({
 });
 export type IntegratorBody = z.infer<typeof integratorBody>;
 export type IntegratorInput = z.input<typeof integratorBody>;
-export const integratorPatchBody = integratorBody.partial();
+export const integratorPatchBody = patchOf(integratorBody);
 
 export const integratorSchema = z.object({
   id: z.number().int(),

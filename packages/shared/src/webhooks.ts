@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuery } from './common.js';
 import { msg } from './messages.js';
 import { ORDER_STATUSES } from './order-rules.js';
-import { instant, optionalText } from './validation.js';
+import { instant, optionalText, patchOf } from './validation.js';
 
 /**
  * Outbound webhooks (issue 40): what an endpoint may subscribe to. Each is written to the outbox in
@@ -63,7 +63,7 @@ export const webhookEndpointBody = z.object({
 });
 export type WebhookEndpointBody = z.infer<typeof webhookEndpointBody>;
 export type WebhookEndpointInput = z.input<typeof webhookEndpointBody>;
-export const webhookEndpointPatchBody = webhookEndpointBody.partial();
+export const webhookEndpointPatchBody = patchOf(webhookEndpointBody);
 
 export const webhookEndpointSchema = z.object({
   id: z.number().int(),
