@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/bus.js';
 import { announceOrders } from '../orders/orders-announce.js';
+import { recordEtaChanges } from '../webhooks/webhooks-outbox.js';
 import { refreshModels } from './eta-models.js';
 import { predictOrders } from './eta-predictions.js';
 
@@ -45,7 +46,13 @@ export async function refreshPredictions(db: Db, bus: EventBus, timeZone: string
       .select({ ok: sql<boolean>`pg_try_advisory_xact_lock(hashtext('eta.predictions'))` })
       .from(sql`(select 1) as one`);
     if (!lock?.ok) return [];
-    return predictOrders(tx, { timeZone });
+    const moved = await predictOrders(tx, { timeZone });
+    // Integrators hear of the new ETAs (issue 40), in the pass's own transaction.
+    await recordEtaChanges(
+      tx,
+      moved.map((c) => c.id),
+    );
+    return moved;
   });
   // Each moved order goes out as its list row, so an open board patches the row in place instead of
   // refetching its lists once per pass (decision 0008). Its status and driver did not move; its risk

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   orderStatusHistory,
+  orders,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
@@ -149,6 +150,31 @@ export async function orderEvents(tx: Db, write: OrderWrite): Promise<void> {
     // An unassignment names the driver taken off.
     if (type === 'order.driver_unassigned') data.driver_id = previous?.driver_id ?? null;
     await recordWebhookEvent(tx, type, data, { orderId: order.id });
+  }
+}
+
+/**
+ * The periodic ETA pass (eta-refresh.ts) moves predictions outside any command: each order it moved
+ * gets an `order.eta_changed` event, at most one per 30 s per order, in the pass's own transaction.
+ * Nothing is read when no endpoint subscribes to the type.
+ */
+export async function recordEtaChanges(tx: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const [wanted] = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        or(eq(webhookEndpoints.is_active, true), isNotNull(webhookEndpoints.disabled_reason)),
+        sql`'order.eta_changed' = any(${webhookEndpoints.event_types})`,
+      ),
+    )
+    .limit(1);
+  if (!wanted) return;
+  const rows = await tx.select().from(orders).where(inArray(orders.id, ids));
+  for (const order of rows) {
+    if (await etaMayGo(tx, order.id))
+      await recordWebhookEvent(tx, 'order.eta_changed', orderData(order, order, null), { orderId: order.id });
   }
 }
 

@@ -5,10 +5,18 @@ import { and, count, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { auditLog, products, users, webhookDeliveries, webhookEvents } from '../../db/schema/index.js';
+import {
+  auditLog,
+  products,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { HERE } from '../dispatch/dispatch-scene.js';
 import { urlProblem } from './webhooks-address.js';
+import { recordEtaChanges } from './webhooks-outbox.js';
 import { nextDelaySeconds, retryAfterSeconds } from './webhooks-sender.js';
 
 // Issue 40: outbound webhooks. Events are written to the outbox in the change's own transaction and
@@ -367,6 +375,60 @@ describe('the outbox and the workers', () => {
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.endpoint_id, endpointId), eq(webhookDeliveries.state, 'pending')));
     expect(pending?.n).toBe(0);
+  });
+});
+
+describe('ETA changes and an endpoint failing for days', () => {
+  it('announces an order’s ETA change at most once per 30 s', async () => {
+    const patched = await t.request({
+      method: 'PATCH',
+      url: `/api/webhook-endpoints/${endpointId}`,
+      token: tokens.admin,
+      payload: { event_types: ['order.created', 'order.accepted', 'order.eta_changed'] },
+    });
+    expect(patched.json().data).toMatchObject({ is_active: true });
+    const id = await placeOrder();
+    await t.database.db.transaction((tx) => recordEtaChanges(tx, [id]));
+    await t.database.db.transaction((tx) => recordEtaChanges(tx, [id]));
+    const rows = await t.database.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.order_id, id), eq(webhookEvents.type, 'order.eta_changed')));
+    expect(rows).toHaveLength(1);
+    await vi.waitFor(() => expect(eventsOf(id).map((e) => e.type)).toContain('order.eta_changed'), {
+      timeout: 30_000,
+      interval: 100,
+    });
+  });
+
+  it('disables an endpoint whose deliveries have failed for days, and says so in the audit log', async () => {
+    rx.answer(() => ({ status: 500 }));
+    await t.database.db
+      .update(webhookEndpoints)
+      .set({ failing_since: new Date(Date.now() - 4 * 86_400_000) })
+      .where(eq(webhookEndpoints.id, endpointId));
+    await t.request({
+      method: 'POST',
+      url: `/api/webhook-endpoints/${endpointId}/test`,
+      token: tokens.admin,
+    });
+    await vi.waitFor(
+      async () => {
+        const endpoint = await t.request({
+          method: 'GET',
+          url: `/api/webhook-endpoints/${endpointId}`,
+          token: tokens.admin,
+        });
+        expect(endpoint.json().data).toMatchObject({ is_active: false, disabled_reason: 'failing' });
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    const told = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'webhook_endpoints'), eq(auditLog.action, 'disable')));
+    expect(told.map((e) => (e.after as { disabled_reason: string }).disabled_reason)).toContain('failing');
+    rx.answer(() => ({ status: 204 }));
   });
 });
 
