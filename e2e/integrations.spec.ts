@@ -39,6 +39,11 @@ const texts = {
     delivered: 'Delivered',
     replay: 'Replay',
     replayed: 'Replay queued (1).',
+    deactivate: 'Deactivate',
+    activate: 'Activate',
+    deleteEndpoint: 'Delete endpoint',
+    delete: 'Delete',
+    deleted: 'Endpoint deleted.',
   },
   bs: {
     integrators: 'Integratori',
@@ -70,6 +75,11 @@ const texts = {
     delivered: 'Poslano',
     replay: 'Ponovi',
     replayed: 'Ponovno slanje je u redu (1).',
+    deactivate: 'Deaktiviraj',
+    activate: 'Aktiviraj',
+    deleteEndpoint: 'Obriši adresu',
+    delete: 'Obriši',
+    deleted: 'Adresa je obrisana.',
   },
 } as const;
 
@@ -147,6 +157,13 @@ for (const [lang, width] of [
     await expectAccessible(page);
     await page.getByRole('dialog').getByRole('button', { name: x.revoke }).click();
     await expect(nextCard.getByText(x.revoked, { exact: true })).toBeVisible();
+    await page.screenshot({ path: `test-results/integrations-keys-${lang}-${width}.png`, fullPage: true });
+
+    // Deactivated: every key stops at once (asked first).
+    await page.getByRole('button', { name: x.deactivate }).click();
+    await expectAccessible(page);
+    await page.getByRole('dialog').getByRole('button', { name: x.deactivate }).click();
+    await expect(page.getByRole('button', { name: x.activate })).toBeVisible();
 
     // A webhook endpoint to a receiver here; its secret shown once.
     const rx = await receiver();
@@ -180,6 +197,12 @@ for (const [lang, width] of [
       await expect.poll(() => rx.ids.length, { timeout: 60_000 }).toBe(2);
       expect(new Set(rx.ids).size).toBe(1);
       await page.screenshot({ path: `test-results/integrations-${lang}-${width}.png`, fullPage: true });
+
+      // Deleted (asked first): back at the list, where it is gone.
+      await page.getByRole('button', { name: x.deleteEndpoint }).click();
+      await page.getByRole('dialog').getByRole('button', { name: x.delete }).click();
+      await expect(page.getByText(x.deleted)).toBeVisible();
+      await expect(page.getByRole('link', { name: rx.url })).toHaveCount(0);
     } finally {
       rx.server.close();
     }

@@ -3,12 +3,14 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
 import {
+  useDeleteWebhookEndpoint,
   useEnableWebhookEndpoint,
   useReplayFailed,
   useSendTestEvent,
@@ -33,6 +35,9 @@ export function WebhookEndpointPage() {
   const test = useSendTestEvent();
   const enable = useEnableWebhookEndpoint();
   const replayFailed = useReplayFailed();
+  const remove = useDeleteWebhookEndpoint();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
   const [state, setState] = useState<WebhookDeliveryState | ''>('');
   const [page, setPage] = useState(1);
   const [since, setSince] = useState(anHourAgo);
@@ -48,15 +53,39 @@ export function WebhookEndpointPage() {
               title={t('integrations.deliveries')}
               subtitle={endpoint.url}
               actions={
-                <Button
-                  variant="contained"
-                  loading={test.isPending}
-                  onClick={() =>
-                    test.mutate(endpoint.id, { onSuccess: () => toast.success(t('integrations.test_sent')) })
-                  }
-                >
-                  {t('integrations.send_test')}
-                </Button>
+                <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+                  <Button variant="outlined" color="error" onClick={() => setDeleting(true)}>
+                    {t('integrations.delete_endpoint')}
+                  </Button>
+                  <Button
+                    variant="contained"
+                    loading={test.isPending}
+                    onClick={() =>
+                      test.mutate(endpoint.id, {
+                        onSuccess: () => toast.success(t('integrations.test_sent')),
+                      })
+                    }
+                  >
+                    {t('integrations.send_test')}
+                  </Button>
+                </Stack>
+              }
+            />
+            <ConfirmDialog
+              open={deleting}
+              title={t('integrations.delete_endpoint')}
+              message={t('integrations.delete_endpoint_text', { url: endpoint.url })}
+              confirmLabel={t('common.delete')}
+              destructive
+              busy={remove.isPending}
+              onClose={() => setDeleting(false)}
+              onConfirm={() =>
+                remove.mutate(endpoint.id, {
+                  onSuccess: () => {
+                    toast.success(t('integrations.endpoint_deleted'));
+                    navigate('/webhooks');
+                  },
+                })
               }
             />
             {!endpoint.is_active ? (

@@ -74,3 +74,9 @@ export const useRotateApiKey = () =>
 
 export const useRevokeApiKey = () =>
   useWrite('post', '/api/integrator-keys/{id}/revoke', (id: number) => ({ params: { path: { id } } }));
+
+export const useSetIntegratorActive = () =>
+  useWrite('patch', '/api/integrators/{id}', ({ id, is_active }: { id: number; is_active: boolean }) => ({
+    params: { path: { id } },
+    body: { is_active },
+  }));

@@ -65,3 +65,6 @@ export const useReplayFailed = () =>
     params: { path: { id } },
     body: { since },
   }));
+
+export const useDeleteWebhookEndpoint = () =>
+  useWrite('delete', '/api/webhook-endpoints/{id}', (id: number) => ({ params: { path: { id } } }));
