@@ -9207,7 +9207,6 @@ export interface operations {
                     name?: string;
                     contact_email?: string;
                     contact_name?: string | null;
-                    /** @default true */
                     is_active?: boolean;
                 };
             };
@@ -10549,7 +10548,6 @@ export interface operations {
                     url?: string;
                     description?: string | null;
                     event_types?: ("order.created" | "order.accepted" | "order.ready" | "order.picked_up" | "order.delivered" | "order.cancelled" | "order.driver_assigned" | "order.driver_unassigned" | "order.eta_changed" | "order.incident" | "order.refunded" | "restaurant.paused" | "product.snoozed" | "settlement.approved")[];
-                    /** @default true */
                     is_active?: boolean;
                 };
             };
