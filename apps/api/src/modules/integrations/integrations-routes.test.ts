@@ -351,6 +351,34 @@ describe('a key', () => {
     expect((await call(third.json().data.secret, 'GET', url)).statusCode).toBe(200);
   });
 
+  it('stops with its integrator: a deactivated integrator’s keys are refused until it is active again', async () => {
+    const url = '/api/integration/orders/999999';
+    expect((await call(fullKey, 'GET', url)).statusCode).toBe(404);
+    const off = await t.request({
+      method: 'PATCH',
+      url: `/api/integrators/${integratorId}`,
+      token: tokens.admin,
+      payload: { is_active: false },
+    });
+    expect(off.json().data.is_active).toBe(false);
+    expect((await call(fullKey, 'GET', url)).statusCode).toBe(401);
+    // A patch naming another field leaves it inactive (no default re-activates it).
+    await t.request({
+      method: 'PATCH',
+      url: `/api/integrators/${integratorId}`,
+      token: tokens.admin,
+      payload: { contact_name: 'Dino' },
+    });
+    expect((await call(fullKey, 'GET', url)).statusCode).toBe(401);
+    await t.request({
+      method: 'PATCH',
+      url: `/api/integrators/${integratorId}`,
+      token: tokens.admin,
+      payload: { is_active: true },
+    });
+    expect((await call(fullKey, 'GET', url)).statusCode).toBe(404);
+  });
+
   it('shows when it was last used', async () => {
     const keys = await t.request({
       method: 'GET',
