@@ -28,3 +28,4 @@ export * from './uploads.js';
 export * from './users.js';
 export * from './validation.js';
 export * from './vehicles.js';
+export * from './zones.js';

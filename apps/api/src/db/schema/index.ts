@@ -17,3 +17,4 @@ export * from './shifts.js';
 export * from './uploads.js';
 export * from './users.js';
 export * from './vehicles.js';
+export * from './zones.js';
