@@ -106,6 +106,10 @@ export const PERMISSIONS = {
   'uploads.create': [...ADMINS, 'restaurant_manager', 'restaurant_employee', 'dispatcher'],
   'search.use': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'dashboard.read': [...ADMINS, ...RESTAURANT_STAFF],
+  /** Delivery zones (issue 37): dispatchers read them (the board's filter, the map); Admins draw them. */
+  'zones.read': [...ADMINS, 'dispatcher'],
+  /** Zones, fee rules, restaurants' delivery areas and the quote simulator: the operation's decision. */
+  'zones.write': [...ADMINS],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

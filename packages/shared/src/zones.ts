@@ -67,6 +67,13 @@ export const zoneGeometrySchema = z.discriminatedUnion('type', [polygonSchema, m
 });
 export type ZoneGeometry = z.output<typeof zoneGeometrySchema>;
 
+/** The geometry as answers carry it (already checked when stored: no transforms on the way out). */
+const positions = z.array(z.array(z.array(z.number())));
+export const zoneGeometryOut = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('Polygon'), coordinates: positions }),
+  z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(positions) }),
+]);
+
 export const zoneBody = z.object({
   name: requiredText(120),
   kind: z.enum(ZONE_KINDS, { error: msg('validation.invalid_choice') }),
@@ -85,7 +92,7 @@ export const zoneSchema = z.object({
   kind: z.enum(ZONE_KINDS),
   priority: z.number().int(),
   active: z.boolean(),
-  geometry: zoneGeometrySchema,
+  geometry: zoneGeometryOut,
   /** Square metres (turf's area), to compare overlapping zones. */
   area_m2: z.number(),
   created_at: z.string(),
@@ -94,19 +101,22 @@ export const zoneSchema = z.object({
 export type Zone = z.infer<typeof zoneSchema>;
 
 /** A GeoJSON FeatureCollection of zones, as exported and imported (properties carry the fields). */
-export const zoneFeatureSchema = z.object({
-  type: z.literal('Feature'),
-  geometry: zoneGeometrySchema,
-  properties: z
-    .object({
-      name: z.string().optional(),
-      kind: z.enum(ZONE_KINDS).optional(),
-      priority: z.number().int().optional(),
-      active: z.boolean().optional(),
-    })
-    .nullable()
-    .optional(),
-});
+const featureOf = <G extends z.ZodType>(geometry: G) =>
+  z.object({
+    type: z.literal('Feature'),
+    geometry,
+    properties: z
+      .object({
+        name: z.string().optional(),
+        kind: z.enum(ZONE_KINDS).optional(),
+        priority: z.number().int().optional(),
+        active: z.boolean().optional(),
+      })
+      .nullable()
+      .optional(),
+  });
+export const zoneFeatureOut = featureOf(zoneGeometryOut);
+export const zoneFeatureSchema = featureOf(zoneGeometrySchema);
 export const zoneImportBody = z.object({
   type: z.literal('FeatureCollection', { error: msg('zones.validation.not_a_feature_collection') }),
   features: z.array(zoneFeatureSchema).min(1).max(1000),
@@ -134,7 +144,7 @@ export const deliveryAreaSchema = z.object({
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   /** The zone's outline, so the restaurant's staff see the area on their page. */
-  geometry: zoneGeometrySchema.nullable(),
+  geometry: zoneGeometryOut.nullable(),
 });
 export type DeliveryArea = z.infer<typeof deliveryAreaSchema>;
 

@@ -18,6 +18,7 @@ import { settlements } from './settlements.js';
 import { uploads } from './uploads.js';
 import { users } from './users.js';
 import { vehicles } from './vehicles.js';
+import { zones } from './zones.js';
 
 export * from './endpoint.js';
 export { XLSX_TYPE } from './files.js';
@@ -44,4 +45,5 @@ export const endpoints = {
   cashRegister,
   settlements,
   driverMeals,
+  zones,
 };

@@ -35,9 +35,11 @@ import { activeOrders, driverState, lockDriver } from '../drivers/drivers-servic
 import { loadModels, predictOrders, promiseFor } from '../eta/eta-predictions.js';
 import { snoozedNow } from '../products/products-service.js';
 import { assertTakesOrders } from '../restaurants/restaurants-hours.js';
+import { deliveryForPlacement } from '../zones/zones-service.js';
 import { orderAmounts } from './orders-amounts.js';
 import { announceOrders, listRowOf } from './orders-announce.js';
 import { changeOrder, type OrderChange, type OrderDeps } from './orders-change.js';
+import { menuBasket } from './orders-menu.js';
 import { assertInScope, readOrder } from './orders-queries.js';
 
 export type { OrderDeps } from './orders-change.js';
@@ -76,28 +78,8 @@ export async function createOrder(
   actor: ActorContext,
   body: OrderCreateBody,
 ): Promise<Order> {
-  // The restaurant and the items' menu rows together (both by the restaurant the body names).
-  const ids = [...new Set(body.items.map((i) => i.product_id))];
-  const [[restaurant], menu] = await Promise.all([
-    db.select().from(restaurants).where(eq(restaurants.id, body.restaurant_id)),
-    db
-      .select({ id: products.id, name: products.name, price: products.price, snoozed: snoozedNow })
-      .from(products)
-      .where(
-        and(
-          eq(products.restaurant_id, body.restaurant_id),
-          eq(products.show_on_menu, true),
-          inArray(products.id, ids),
-        ),
-      ),
-  ]);
-  if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
-  const byId = new Map(menu.map((p) => [p.id, p]));
-  const errors: Record<string, string[]> = {};
-  body.items.forEach((item, index) => {
-    if (!byId.has(item.product_id)) errors[`items.${index}.product_id`] = ['validation.not_on_menu'];
-  });
-  if (Object.keys(errors).length) throw new BadRequest(errors);
+  // The restaurant and the items priced from its menu (the quote reads the basket the same way).
+  const { restaurant, byId, lines, itemsAmount } = await menuBasket(db, body);
   // Whether it takes orders now (from the row just read), and the models its promise and its first
   // prediction both read: once each, not once per use.
   const [, models] = await Promise.all([
@@ -106,19 +88,22 @@ export async function createOrder(
   ]);
   assertInStock(body.items, byId);
 
-  const lines = body.items.map((item) => {
-    const product = byId.get(item.product_id);
-    if (!product) throw new Error('unreachable: checked above');
-    return { product_id: product.id, name: product.name, unit_price: product.price, quantity: item.quantity };
-  });
-  const itemsAmount = lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0);
-  if (itemsAmount > MAX_ORDER_AMOUNT)
-    throw new BadRequest({ items: [msg('validation.order_too_large', { max: MAX_ORDER_AMOUNT / 100 })] });
   const km =
     restaurant.lat !== null && restaurant.lng !== null
       ? distanceKm({ lat: restaurant.lat, lng: restaurant.lng }, { lat: body.lat, lng: body.lng })
       : null;
-  const amounts = orderAmounts(itemsAmount, restaurant.percentage, km);
+  // The fee: the quote the customer was given, or the rules now; on the road distance the promise
+  // rides (the travel model's detour factor), refused with the reason (decision 0035).
+  const delivery = await deliveryForPlacement(db, actor, {
+    quote_id: body.quote_id,
+    restaurant,
+    lat: body.lat,
+    lng: body.lng,
+    basket: itemsAmount,
+    timeZone,
+    detour: models.travel('any').detour_factor,
+  });
+  const amounts = orderAmounts(itemsAmount, restaurant.percentage, delivery.total);
   const promise = await promiseFor(db, restaurant, km, timeZone, new Date(), models);
 
   const id = await db.transaction(async (tx) => {
@@ -139,6 +124,7 @@ export async function createOrder(
       .returning();
     if (!order) throw new Error('order insert returned nothing');
     await tx.insert(orderItems).values(lines.map((l) => ({ ...l, order_id: order.id })));
+    await delivery.freeze(tx, order.id);
     await tx.insert(orderStatusHistory).values({
       order_id: order.id,
       from_status: null,

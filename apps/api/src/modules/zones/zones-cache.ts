@@ -1,4 +1,4 @@
-import { ETA_DEFAULTS, type FeeFields } from '@dostava/shared';
+import { ETA_DEFAULTS, FEE_FIELDS, type FeeFields } from '@dostava/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { feeRules, restaurantDeliveryAreas, travelTimeModel, zones } from '../../db/schema/index.js';
@@ -25,9 +25,6 @@ export interface ZoneSnapshot {
  */
 export const SNAPSHOT_MAX_AGE_MS = 60_000;
 
-const { id: _id, scope: _scope, zone_id: _zone, restaurant_id: _restaurant, updated_at: _u, ...feeColumns } =
-  feeRules._.columns;
-
 async function load(db: Db): Promise<ZoneSnapshot> {
   const [zoneRows, ruleRows, areaRows, [travel]] = await Promise.all([
     db.select().from(zones),
@@ -51,7 +48,7 @@ async function load(db: Db): Promise<ZoneSnapshot> {
     }),
   );
   const fieldsOf = (row: (typeof ruleRows)[number]): Partial<FeeFields> =>
-    Object.fromEntries(Object.keys(feeColumns).map((k) => [k, row[k as keyof typeof row]]));
+    Object.fromEntries(FEE_FIELDS.map((k) => [k, row[k]]));
   const snapshot: ZoneSnapshot = {
     zones: shapes,
     byId: new Map(shapes.map((z) => [z.id, z])),
