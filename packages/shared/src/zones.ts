@@ -60,7 +60,10 @@ const polygonCoordinates = z
 export const polygonSchema = z.object({ type: z.literal('Polygon'), coordinates: polygonCoordinates });
 export const multiPolygonSchema = z.object({
   type: z.literal('MultiPolygon'),
-  coordinates: z.array(polygonCoordinates).min(1, { error: msg('zones.validation.too_few_points') }).max(100),
+  coordinates: z
+    .array(polygonCoordinates)
+    .min(1, { error: msg('zones.validation.too_few_points') })
+    .max(100),
 });
 export const zoneGeometrySchema = z.discriminatedUnion('type', [polygonSchema, multiPolygonSchema], {
   error: msg('zones.validation.not_a_polygon'),
@@ -158,7 +161,10 @@ const amount = () => z.number().int().min(0).max(1_000_000);
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Up to `up_to_m` metres of road the distance line is `amount`; past the last band its amount holds. */
-export const distanceBandSchema = z.object({ up_to_m: z.number().int().min(1).max(200_000), amount: amount() });
+export const distanceBandSchema = z.object({
+  up_to_m: z.number().int().min(1).max(200_000),
+  amount: amount(),
+});
 export type DistanceBand = z.infer<typeof distanceBandSchema>;
 
 /**
@@ -336,7 +342,10 @@ export function evaluateFee(fees: EffectiveFees, input: FeeInput): FeeResult {
   add('distance', band?.amount ?? 0);
   if (input.basket < (fees.small_basket_below ?? 0)) add('small_basket', fees.small_basket_fee ?? 0);
   const { day, minute } = localWeekMinute(input.at, input.timeZone);
-  const peak = Math.max(0, ...(fees.peak_windows ?? []).filter((w) => inWindow(w, day, minute)).map((w) => w.amount));
+  const peak = Math.max(
+    0,
+    ...(fees.peak_windows ?? []).filter((w) => inWindow(w, day, minute)).map((w) => w.amount),
+  );
   add('peak', peak);
   if (fees.rush_active) add('rush', fees.rush_fee ?? 0);
   let total = lines.reduce((sum, l) => sum + l.amount, 0);
@@ -416,4 +425,7 @@ export const simulationSchema = z.object({
 export type Simulation = z.infer<typeof simulationSchema>;
 
 /** Whether a restaurant delivers to a point, as the customer's menu says it. */
-export const deliversSchema = z.object({ delivers: z.boolean(), refusal: z.enum(DELIVERY_REFUSALS).nullable() });
+export const deliversSchema = z.object({
+  delivers: z.boolean(),
+  refusal: z.enum(DELIVERY_REFUSALS).nullable(),
+});

@@ -74,7 +74,8 @@ export const zones = {
     method: 'GET',
     path: '/api/zones/export.geojson',
     access: { permission: 'zones.read' },
-    description: 'Every zone as a GeoJSON FeatureCollection (name, kind, priority and active in the properties).',
+    description:
+      'Every zone as a GeoJSON FeatureCollection (name, kind, priority and active in the properties).',
     summary: 'Zones as GeoJSON',
     tags,
     answer: { 200: z.object({ type: z.literal('FeatureCollection'), features: z.array(zoneFeatureOut) }) },
@@ -148,7 +149,8 @@ export const zones = {
     method: 'PUT',
     path: '/api/restaurants/:id/delivery-area',
     access: { permission: 'zones.write' },
-    description: "Admin or App Manager sets a restaurant's delivery area (a zone, a radius in metres, or both). Audited.",
+    description:
+      "Admin or App Manager sets a restaurant's delivery area (a zone, a radius in metres, or both). Audited.",
     summary: "Set a restaurant's delivery area",
     tags,
     params: idParams,

@@ -1145,7 +1145,8 @@ export const bs: Catalogue = {
     edit: 'Uredi {{name}}',
     delete: 'Obriši {{name}}',
     delete_title: 'Obrisati zonu?',
-    delete_message: 'Zona „{{name}}” i njeno pravilo cijene bit će obrisani. Postojeće narudžbe zadržavaju svoju cijenu.',
+    delete_message:
+      'Zona „{{name}}” i njeno pravilo cijene bit će obrisani. Postojeće narudžbe zadržavaju svoju cijenu.',
     saved: 'Zona je sačuvana',
     deleted: 'Zona je obrisana',
     import: 'Uvezi GeoJSON',
@@ -1155,7 +1156,8 @@ export const bs: Catalogue = {
     geometry: 'Obris (GeoJSON)',
     draw_first: 'Prvo nacrtajte zonu na karti (alat za poligon) ili zalijepite njen GeoJSON.',
     map_label: 'Karta zona dostave',
-    overlap_note: 'Zone koje se preklapaju vide se jedna kroz drugu; gdje se preklapaju, cijenu određuje viši prioritet (uz isti prioritet, manja zona).',
+    overlap_note:
+      'Zone koje se preklapaju vide se jedna kroz drugu; gdje se preklapaju, cijenu određuje viši prioritet (uz isti prioritet, manja zona).',
     shape: '{{points}} tačaka, {{holes}} rupa',
     geoman: {
       draw: 'Nacrtaj zonu',
@@ -1172,7 +1174,8 @@ export const bs: Catalogue = {
     weekdays: { 1: 'Pon', 2: 'Uto', 3: 'Sri', 4: 'Čet', 5: 'Pet', 6: 'Sub', 7: 'Ned' },
     fees: {
       title: 'Cijene dostave',
-      precedence: 'Najuže pravilo ima prednost, polje po polje: restoranovo, zatim zonino, zatim pravilo cijele službe. Prazno polje se nasljeđuje.',
+      precedence:
+        'Najuže pravilo ima prednost, polje po polje: restoranovo, zatim zonino, zatim pravilo cijele službe. Prazno polje se nasljeđuje.',
       global: 'Cijela služba',
       zone: 'Zona: {{name}}',
       restaurant: 'Restoran: {{name}}',
@@ -1196,7 +1199,7 @@ export const bs: Catalogue = {
       band_up_to: 'Do (m)',
       band_amount: 'Iznos (KM)',
       add_band: 'Dodaj pojas',
-      windows: 'Doplate po danu i satu ({{zone}})',
+      windows: 'Doplate po danu i satu, u vremenskoj zoni službe',
       window_from: 'Od',
       window_to: 'Do',
       window_amount: 'Doplata (KM)',

@@ -1155,7 +1155,8 @@ export const en = {
     geometry: 'Outline (GeoJSON)',
     draw_first: 'Draw the zone on the map first (the polygon tool), or paste its GeoJSON.',
     map_label: 'Map of delivery zones',
-    overlap_note: 'Overlapping zones show through each other; where they overlap, the higher priority prices the order (at equal priority, the smaller zone).',
+    overlap_note:
+      'Overlapping zones show through each other; where they overlap, the higher priority prices the order (at equal priority, the smaller zone).',
     shape: '{{points}} points, {{holes}} holes',
     geoman: {
       draw: 'Draw a zone',
@@ -1197,7 +1198,7 @@ export const en = {
       band_up_to: 'Up to (m)',
       band_amount: 'Amount (KM)',
       add_band: 'Add a band',
-      windows: 'Surcharges by day and hour ({{zone}})',
+      windows: "Surcharges by day and hour, in the operation's time zone",
       window_from: 'From',
       window_to: 'To',
       window_amount: 'Surcharge (KM)',

@@ -1,9 +1,9 @@
 import {
+  type DistanceBand,
   FEE_SCOPES,
   type FeeLine,
   type FeeScope,
   type PeakWindow,
-  type DistanceBand,
   ZONE_KINDS,
   type ZoneGeometry,
 } from '@dostava/shared';

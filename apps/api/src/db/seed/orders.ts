@@ -1,9 +1,15 @@
-import { ETA_DEFAULTS, evaluateFee, mergeFees, type OrderStatus, type PaymentMethod, roadMetres } from '@dostava/shared';
+import {
+  ETA_DEFAULTS,
+  evaluateFee,
+  mergeFees,
+  type OrderStatus,
+  type PaymentMethod,
+  roadMetres,
+} from '@dostava/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { distanceKm } from '../../lib/geo.js';
 import { orderAmounts } from '../../modules/orders/orders-amounts.js';
 import type { Db } from '../client.js';
-import { DEMO_GLOBAL_FEES } from './zones.js';
 import {
   driverBreaks,
   drivers,
@@ -15,6 +21,7 @@ import {
   shifts,
   users,
 } from '../schema/index.js';
+import { DEMO_GLOBAL_FEES } from './zones.js';
 
 /** A small deterministic generator, so every seeded database tells the same story. */
 function random(seed: number) {

@@ -4,8 +4,6 @@ import {
   BUSY_DRIVER_STATES,
   isActiveStatus,
   isOnTheRoad,
-  MAX_ORDER_AMOUNT,
-  msg,
   type Order,
   type OrderCreateBody,
   type OrderStatus,
@@ -21,8 +19,6 @@ import {
   orderOffers,
   orderStatusHistory,
   orders,
-  products,
-  restaurants,
   users,
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
@@ -33,7 +29,6 @@ import { withdrawOffers } from '../dispatch/dispatch-offers.js';
 import { inPoolOf } from '../dispatch/dispatch-queries.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
 import { loadModels, predictOrders, promiseFor } from '../eta/eta-predictions.js';
-import { snoozedNow } from '../products/products-service.js';
 import { assertTakesOrders } from '../restaurants/restaurants-hours.js';
 import { deliveryForPlacement } from '../zones/zones-service.js';
 import { orderAmounts } from './orders-amounts.js';

@@ -1,7 +1,14 @@
 import { FEE_DEFAULTS, type ZoneGeometry, type ZoneKind } from '@dostava/shared';
 import { describe, expect, it } from 'vitest';
 import type { ZoneSnapshot } from './zones-cache.js';
-import { areaOf, assertValidGeometry, bboxOf, holds, resolvePoint, type ZoneShape } from './zones-geometry.js';
+import {
+  areaOf,
+  assertValidGeometry,
+  bboxOf,
+  holds,
+  resolvePoint,
+  type ZoneShape,
+} from './zones-geometry.js';
 import { priceDelivery } from './zones-pricing.js';
 
 /** A square [west, south] → [east, north], with optional square holes. */
@@ -15,7 +22,7 @@ const square = (w: number, s: number, e: number, n: number, holes: number[][] = 
       [w, n],
       [w, s],
     ],
-    ...holes.map(([hw = 0, hs = 0, he = 0, hn = 0]) => [
+    ...holes.map(([hw = 0, hs = 0, he = 0, hn = 0]): [number, number][] => [
       [hw, hs],
       [hw, hn],
       [he, hn],
@@ -99,7 +106,9 @@ describe('validation', () => {
       ],
     };
     expect(() => assertValidGeometry(bowTie)).toThrow(
-      expect.objectContaining({ fieldErrors: { geometry: ['zones.validation.self_intersecting|{"lat":1,"lng":1}'] } }),
+      expect.objectContaining({
+        fieldErrors: { geometry: ['zones.validation.self_intersecting|{"lat":1,"lng":1}'] },
+      }),
     );
   });
   it('refuses a hole outside its outline', () => {
@@ -131,7 +140,10 @@ describe('pricing from the snapshot', () => {
     expect(priced).toMatchObject({ ok: true, total: 200, zone: { name: 'centre' } });
     // 0.01° of latitude ≈ 1.112 km straight, × 1.35.
     expect(priced.road_m).toBe(1501);
-    expect(priceDelivery(snapshot(), { ...input, lat: 43.1, lng: 18.1 })).toMatchObject({ ok: true, total: 300 });
+    expect(priceDelivery(snapshot(), { ...input, lat: 43.1, lng: 18.1 })).toMatchObject({
+      ok: true,
+      total: 300,
+    });
   });
   it("refuses the zone's minimum order, outside every service area, and outside the restaurant's area", () => {
     expect(priceDelivery(snapshot(), { ...input, basket: 999, lat: 43.51, lng: 18.5 })).toMatchObject({

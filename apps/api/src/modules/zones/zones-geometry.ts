@@ -1,4 +1,4 @@
-import { DELIVERY_REFUSALS, msg, type ZoneGeometry, type ZoneKind } from '@dostava/shared';
+import { type DELIVERY_REFUSALS, msg, type ZoneGeometry, type ZoneKind } from '@dostava/shared';
 import { area as turfArea } from '@turf/area';
 import { bbox as turfBbox } from '@turf/bbox';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';

@@ -59,7 +59,11 @@ export function priceDelivery(snapshot: ZoneSnapshot, input: PricingInput): Pric
       : 0;
   const road_m = roadMetres(km, input.detour ?? snapshot.detour);
   const place = resolvePoint(snapshot.zones, lat, lng);
-  const refuse = (refusal: DeliveryRefusal, params: Record<string, string | number> = {}, fees: EffectiveFees | null = null): Pricing => ({
+  const refuse = (
+    refusal: DeliveryRefusal,
+    params: Record<string, string | number> = {},
+    fees: EffectiveFees | null = null,
+  ): Pricing => ({
     ok: false,
     refusal,
     params,
@@ -85,7 +89,15 @@ export function priceDelivery(snapshot: ZoneSnapshot, input: PricingInput): Pric
   );
   const result = evaluateFee(fees, { road_m, basket: input.basket, at: input.at, timeZone: input.timeZone });
   if (!result.ok) return refuse(result.refusal, { min: (result.min_order / 100).toFixed(2) }, fees);
-  return { ok: true, zone: place.pricing, road_m, lines: result.lines, total: result.total, fees, holding: place.holding };
+  return {
+    ok: true,
+    zone: place.pricing,
+    road_m,
+    lines: result.lines,
+    total: result.total,
+    fees,
+    holding: place.holding,
+  };
 }
 
 /** The refusal as the API answers it: 422 with the reason's own code and message. */

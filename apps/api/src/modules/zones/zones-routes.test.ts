@@ -1,6 +1,6 @@
+import type { ZoneGeometry } from '@dostava/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areaOf } from './zones-geometry.js';
 import {
   auditLog,
   deliveryQuotes,
@@ -11,6 +11,7 @@ import {
   zones,
 } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { areaOf } from './zones-geometry.js';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -54,13 +55,24 @@ const NEAR = { lat: 43.8607, lng: 18.4262 };
 const TREBEVIC = { lat: 43.832, lng: 18.46 };
 const FAR = { lat: 44.5, lng: 18.4 };
 
-const request = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, who: string, payload?: object) =>
-  t.request({ method, url, token: tokens[who], lang: 'en', ...(payload ? { payload } : {}) });
+const request = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  who: string,
+  payload?: object,
+) => t.request({ method, url, token: tokens[who], lang: 'en', ...(payload ? { payload } : {}) });
 const zoneCount = async () => (await t.database.db.select({ n: count() }).from(zones))[0]?.n ?? 0;
 const orderCount = async () => (await t.database.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
-const quote = (at: { lat: number; lng: number }, items = [{ product_id: product, quantity: 1 }], restaurant = own) =>
-  request('POST', '/api/quotes', 'customer', { restaurant_id: restaurant, items, ...at });
-const place = (at: { lat: number; lng: number }, extra: object = {}, items = [{ product_id: product, quantity: 1 }]) =>
+const quote = (
+  at: { lat: number; lng: number },
+  items = [{ product_id: product, quantity: 1 }],
+  restaurant = own,
+) => request('POST', '/api/quotes', 'customer', { restaurant_id: restaurant, items, ...at });
+const place = (
+  at: { lat: number; lng: number },
+  extra: object = {},
+  items = [{ product_id: product, quantity: 1 }],
+) =>
   request('POST', '/api/orders', 'customer', {
     restaurant_id: own,
     items,
@@ -86,7 +98,12 @@ describe('zones: who reads and who draws', () => {
   });
 
   it('only Admin and App Manager draw, edit and delete, each change audited before and after', async () => {
-    const body = { name: 'Marijin Dvor', kind: 'fee_zone', priority: 3, geometry: square(43.856, 18.41, 0.003) };
+    const body = {
+      name: 'Marijin Dvor',
+      kind: 'fee_zone',
+      priority: 3,
+      geometry: square(43.856, 18.41, 0.003),
+    };
     for (const who of ['dispatcher', 'manager', 'driver', 'customer']) {
       expect((await request('POST', '/api/zones', who, body)).statusCode).toBe(403);
     }
@@ -95,7 +112,9 @@ describe('zones: who reads and who draws', () => {
     const zone = created.json().data;
     expect(zone).toMatchObject({ name: 'Marijin Dvor', kind: 'fee_zone', priority: 3, active: true });
     expect(zone.area_m2).toBeGreaterThan(100_000);
-    expect((await request('PATCH', `/api/zones/${zone.id}`, 'dispatcher', { name: 'x' })).statusCode).toBe(403);
+    expect((await request('PATCH', `/api/zones/${zone.id}`, 'dispatcher', { name: 'x' })).statusCode).toBe(
+      403,
+    );
     const moved = await request('PATCH', `/api/zones/${zone.id}`, 'admin', {
       geometry: square(43.857, 18.41, 0.002),
       active: false,
@@ -129,7 +148,11 @@ describe('zones: who reads and who draws', () => {
         ],
       ],
     };
-    const crossing = await request('POST', '/api/zones', 'admin', { name: 'X', kind: 'fee_zone', geometry: bowTie });
+    const crossing = await request('POST', '/api/zones', 'admin', {
+      name: 'X',
+      kind: 'fee_zone',
+      geometry: bowTie,
+    });
     expect(crossing.statusCode).toBe(400);
     expect(crossing.json().errors.geometry).toEqual(['The outline crosses itself near 43.86, 18.41']);
     const bs = await t.request({
@@ -142,7 +165,15 @@ describe('zones: who reads and who draws', () => {
     const few = await request('POST', '/api/zones', 'admin', {
       name: 'X',
       kind: 'fee_zone',
-      geometry: { type: 'Polygon', coordinates: [[[18.4, 43.85], [18.41, 43.85]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [18.4, 43.85],
+            [18.41, 43.85],
+          ],
+        ],
+      },
     });
     expect(few.statusCode).toBe(400);
     expect(JSON.stringify(few.json().errors)).toContain('An outline needs at least three different points');
@@ -190,7 +221,9 @@ describe('zones: who reads and who draws', () => {
     expect(await zoneCount()).toBe(before);
     const imported = await request('POST', '/api/zones/import', 'appmanager', {
       type: 'FeatureCollection',
-      features: [{ ...collection.features[0], properties: { ...collection.features[0].properties, active: false } }],
+      features: [
+        { ...collection.features[0], properties: { ...collection.features[0].properties, active: false } },
+      ],
     });
     expect(imported.statusCode).toBe(201);
     expect(await zoneCount()).toBe(before + 1);
@@ -205,7 +238,14 @@ describe('zones: who reads and who draws', () => {
     const res = await request('DELETE', `/api/zones/${area?.zone_id}`, 'admin');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'zone_in_use' });
-    expect((await t.database.db.select().from(zones).where(eq(zones.id, area?.zone_id ?? 0))).length).toBe(1);
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(zones)
+          .where(eq(zones.id, area?.zone_id ?? 0))
+      ).length,
+    ).toBe(1);
   });
 });
 
@@ -218,7 +258,9 @@ describe("a restaurant's delivery area", () => {
       expect(res.json().data.geometry.type).toBe('Polygon');
     }
     expect((await request('GET', `/api/restaurants/${other}/delivery-area`, 'manager')).statusCode).toBe(403);
-    expect((await request('GET', `/api/restaurants/${own}/delivery-area`, 'dispatcher')).statusCode).toBe(403);
+    expect((await request('GET', `/api/restaurants/${own}/delivery-area`, 'dispatcher')).statusCode).toBe(
+      403,
+    );
     for (const who of ['manager', 'employee', 'dispatcher']) {
       expect(
         (await request('PUT', `/api/restaurants/${own}/delivery-area`, who, { zone_id: null, radius_m: 500 }))
@@ -263,7 +305,9 @@ describe("a restaurant's delivery area", () => {
 describe('fee rules', () => {
   it('only Admin and App Manager read and set them; a bad band is refused and changes nothing', async () => {
     expect((await request('GET', '/api/fee-rules', 'dispatcher')).statusCode).toBe(403);
-    expect((await request('PUT', '/api/fee-rules/global/0', 'manager', { base_fee: 1 })).statusCode).toBe(403);
+    expect((await request('PUT', '/api/fee-rules/global/0', 'manager', { base_fee: 1 })).statusCode).toBe(
+      403,
+    );
     const list = await request('GET', '/api/fee-rules', 'appmanager');
     expect(list.statusCode).toBe(200);
     const global = list.json().data.find((r: { scope: string }) => r.scope === 'global');
@@ -276,7 +320,9 @@ describe('fee rules', () => {
       ],
     });
     expect(bad.statusCode).toBe(400);
-    expect(JSON.stringify(bad.json().errors)).toContain('Each distance band must end farther than the one before');
+    expect(JSON.stringify(bad.json().errors)).toContain(
+      'Each distance band must end farther than the one before',
+    );
     const after = await request('GET', '/api/fee-rules', 'admin');
     expect(after.json().data.find((r: { scope: string }) => r.scope === 'global').base_fee).toBe(300);
   });
@@ -292,9 +338,9 @@ describe('quotes and placing an order', () => {
     expect(q.lines.reduce((s: number, l: { amount: number }) => s + l.amount, 0)).toBe(q.total);
     expect(new Date(q.expires_at).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     for (const who of ['driver', 'admin', 'dispatcher']) {
-      expect((await request('POST', '/api/quotes', who, { restaurant_id: own, items: [], ...NEAR })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await request('POST', '/api/quotes', who, { restaurant_id: own, items: [], ...NEAR })).statusCode,
+      ).toBe(403);
     }
   });
 
@@ -328,7 +374,10 @@ describe('quotes and placing an order', () => {
     const placed = await place(NEAR);
     expect(placed.statusCode).toBe(201);
     const order = placed.json().data;
-    const [frozen] = await t.database.db.select().from(deliveryQuotes).where(eq(deliveryQuotes.order_id, order.id));
+    const [frozen] = await t.database.db
+      .select()
+      .from(deliveryQuotes)
+      .where(eq(deliveryQuotes.order_id, order.id));
     expect(frozen?.total).toBe(order.delivery_costs);
     expect(frozen?.lines.reduce((s, l) => s + l.amount, 0)).toBe(order.delivery_costs);
   });
@@ -345,7 +394,10 @@ describe('quotes and placing an order', () => {
       .where(eq(deliveryQuotes.id, q.id));
     const expired = await place(NEAR, { quote_id: q.id });
     expect(expired.statusCode).toBe(422);
-    expect(expired.json()).toMatchObject({ error: 'quote_expired', message: 'This delivery quote has expired. Ask for a new one.' });
+    expect(expired.json()).toMatchObject({
+      error: 'quote_expired',
+      message: 'This delivery quote has expired. Ask for a new one.',
+    });
     expect(await orderCount()).toBe(before);
   });
 
@@ -373,7 +425,9 @@ describe('quotes and placing an order', () => {
         ...TREBEVIC,
       },
     });
-    expect(bs.json().message).toBe('Ne dostavljamo na ovu adresu: nalazi se u području isključenom iz dostave.');
+    expect(bs.json().message).toBe(
+      'Ne dostavljamo na ovu adresu: nalazi se u području isključenom iz dostave.',
+    );
     // A zone around the address with a minimum order above the cheapest product.
     const zone = (
       await request('POST', '/api/zones', 'admin', {
@@ -383,7 +437,9 @@ describe('quotes and placing an order', () => {
         geometry: square(NEAR.lat, NEAR.lng, 0.001),
       })
     ).json().data;
-    expect((await request('PUT', `/api/fee-rules/zone/${zone.id}`, 'admin', { min_order: 100_000 })).statusCode).toBe(200);
+    expect(
+      (await request('PUT', `/api/fee-rules/zone/${zone.id}`, 'admin', { min_order: 100_000 })).statusCode,
+    ).toBe(200);
     const under = await place(NEAR, {}, [{ product_id: cheap, quantity: 1 }]);
     expect(under.statusCode).toBe(422);
     expect(under.json()).toMatchObject({
@@ -395,11 +451,11 @@ describe('quotes and placing an order', () => {
     expect((await place(NEAR, {}, [{ product_id: cheap, quantity: 1 }])).statusCode).toBe(201);
   });
 
-  it("drops the zones it holds when another instance announces a change over the bus", async () => {
+  it('drops the zones it holds when another instance announces a change over the bus', async () => {
     // Another instance drew an exclusion over NEAR: only its notice tells this one.
     const ok = await quote(NEAR);
     expect(ok.statusCode).toBe(201);
-    const geometry = square(NEAR.lat, NEAR.lng, 0.0005);
+    const geometry = square(NEAR.lat, NEAR.lng, 0.0005) as ZoneGeometry;
     const [row] = await t.database.db
       .insert(zones)
       .values({ name: 'Elsewhere', kind: 'exclusion', geometry, area_m2: areaOf(geometry) })
@@ -439,7 +495,10 @@ describe('the simulator', () => {
     });
     expect(refused.json().data).toMatchObject({ refusal: 'in_exclusion', quote: null });
     expect(refused.json().data.message).toContain('excluded');
-    expect((await request('POST', '/api/zones/simulate', 'dispatcher', { restaurant_id: own, ...NEAR, basket: 1 })).statusCode).toBe(403);
+    expect(
+      (await request('POST', '/api/zones/simulate', 'dispatcher', { restaurant_id: own, ...NEAR, basket: 1 }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.database.db.select({ n: count() }).from(deliveryQuotes))[0]?.n).toBe(quotes);
   });
 });

@@ -69,7 +69,9 @@ export async function zonesRoutes(app: FastifyInstance) {
     return { data };
   });
   route(app, zones.quote, async (request, reply) =>
-    reply.status(201).send({ data: await service.createQuote(app.db, request.actor, request.body, timeZone) }),
+    reply
+      .status(201)
+      .send({ data: await service.createQuote(app.db, request.actor, request.body, timeZone) }),
   );
   route(app, zones.orderQuote, async (request) => ({
     data: await service.orderQuote(app.db, request.actor, request.params.id),

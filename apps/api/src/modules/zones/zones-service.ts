@@ -16,7 +16,7 @@ import {
   type Zone,
   type ZoneBody,
   type ZoneImportBody,
-  zonePatchBody,
+  type zonePatchBody,
 } from '@dostava/shared';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -29,7 +29,14 @@ import {
   zones,
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
-import { BadRequest, Conflict, Forbidden, foreignKeyViolation, NotFound, RuleBroken } from '../../lib/errors.js';
+import {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  foreignKeyViolation,
+  NotFound,
+  RuleBroken,
+} from '../../lib/errors.js';
 import { menuBasket } from '../orders/orders-menu.js';
 import { getOrder } from '../orders/orders-queries.js';
 import { zoneCache } from './zones-cache.js';
@@ -52,7 +59,10 @@ const toZone = (z: ZoneRow): Zone => ({
 export async function listZones(db: Db): Promise<Zone[]> {
   const rows = await db.select().from(zones).limit(5000);
   return rows
-    .map((z) => ({ zone: toZone(z), shape: { ...z, bbox: [0, 0, 0, 0] as [number, number, number, number] } }))
+    .map((z) => ({
+      zone: toZone(z),
+      shape: { ...z, bbox: [0, 0, 0, 0] as [number, number, number, number] },
+    }))
     .sort((a, b) => bySpecificity(a.shape, b.shape))
     .map((z) => z.zone);
 }
@@ -217,7 +227,8 @@ export async function putFeeRule(
       return named ?? toFeeRule(row, null);
     });
   } catch (error) {
-    if (foreignKeyViolation(error) === 'missing') throw new BadRequest({ target: ['zones.validation.target_unknown'] });
+    if (foreignKeyViolation(error) === 'missing')
+      throw new BadRequest({ target: ['zones.validation.target_unknown'] });
     throw error;
   }
 }
@@ -232,7 +243,12 @@ async function listFeeRulesWhere(db: Db, where: SQL) {
   return rows.map((r) => toFeeRule(r.rule, r.zone ?? r.restaurant));
 }
 
-export async function removeFeeRule(db: Db, actor: ActorContext, scope: FeeScope, target: number): Promise<void> {
+export async function removeFeeRule(
+  db: Db,
+  actor: ActorContext,
+  scope: FeeScope,
+  target: number,
+): Promise<void> {
   const { where } = targetOf(scope, target);
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(feeRules).where(where).returning();
@@ -244,7 +260,11 @@ export async function removeFeeRule(db: Db, actor: ActorContext, scope: FeeScope
 // --------------------------------------------------------------------------------------------
 // Delivery areas
 
-export async function getDeliveryArea(db: Db, actor: ActorContext, restaurantId: number): Promise<DeliveryArea> {
+export async function getDeliveryArea(
+  db: Db,
+  actor: ActorContext,
+  restaurantId: number,
+): Promise<DeliveryArea> {
   if (!can(actor, 'restaurants.read', restaurantId)) throw new Forbidden();
   const [row] = await db
     .select({
@@ -277,7 +297,10 @@ export async function putDeliveryArea(
   restaurantId: number,
   body: DeliveryAreaBody,
 ): Promise<DeliveryArea> {
-  const [restaurant] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, restaurantId));
+  const [restaurant] = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId));
   if (!restaurant) throw new NotFound();
   try {
     await db.transaction(async (tx) => {
@@ -297,7 +320,8 @@ export async function putDeliveryArea(
       await audit(tx, actor, 'delivery_area', 'restaurants', restaurantId, before ?? null, after);
     });
   } catch (error) {
-    if (foreignKeyViolation(error) === 'missing') throw new BadRequest({ zone_id: ['zones.validation.zone_unknown'] });
+    if (foreignKeyViolation(error) === 'missing')
+      throw new BadRequest({ zone_id: ['zones.validation.zone_unknown'] });
     throw error;
   }
   return getDeliveryArea(db, actor, restaurantId);
@@ -314,7 +338,10 @@ const toQuote = (q: QuoteRow, stored = true): Quote => ({
   restaurant_id: q.restaurant_id,
   lat: q.lat,
   lng: q.lng,
-  zone: q.zone_id !== null && q.zone_name !== null && q.zone_kind !== null ? { id: q.zone_id, name: q.zone_name, kind: q.zone_kind } : null,
+  zone:
+    q.zone_id !== null && q.zone_name !== null && q.zone_kind !== null
+      ? { id: q.zone_id, name: q.zone_name, kind: q.zone_kind }
+      : null,
   road_m: q.road_m,
   items_amount: q.items_amount,
   lines: q.lines,
@@ -348,17 +375,38 @@ function quoteValues(
 }
 
 /** The customer app's quote: the basket priced from the menu, held ten minutes. */
-export async function createQuote(db: Db, actor: ActorContext, body: QuoteBody, timeZone: string): Promise<Quote> {
-  const [{ restaurant, itemsAmount }, snapshot] = await Promise.all([menuBasket(db, body), zoneCache(db).snapshot()]);
+export async function createQuote(
+  db: Db,
+  actor: ActorContext,
+  body: QuoteBody,
+  timeZone: string,
+): Promise<Quote> {
+  const [{ restaurant, itemsAmount }, snapshot] = await Promise.all([
+    menuBasket(db, body),
+    zoneCache(db).snapshot(),
+  ]);
   const now = new Date();
-  const pricing = priceDelivery(snapshot, { restaurant, lat: body.lat, lng: body.lng, basket: itemsAmount, at: now, timeZone });
+  const pricing = priceDelivery(snapshot, {
+    restaurant,
+    lat: body.lat,
+    lng: body.lng,
+    basket: itemsAmount,
+    at: now,
+    timeZone,
+  });
   if (!pricing.ok) throw refusalError(pricing);
   const [row] = await db
     .insert(deliveryQuotes)
     .values(
       quoteValues(
         pricing,
-        { restaurant_id: restaurant.id, lat: body.lat, lng: body.lng, basket: itemsAmount, customer_id: actor.user_id },
+        {
+          restaurant_id: restaurant.id,
+          lat: body.lat,
+          lng: body.lng,
+          basket: itemsAmount,
+          customer_id: actor.user_id,
+        },
         now,
         QUOTE_TTL_MINUTES,
       ),
@@ -394,7 +442,11 @@ export async function deliveryForPlacement(
       .select()
       .from(deliveryQuotes)
       .where(
-        and(eq(deliveryQuotes.id, quoteId), eq(deliveryQuotes.customer_id, actor.user_id), isNull(deliveryQuotes.order_id)),
+        and(
+          eq(deliveryQuotes.id, quoteId),
+          eq(deliveryQuotes.customer_id, actor.user_id),
+          isNull(deliveryQuotes.order_id),
+        ),
       );
     if (!quote) throw new RuleBroken('quote_unknown', 'zones.errors.quote_unknown');
     if (quote.expires_at <= now) throw new RuleBroken('quote_expired', 'zones.errors.quote_expired');
@@ -427,7 +479,13 @@ export async function deliveryForPlacement(
       await tx.insert(deliveryQuotes).values({
         ...quoteValues(
           pricing,
-          { restaurant_id: input.restaurant.id, lat: input.lat, lng: input.lng, basket: input.basket, customer_id: actor.user_id },
+          {
+            restaurant_id: input.restaurant.id,
+            lat: input.lat,
+            lng: input.lng,
+            basket: input.basket,
+            customer_id: actor.user_id,
+          },
           now,
           0,
         ),
@@ -445,7 +503,12 @@ export async function orderQuote(db: Db, actor: ActorContext, orderId: number): 
 }
 
 /** The Admin's simulator: the same pricing as a quote, any time and basket, nothing stored. */
-export async function simulate(db: Db, body: SimulateBody, timeZone: string, language: Language): Promise<Simulation> {
+export async function simulate(
+  db: Db,
+  body: SimulateBody,
+  timeZone: string,
+  language: Language,
+): Promise<Simulation> {
   const [[restaurant], snapshot] = await Promise.all([
     db
       .select({ id: restaurants.id, lat: restaurants.lat, lng: restaurants.lng })
@@ -464,7 +527,12 @@ export async function simulate(db: Db, body: SimulateBody, timeZone: string, lan
     timeZone,
     rush: body.rush_active,
   });
-  const zonesHere = pricing.holding.map((z) => ({ id: z.id, name: z.name, kind: z.kind, priority: z.priority }));
+  const zonesHere = pricing.holding.map((z) => ({
+    id: z.id,
+    name: z.name,
+    kind: z.kind,
+    priority: z.priority,
+  }));
   const fees = pricing.fees ?? {
     ...Object.fromEntries(FEE_FIELDS.map((k) => [k, null])),
   };
