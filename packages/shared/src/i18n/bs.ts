@@ -1159,6 +1159,8 @@ export const bs: Catalogue = {
     overlap_note:
       'Zone koje se preklapaju vide se jedna kroz drugu; gdje se preklapaju, cijenu određuje viši prioritet (uz isti prioritet, manja zona).',
     shape: '{{points}} tačaka, {{holes}} rupa',
+    zoom_in: 'Približi',
+    zoom_out: 'Udalji',
     geoman: {
       draw: 'Nacrtaj zonu',
       edit: 'Uredi tačke',
@@ -1170,6 +1172,7 @@ export const bs: Catalogue = {
       first_vertex: 'Kliknite za prvu tačku',
       continue: 'Kliknite za sljedeću tačku',
       close: 'Kliknite prvu tačku da zatvorite obris',
+      vertex: 'Tačka obrisa: prevucite je da je pomjerite',
     },
     weekdays: { 1: 'Pon', 2: 'Uto', 3: 'Sri', 4: 'Čet', 5: 'Pet', 6: 'Sub', 7: 'Ned' },
     fees: {

@@ -1158,6 +1158,8 @@ export const en = {
     overlap_note:
       'Overlapping zones show through each other; where they overlap, the higher priority prices the order (at equal priority, the smaller zone).',
     shape: '{{points}} points, {{holes}} holes',
+    zoom_in: 'Zoom in',
+    zoom_out: 'Zoom out',
     geoman: {
       draw: 'Draw a zone',
       edit: 'Edit vertices',
@@ -1169,6 +1171,7 @@ export const en = {
       first_vertex: 'Click to place the first point',
       continue: 'Click to place the next point',
       close: 'Click the first point to close the outline',
+      vertex: 'Point of the outline: drag it to move it',
     },
     weekdays: { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' },
     fees: {

@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './leaflet-global';
 import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import type { Zone, ZoneGeometry, ZoneKind } from '@dostava/shared';
@@ -6,7 +7,7 @@ import { Box } from '@mui/material';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { useAppConfig } from '../../../api/app-config/get-app-config';
 
 /** Sarajevo, where the demo operation delivers; the map fits the zones once it has them. */
@@ -65,27 +66,34 @@ function Layers({ zones, editingId, draft, onDraft, onPick, point, faint }: Zone
     };
   }, [map]);
 
-  // Geoman's toolbar, in the page's language (its own has no Bosnian: the catalogue gives it).
+  const editable = onDraft !== undefined;
+  const language = i18n.language;
+  const tRef = useRef(t);
+  tRef.current = t;
+
+  // Geoman's toolbar, in the page's language (its own has no Bosnian: the catalogue gives it). Set up
+  // once per map and language: setting it again would end a drawing under way.
   useEffect(() => {
-    if (!onDraft) return;
+    if (!editable) return;
+    const tr = tRef.current;
     map.pm.setLang(
-      i18n.language === 'bs' ? ('bs' as 'en') : 'en',
+      language === 'bs' ? ('bs' as 'en') : 'en',
       {
         buttonTitles: {
-          drawPolyButton: t('zones.geoman.draw'),
-          editButton: t('zones.geoman.edit'),
-          cutButton: t('zones.geoman.cut'),
-          snappingButton: t('zones.geoman.snapping'),
+          drawPolyButton: tr('zones.geoman.draw'),
+          editButton: tr('zones.geoman.edit'),
+          cutButton: tr('zones.geoman.cut'),
+          snappingButton: tr('zones.geoman.snapping'),
         },
         actions: {
-          finish: t('zones.geoman.finish'),
-          cancel: t('zones.geoman.cancel'),
-          removeLastVertex: t('zones.geoman.remove_last'),
+          finish: tr('zones.geoman.finish'),
+          cancel: tr('zones.geoman.cancel'),
+          removeLastVertex: tr('zones.geoman.remove_last'),
         },
         tooltips: {
-          firstVertex: t('zones.geoman.first_vertex'),
-          continueLine: t('zones.geoman.continue'),
-          finishPoly: t('zones.geoman.close'),
+          firstVertex: tr('zones.geoman.first_vertex'),
+          continueLine: tr('zones.geoman.continue'),
+          finishPoly: tr('zones.geoman.close'),
         },
       },
       'en',
@@ -105,6 +113,24 @@ function Layers({ zones, editingId, draft, onDraft, onPick, point, faint }: Zone
       rotateMode: false,
     });
     map.pm.setGlobalOptions({ allowSelfIntersection: false, snappable: true, snapDistance: 15 });
+    // Geoman titles the container, not the link a keyboard and a screen reader reach: name the link;
+    // and the vertex handles it adds are keyboard-reachable markers: each gets a name too.
+    const vertex = tr('zones.geoman.vertex');
+    const name = () => {
+      for (const container of map.getContainer().querySelectorAll<HTMLElement>('.button-container[title]')) {
+        const link = container.querySelector('a.leaflet-buttons-control-button');
+        if (link && link.getAttribute('aria-label') !== container.title)
+          link.setAttribute('aria-label', container.title);
+      }
+      for (const marker of map
+        .getContainer()
+        .querySelectorAll<HTMLElement>('.marker-icon:not([aria-label])')) {
+        marker.setAttribute('aria-label', vertex);
+      }
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(map.getContainer(), { childList: true, subtree: true });
     const created = (event: { layer: L.Layer }) => {
       const geometry = geometryOf(event.layer);
       event.layer.remove();
@@ -121,8 +147,9 @@ function Layers({ zones, editingId, draft, onDraft, onPick, point, faint }: Zone
       map.off('pm:create', created as never);
       map.off('pm:cut', cut as never);
       map.pm.removeControls();
+      observer.disconnect();
     };
-  }, [map, t, i18n.language, onDraft]);
+  }, [map, editable, language]);
 
   useEffect(() => {
     const group = zonesLayer.current;
@@ -222,7 +249,8 @@ export function ZonesMap(props: ZonesMapProps) {
       aria-label={t('zones.map_label')}
       sx={{ height: props.height ?? { xs: 360, md: 560 }, borderRadius: 1, overflow: 'hidden' }}
     >
-      <MapContainer center={CENTER} zoom={12} style={{ height: '100%', width: '100%' }}>
+      <MapContainer center={CENTER} zoom={12} zoomControl={false} style={{ height: '100%', width: '100%' }}>
+        <ZoomControl position="topleft" zoomInTitle={t('zones.zoom_in')} zoomOutTitle={t('zones.zoom_out')} />
         {config ? <TileLayer url={config.tile_url} attribution={config.tile_attribution} /> : null}
         <Layers {...props} />
       </MapContainer>
