@@ -574,7 +574,7 @@ export interface paths {
         };
         /**
          * The menu the customer app shows
-         * @description A restaurant's available products grouped by category, as the customer app lists them, with whether it takes orders now (`ordering`: closed or paused, when it takes orders again, busy minutes added to the preparation) and which products are out of stock (`snoozed`; an order with one is refused).
+         * @description A restaurant's available products grouped by category, as the customer app lists them, with whether it takes orders now (`ordering`: closed or paused, when it takes orders again, busy minutes added to the preparation) and which products are out of stock (`snoozed`; an order with one is refused). With the customer's `lat` and `lng`, `delivers` says whether the restaurant delivers there and, if not, why (`in_exclusion`, `outside_service_area`, `outside_restaurant_area`), as placing the order would.
          */
         get: operations["getRestaurantsByIdMenu"];
         put?: never;
@@ -3794,7 +3794,10 @@ export interface operations {
     };
     getRestaurantsByIdMenu: {
         parameters: {
-            query?: never;
+            query?: {
+                lat?: number;
+                lng?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -3815,6 +3818,11 @@ export interface operations {
                                 id: number;
                                 name: string;
                             };
+                            delivers: {
+                                delivers: boolean;
+                                /** @enum {string|null} */
+                                refusal: "in_exclusion" | "outside_service_area" | "outside_restaurant_area" | "below_minimum_order" | null;
+                            } | null;
                             ordering: {
                                 takes_orders: boolean;
                                 /** @enum {string|null} */

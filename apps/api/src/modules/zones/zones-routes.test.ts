@@ -470,6 +470,19 @@ describe('quotes and placing an order', () => {
   });
 });
 
+describe("the customer's menu", () => {
+  it('says whether the restaurant delivers to the customer, and why not', async () => {
+    const menu = (at: { lat: number; lng: number } | null) =>
+      request('GET', `/api/restaurants/${own}/menu${at ? `?lat=${at.lat}&lng=${at.lng}` : ''}`, 'customer');
+    expect((await menu(NEAR)).json().data.delivers).toEqual({ delivers: true, refusal: null });
+    expect((await menu(TREBEVIC)).json().data.delivers).toEqual({ delivers: false, refusal: 'in_exclusion' });
+    expect((await menu(FAR)).json().data.delivers).toEqual({ delivers: false, refusal: 'outside_service_area' });
+    expect((await menu(null)).json().data.delivers).toBeNull();
+    const half = await request('GET', `/api/restaurants/${own}/menu?lat=43.86`, 'customer');
+    expect(half.statusCode).toBe(400);
+  });
+});
+
 describe('the simulator', () => {
   it('shows Admin the zones, the rules and the breakdown, or the refusal, storing nothing', async () => {
     const quotes = (await t.database.db.select({ n: count() }).from(deliveryQuotes))[0]?.n;

@@ -565,3 +565,27 @@ export async function simulate(
     fees: pricing.fees as Simulation['fees'],
   };
 }
+
+/**
+ * Whether a restaurant delivers to a point, as the customer's menu says it: the zones and the
+ * restaurant's area, never the basket (the minimum order is the basket's, said when quoting).
+ */
+export async function deliversTo(db: Db, restaurantId: number, lat: number, lng: number, timeZone: string) {
+  const [[restaurant], snapshot] = await Promise.all([
+    db
+      .select({ id: restaurants.id, lat: restaurants.lat, lng: restaurants.lng })
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurantId)),
+    zoneCache(db).snapshot(),
+  ]);
+  if (!restaurant) return null;
+  const pricing = priceDelivery(snapshot, {
+    restaurant,
+    lat,
+    lng,
+    basket: Number.MAX_SAFE_INTEGER,
+    at: new Date(),
+    timeZone,
+  });
+  return pricing.ok ? { delivers: true, refusal: null } : { delivers: false, refusal: pricing.refusal };
+}
