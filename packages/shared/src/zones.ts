@@ -146,8 +146,8 @@ export const deliveryAreaSchema = z.object({
   /** Where the radius is measured from. */
   lat: z.number().nullable(),
   lng: z.number().nullable(),
-  /** The zone's outline, so the restaurant's staff see the area on their page. */
-  geometry: zoneGeometryOut.nullable(),
+  /** The zone's outline, so the restaurant's staff see the area on their page (absent without a zone). */
+  geometry: zoneGeometryOut.optional(),
 });
 export type DeliveryArea = z.infer<typeof deliveryAreaSchema>;
 

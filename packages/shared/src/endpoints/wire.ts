@@ -7063,7 +7063,7 @@ export interface operations {
                             radius_m: number | null;
                             lat: number | null;
                             lng: number | null;
-                            geometry: ({
+                            geometry?: {
                                 /** @enum {string} */
                                 type: "Polygon";
                                 coordinates: number[][][];
@@ -7071,7 +7071,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "MultiPolygon";
                                 coordinates: number[][][][];
-                            }) | null;
+                            };
                         };
                     };
                 };
@@ -7115,7 +7115,7 @@ export interface operations {
                             radius_m: number | null;
                             lat: number | null;
                             lng: number | null;
-                            geometry: ({
+                            geometry?: {
                                 /** @enum {string} */
                                 type: "Polygon";
                                 coordinates: number[][][];
@@ -7123,7 +7123,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "MultiPolygon";
                                 coordinates: number[][][][];
-                            }) | null;
+                            };
                         };
                     };
                 };

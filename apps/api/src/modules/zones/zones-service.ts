@@ -287,7 +287,7 @@ export async function getDeliveryArea(
     radius_m: row.radius_m,
     lat: row.lat,
     lng: row.lng,
-    geometry: row.geometry,
+    ...(row.geometry ? { geometry: row.geometry } : {}),
   };
 }
 
