@@ -29,6 +29,13 @@ const texts = {
     base: 'Base fee',
     refused: 'We do not deliver to this address: it lies in an area excluded from delivery.',
     outside: 'We do not deliver to this address: it is outside every delivery area.',
+    global: 'The whole operation',
+    editRule: 'Edit',
+    baseFee: 'Base fee (KM)',
+    cancel: 'Cancel',
+    area: 'Delivery area',
+    areaZone: 'Inside the zone Sarajevo',
+    saveArea: 'Save area',
   },
   bs: {
     title: 'Zone dostave',
@@ -52,6 +59,13 @@ const texts = {
     base: 'Osnovna cijena',
     refused: 'Ne dostavljamo na ovu adresu: nalazi se u području isključenom iz dostave.',
     outside: 'Ne dostavljamo na ovu adresu: izvan je svih područja dostave.',
+    global: 'Cijela služba',
+    editRule: 'Uredi',
+    baseFee: 'Osnovna cijena (KM)',
+    cancel: 'Odustani',
+    area: 'Područje dostave',
+    areaZone: 'Unutar zone Sarajevo',
+    saveArea: 'Sačuvaj područje',
   },
 } as const;
 
@@ -97,7 +111,7 @@ for (const [lang, width] of [
     await page.getByLabel(x.name).fill(name);
     await expectAccessible(page);
     await page.getByRole('button', { name: x.save }).click();
-    await expect(page.getByText(x.saved)).toBeVisible();
+    await expect(page.getByText(x.saved).last()).toBeVisible();
     const admin = await apiAs(request, ACCOUNTS.admin);
     const stored = async () => (await admin.GET('/api/zones')).data?.data.find((z) => z.name === name);
     await expect.poll(async () => (await stored())?.kind).toBe('fee_zone');
@@ -115,7 +129,7 @@ for (const [lang, width] of [
     await page.mouse.up();
     await page.getByLabel(x.name).fill(`${name} 2`);
     await page.getByRole('button', { name: x.save }).click();
-    await expect(page.getByText(x.saved)).toBeVisible();
+    await expect(page.getByText(x.saved).last()).toBeVisible();
     await expect
       .poll(async () => {
         const edited = (await admin.GET('/api/zones')).data?.data.find((z) => z.id === drawn?.id);
@@ -129,7 +143,7 @@ for (const [lang, width] of [
     await page.getByRole('button', { name: x.del(`${name} 2`) }).click();
     await expectAccessible(page);
     await page.getByRole('dialog').getByRole('button', { name: x.confirm }).click();
-    await expect(page.getByText(x.deleted)).toBeVisible();
+    await expect(page.getByText(x.deleted).last()).toBeVisible();
     await expect(page.getByRole('button', { name: x.edit(`${name} 2`) })).toHaveCount(0);
 
     // The simulator: a point in the city is priced; one on Trebević is refused, saying why.
@@ -167,5 +181,53 @@ for (const [lang, width] of [
     });
     expect(refused.response.status).toBe(422);
     expect((refused.error as { message?: string } | undefined)?.message).toBe(x.outside);
+    await page.screenshot({ path: test.info().outputPath('simulator.png'), fullPage: true });
+
+    // The fee rules: the operation's rule and the outskirts' zone rule, the dialog to set one.
+    await page.goto('/fee-rules');
+    await expect(page.getByRole('region', { name: x.global })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('region', { name: x.global }).getByRole('button', { name: x.editRule }).click();
+    await expect(page.getByRole('dialog', { name: x.global })).toBeVisible();
+    await expect(page.getByLabel(x.baseFee)).toHaveValue(lang === 'en' ? '3.00' : '3,00');
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('fee-rule.png'), fullPage: true });
+    await page.getByRole('dialog').getByRole('button', { name: x.cancel }).click();
+
+    // An order placed with a quote shows its frozen breakdown to the restaurant's staff, who see their
+    // delivery area read-only.
+    const quoted = await customer.POST('/api/quotes', {
+      body: {
+        restaurant_id: 1,
+        items: [{ product_id: product?.id ?? 0, quantity: 2 }],
+        lat: 43.8607,
+        lng: 18.4262,
+      },
+    });
+    expect(quoted.response.status).toBe(201);
+    const placed = await customer.POST('/api/orders', {
+      body: {
+        restaurant_id: 1,
+        items: [{ product_id: product?.id ?? 0, quantity: 2 }],
+        address: 'Ferhadija 5',
+        phone: '+387 61 111 222',
+        lat: 43.8607,
+        lng: 18.4262,
+        note: null,
+        payment: 'cash',
+        quote_id: quoted.data?.data.id ?? undefined,
+      },
+    });
+    expect(placed.response.status).toBe(201);
+    await signInAs(page, 'restaurant_manager', { lang, path: `/orders/${placed.data?.data.id}` });
+    const fee = page.getByRole('region', { name: x.fee });
+    await expect(fee.getByRole('rowheader', { name: x.base })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('order.png'), fullPage: true });
+    await page.goto('/restaurant/1');
+    const area = page.getByRole('region', { name: x.area });
+    await expect(area.getByText(x.areaZone)).toBeVisible();
+    await expect(area.getByRole('button', { name: x.saveArea })).toHaveCount(0);
+    await expectAccessible(page);
   });
 }
