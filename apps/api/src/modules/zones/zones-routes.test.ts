@@ -476,7 +476,10 @@ describe("the customer's menu", () => {
       request('GET', `/api/restaurants/${own}/menu${at ? `?lat=${at.lat}&lng=${at.lng}` : ''}`, 'customer');
     expect((await menu(NEAR)).json().data.delivers).toEqual({ delivers: true, refusal: null });
     expect((await menu(TREBEVIC)).json().data.delivers).toEqual({ delivers: false, refusal: 'in_exclusion' });
-    expect((await menu(FAR)).json().data.delivers).toEqual({ delivers: false, refusal: 'outside_service_area' });
+    expect((await menu(FAR)).json().data.delivers).toEqual({
+      delivers: false,
+      refusal: 'outside_service_area',
+    });
     expect((await menu(null)).json().data.delivers).toBeNull();
     const half = await request('GET', `/api/restaurants/${own}/menu?lat=43.86`, 'customer');
     expect(half.statusCode).toBe(400);
