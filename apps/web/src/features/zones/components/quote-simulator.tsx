@@ -1,19 +1,21 @@
-import { type Language, parseMoneyInput, type Simulation } from '@dostava/shared';
+import { type Language, parseMoneyInput, type Simulation, zonedInstant } from '@dostava/shared';
 import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRestaurants } from '../../../api/restaurants/restaurants';
 import { ApiError } from '../../../lib/http';
 import { translateMessage } from '../../../lib/i18n';
+import { operationTimeZone, zonedParts } from '../../../lib/time-zone';
 import { toasts } from '../../../lib/toast';
 import { useSimulate, useZones } from '../api/zones';
 import { QuoteBreakdown } from './quote-breakdown';
 import { ZonesMap } from './zones-map';
 
-/** `YYYY-MM-DDTHH:mm` of now, for a datetime-local input (the browser's own time). */
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `YYYY-MM-DDTHH:mm` of now on the operation's clock (the time the rules' windows are in). */
 const localNow = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  const p = zonedParts(new Date());
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 };
 
 /**
@@ -56,7 +58,8 @@ export function QuoteSimulator() {
         lat: point.lat,
         lng: point.lng,
         basket: amount,
-        at: new Date(at).toISOString(),
+        // The time typed is the operation's wall clock, whatever the browser's zone.
+        at: new Date(zonedInstant(at.slice(0, 10), at.slice(11, 16), operationTimeZone())).toISOString(),
         rush_active: rush === '' ? null : rush === 'on',
       });
       setResult(answer.data);
