@@ -37,6 +37,7 @@ import { uploadsRoutes } from './modules/uploads/uploads-routes.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import { vehiclesRoutes } from './modules/vehicles/vehicles-routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes.js';
+import { zonesRoutes } from './modules/zones/zones-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { eventsPlugin } from './plugins/events.js';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(driversRoutes);
   await app.register(vehiclesRoutes);
   await app.register(ordersRoutes);
+  await app.register(zonesRoutes);
   await app.register(dispatchRoutes);
   await app.register(cashRegisterRoutes);
   await app.register(settlementsRoutes);

@@ -30,3 +30,4 @@ export * from './users.js';
 export * from './validation.js';
 export * from './vehicles.js';
 export * from './webhooks.js';
+export * from './zones.js';

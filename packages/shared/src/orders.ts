@@ -99,6 +99,11 @@ export const orderCreateBody = z.object({
   lng: z.number().min(-180).max(180),
   note: optionalText(500),
   payment: z.enum(PAYMENT_METHODS, { error: msg('validation.invalid_choice') }),
+  /**
+   * The delivery quote (POST /api/quotes) to freeze on the order; without it the fee rules are
+   * evaluated at once, the same way (issue 37).
+   */
+  quote_id: z.uuid({ error: msg('zones.validation.quote_id') }).optional(),
 });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { imageSchema, listQuery } from './common.js';
+import { msg } from './messages.js';
 import { amount } from './money.js';
 import { orderingStateSchema } from './opening-hours.js';
 import { id, optionalText, patchOf, requiredText } from './validation.js';
+import { deliversSchema } from './zones.js';
 
 /** Prices are integers in minor units (fening): 1250 is 12,50 KM. */
 export const MAX_PRICE = 100_000_00;
@@ -51,8 +53,21 @@ export type ProductListQuery = z.input<typeof productListQuery>;
 export type ProductListParams = z.output<typeof productListQuery>;
 
 /** What the customer app shows: products on the menu, grouped by category in position order. */
+/** Where the customer is: the menu then says whether the restaurant delivers there (issue 37). */
+export const menuQuery = z
+  .object({
+    lat: z.coerce.number().min(-90).max(90).optional(),
+    lng: z.coerce.number().min(-180).max(180).optional(),
+  })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+    path: ['lng'],
+    error: msg('validation.required'),
+  });
+
 export const menuSchema = z.object({
   restaurant: z.object({ id: z.number().int(), name: z.string() }),
+  /** With `lat` and `lng`: whether it delivers there, and why not (the same refusal an order gets). */
+  delivers: deliversSchema.nullable(),
   /**
    * Whether an order can be placed now and, if not, why (`closed`, `paused`) and when it can again;
    * `busy_minutes` are added to the preparation while the kitchen is busy.

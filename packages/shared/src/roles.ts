@@ -108,6 +108,10 @@ export const PERMISSIONS = {
   'dashboard.read': [...ADMINS, ...RESTAURANT_STAFF],
   /** Integrators, their API keys and the webhook endpoints (issue 40): Admins only. */
   'integrations.manage': ['admin'],
+  /** Delivery zones (issue 37): dispatchers read them (the board's filter, the map); Admins draw them. */
+  'zones.read': [...ADMINS, 'dispatcher'],
+  /** Zones, fee rules, restaurants' delivery areas and the quote simulator: the operation's decision. */
+  'zones.write': [...ADMINS],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -21,6 +21,7 @@ import { boardCounts, getOrder, listOrders } from '../modules/orders/orders-quer
 import { search } from '../modules/search/search-service.js';
 import type { BaselineSpec, Captured } from './baseline.js';
 import { timeRound } from './dispatch-round.js';
+import { timeQuote } from './quote.js';
 import { seedLarge } from './seed-large.js';
 import { benchWebhooks, webhookBenchLine } from './webhooks.js';
 
@@ -565,6 +566,8 @@ async function main() {
   log('one dispatch round, 500 orders × 200 drivers (first call cold), then 1,000 × 200…');
   const dispatchRound500 = timeRound(500, 200, 50);
   const dispatchRound = timeRound(1000, 200, 5);
+  log("one quote's work, 500 zones × 200 restaurants…");
+  const quoteWork = timeQuote(500, 200, 20_000);
   log('argon2id alone…');
   const argon = await argon2Alone(argonHash, config.demoPassword);
   log('webhooks: change to delivery, and a burst…');
@@ -611,6 +614,7 @@ async function main() {
     '',
     `Automatic dispatch: one round (planRound, the Hungarian method over every waiting order and driver) for 1,000 waiting orders × 200 drivers (three in four free, the rest carrying one order) takes ${dispatchRound.ms.toFixed(0)} ms, the median of 5 rounds (${dispatchRound.assigned} orders assigned); its quality beside naive dispatch is \`npm run bench:dispatch\`.`,
     `Dispatch round latency, 500 waiting orders × 200 drivers: p50 ${dispatchRound500.ms.toFixed(0)} ms, p99 ${dispatchRound500.p99.toFixed(0)} ms over 50 rounds; the first call (cold) ${dispatchRound500.first.toFixed(0)} ms.`,
+    `Delivery quote, the work beyond the request (zones that hold the point, the restaurant's area, the rules; from the in-memory snapshot), 500 zones × 200 restaurants: p50 ${quoteWork.p50.toFixed(1)} µs, p99 ${quoteWork.p99.toFixed(1)} µs over ${quoteWork.runs} quotes (${quoteWork.refused} refused).`,
     '',
     webhookBenchLine(webhooks),
     '',

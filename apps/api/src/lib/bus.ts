@@ -10,10 +10,10 @@ export type NewBusEvent = NewLiveEvent;
 const CHANNEL = 'dostava:events';
 /** Instance-to-instance notices (never sent to browsers): a user's sessions changed, drop caches. */
 const CONTROL_CHANNEL = 'dostava:control';
-export interface ControlMessage {
-  type: 'sessions.changed';
-  user_id: number;
-}
+export type ControlMessage =
+  | { type: 'sessions.changed'; user_id: number }
+  /** Zones, fee rules or delivery areas changed: every instance reloads its zone cache (issue 37). */
+  | { type: 'zones.changed' };
 const BUFFER_SIZE = 2000;
 
 /**

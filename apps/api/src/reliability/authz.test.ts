@@ -135,6 +135,11 @@ describe('the authorization matrix', () => {
         id: (mine) =>
           first(sql`select id from orders where ${whose(sql`restaurant_id`, mine)} order by id limit 1`),
       },
+      '/api/restaurants/:id/delivery-area': { id: async (mine) => (mine ? own : other) },
+      '/api/orders/:id/delivery-quote': {
+        id: (mine) =>
+          first(sql`select id from orders where ${whose(sql`restaurant_id`, mine)} order by id limit 1`),
+      },
       '/api/orders/:id/status': {
         id: (mine) =>
           first(sql`select id from orders where ${whose(sql`restaurant_id`, mine)}

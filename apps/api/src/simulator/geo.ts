@@ -24,6 +24,15 @@ export const STREETS: readonly (Point & { name: string })[] = [
   { name: 'Kranjčevićeva', lat: 43.8569, lng: 18.4103 },
 ];
 
+/**
+ * Where some customers ask from that the demo operation does not deliver to (issue 37): Trebević's
+ * slopes (an exclusion) and Pale, past the service area. Their quotes are refused, saying why.
+ */
+export const OUTSIDE: readonly (Point & { name: string })[] = [
+  { name: 'Trebević', lat: 43.832, lng: 18.46 },
+  { name: 'Pale', lat: 43.8168, lng: 18.5694 },
+];
+
 /** The main east–west artery (Zmaja od Bosne and its continuation): long drives follow it. */
 export const ARTERY: readonly Point[] = [
   { lat: 43.8592, lng: 18.4311 },

@@ -4,6 +4,7 @@ import {
   distanceMeters,
   drivePath,
   jitter,
+  OUTSIDE,
   type Point,
   type Random,
   SARAJEVO,
@@ -18,6 +19,9 @@ import {
   type SimulatorOptions,
   SPEEDS,
 } from './schedule.js';
+
+/** The share of customers who ask from outside where the operation delivers. */
+const OUTSIDE_SHARE = 1 / 12;
 
 interface Person {
   id: number;
@@ -82,6 +86,8 @@ export class Simulation {
     /** Offers accepted or declined by a driver who already carried an order. */
     offersAnsweredCarrying: 0,
     plannedEnds: 0,
+    /** Customers outside where the operation (or the restaurant) delivers: their quotes refused. */
+    refused: 0,
   };
 
   constructor(
@@ -198,7 +204,7 @@ export class Simulation {
       [...this.onBreak].map((account) => account.call('POST', '/api/driver/breaks/end')),
     );
     this.say(
-      `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent; offers ${this.stats.offersAccepted} accepted, ${this.stats.offersDeclined} declined (${this.stats.offersAnsweredCarrying} of them while carrying), ${this.stats.offersIgnored} left to expire; ${this.stats.plannedEnds} planned ends of shift`,
+      `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent; offers ${this.stats.offersAccepted} accepted, ${this.stats.offersDeclined} declined (${this.stats.offersAnsweredCarrying} of them while carrying), ${this.stats.offersIgnored} left to expire; ${this.stats.plannedEnds} planned ends of shift; ${this.stats.refused} customers outside the delivery areas refused`,
     );
   }
 
@@ -304,16 +310,32 @@ export class Simulation {
       const product = this.pick(products);
       chosen.set(product.id, (chosen.get(product.id) ?? 0) + 1 + (this.random() < 0.2 ? 1 : 0));
     }
-    const street = this.pick(STREETS);
+    // One customer in twelve asks from where the operation does not deliver: the app's quote is
+    // refused saying why, as in real traffic, and no order is placed.
+    const street = this.random() < OUTSIDE_SHARE ? this.pick(OUTSIDE) : this.pick(STREETS);
     const point = jitter(street, 350, this.random);
+    const items = [...chosen].map(([product_id, quantity]) => ({ product_id, quantity }));
+    const at = { lat: Number(point.lat.toFixed(6)), lng: Number(point.lng.toFixed(6)) };
+    const quote = await customer.call<{ data: { id: string }; error?: string }>('POST', '/api/quotes', {
+      restaurant_id: restaurantId,
+      items,
+      ...at,
+    });
+    if (quote.status !== 201) {
+      this.stats.refused += 1;
+      this.say(
+        `${customer.email} at ${street.name}: no delivery from restaurant ${restaurantId} (${quote.body.error ?? quote.status})`,
+      );
+      return;
+    }
     const reply = await customer.call<{ data: OrderItem }>('POST', '/api/orders', {
       restaurant_id: restaurantId,
-      items: [...chosen].map(([product_id, quantity]) => ({ product_id, quantity })),
+      items,
       address: `${street.name} ${1 + Math.floor(this.random() * 120)}`,
       phone: `+387 6${1 + Math.floor(this.random() * 3)} ${100 + Math.floor(this.random() * 900)} ${100 + Math.floor(this.random() * 900)}`,
-      lat: Number(point.lat.toFixed(6)),
-      lng: Number(point.lng.toFixed(6)),
+      ...at,
       payment: this.random() < 0.55 ? 'cash' : 'card',
+      quote_id: quote.body.data.id,
       ...(this.random() < 0.2 ? { note: 'Molim bez luka' } : {}),
     });
     if (reply.status !== 201) {

@@ -448,6 +448,53 @@ const dashboardRoutes: RouteObject[] = [
     lazy: () =>
       import('./routes/driver-meals/driver-meals-page').then((m) => ({ Component: m.DriverMealsPage })),
   },
+  // Delivery zones, fees and the quote simulator (issue 37): the map and Geoman load with these chunks.
+  {
+    path: 'zones',
+    handle: {
+      title: 'zones.title',
+      access: { permission: 'zones.write' },
+      menu: [
+        { menu: 'operation', group: 'management', parent: 'zones.title', label: 'zones.nav', order: 12.1 },
+      ],
+    } satisfies RouteHandle,
+    lazy: () => import('./routes/zones/zones-page').then((m) => ({ Component: m.ZonesPage })),
+  },
+  {
+    path: 'fee-rules',
+    handle: {
+      title: 'zones.fees.title',
+      access: { permission: 'zones.write' },
+      menu: [
+        {
+          menu: 'operation',
+          group: 'management',
+          parent: 'zones.title',
+          label: 'zones.nav_fees',
+          order: 12.2,
+        },
+      ],
+    } satisfies RouteHandle,
+    lazy: () => import('./routes/zones/fee-rules-page').then((m) => ({ Component: m.FeeRulesPage })),
+  },
+  {
+    path: 'quote-simulator',
+    handle: {
+      title: 'zones.simulator.title',
+      access: { permission: 'zones.write' },
+      menu: [
+        {
+          menu: 'operation',
+          group: 'management',
+          parent: 'zones.title',
+          label: 'zones.nav_simulator',
+          order: 12.3,
+        },
+      ],
+    } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/zones/quote-simulator-page').then((m) => ({ Component: m.QuoteSimulatorPage })),
+  },
   {
     // The map library loads with this route's chunk only.
     path: 'drivers-location',

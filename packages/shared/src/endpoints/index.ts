@@ -20,6 +20,7 @@ import { uploads } from './uploads.js';
 import { users } from './users.js';
 import { vehicles } from './vehicles.js';
 import { webhooks } from './webhooks.js';
+import { zones } from './zones.js';
 
 export * from './endpoint.js';
 export { XLSX_TYPE } from './files.js';
@@ -50,4 +51,5 @@ export const endpoints = {
   integrations,
   integrationApi,
   webhooks,
+  zones,
 };

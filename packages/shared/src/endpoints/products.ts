@@ -1,6 +1,13 @@
 import { snoozeBody } from '../capacity.js';
 import { dataResponse, listResponse, noContent } from '../common.js';
-import { menuSchema, productBody, productListQuery, productPatchBody, productSchema } from '../products.js';
+import {
+  menuQuery,
+  menuSchema,
+  productBody,
+  productListQuery,
+  productPatchBody,
+  productSchema,
+} from '../products.js';
 import { idParams } from '../validation.js';
 import { endpoint } from './endpoint.js';
 
@@ -42,9 +49,10 @@ export const products = {
     access: { auth: 'any' },
     summary: 'The menu the customer app shows',
     description:
-      "A restaurant's available products grouped by category, as the customer app lists them, with whether it takes orders now (`ordering`: closed or paused, when it takes orders again, busy minutes added to the preparation) and which products are out of stock (`snoozed`; an order with one is refused).",
+      "A restaurant's available products grouped by category, as the customer app lists them, with whether it takes orders now (`ordering`: closed or paused, when it takes orders again, busy minutes added to the preparation) and which products are out of stock (`snoozed`; an order with one is refused). With the customer's `lat` and `lng`, `delivers` says whether the restaurant delivers there and, if not, why (`in_exclusion`, `outside_service_area`, `outside_restaurant_area`), as placing the order would.",
     tags,
     params: idParams,
+    query: menuQuery,
     answer: { 200: dataResponse(menuSchema) },
   }),
   get: endpoint({

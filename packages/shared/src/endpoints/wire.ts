@@ -574,7 +574,7 @@ export interface paths {
         };
         /**
          * The menu the customer app shows
-         * @description A restaurant's available products grouped by category, as the customer app lists them, with whether it takes orders now (`ordering`: closed or paused, when it takes orders again, busy minutes added to the preparation) and which products are out of stock (`snoozed`; an order with one is refused).
+         * @description A restaurant's available products grouped by category, as the customer app lists them, with whether it takes orders now (`ordering`: closed or paused, when it takes orders again, busy minutes added to the preparation) and which products are out of stock (`snoozed`; an order with one is refused). With the customer's `lat` and `lng`, `delivers` says whether the restaurant delivers there and, if not, why (`in_exclusion`, `outside_service_area`, `outside_restaurant_area`), as placing the order would.
          */
         get: operations["getRestaurantsByIdMenu"];
         put?: never;
@@ -1199,6 +1199,222 @@ export interface paths {
          * @description The driver moves their own order on (picked up, delivered …) as the order state machine allows a driver.
          */
         post: operations["postDriverOrdersByIdStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery zones
+         * @description Every delivery zone (service areas, fee zones, exclusions), active or not, with its GeoJSON geometry ([lng, lat]), most specific first (priority, then the smaller area). The map draws them all, so the list is not paged.
+         */
+        get: operations["getZones"];
+        put?: never;
+        /**
+         * Add a zone
+         * @description Admin or App Manager draws a zone: a Polygon or MultiPolygon with holes. A polygon with fewer than three points, a point outside the world or an outline that crosses itself (named where) is refused with 400. Audited.
+         */
+        post: operations["postZones"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zones/export.geojson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Zones as GeoJSON
+         * @description Every zone as a GeoJSON FeatureCollection (name, kind, priority and active in the properties).
+         */
+        get: operations["getZonesExportGeojson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zones/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import zones from GeoJSON
+         * @description Adds every Polygon or MultiPolygon feature of a GeoJSON FeatureCollection as a zone (properties name, kind, priority, active; a fee zone named after its position by default). All or nothing: one invalid feature refuses the import with 400, its errors under `features.N.geometry`. Audited.
+         */
+        post: operations["postZonesImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/zones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a zone
+         * @description Removes a zone and its fee rule. A zone that is a restaurant's delivery area is refused with 409 `zone_in_use`. Audited.
+         */
+        delete: operations["deleteZonesById"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a zone
+         * @description Changes the given fields of a zone (its vertices, holes, name, kind, priority, active). Placed orders keep the fee they were quoted. Audited, before and after.
+         */
+        patch: operations["patchZonesById"];
+        trace?: never;
+    };
+    "/api/zones/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a quote
+         * @description The quote simulator: a point, a restaurant, a time and a basket value give the zones that hold the point, the rules that apply and the breakdown, or the refusal and why. Nothing is stored.
+         */
+        post: operations["postZonesSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fee-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fee rules
+         * @description The fee rules: the global one, per zone and per restaurant. A null field inherits from the less specific rule (restaurant → zone → global → defaults). Amounts in minor units.
+         */
+        get: operations["getFeeRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fee-rules/{scope}/{target}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a fee rule
+         * @description Sets the fee rule of the operation (`global/0`), a zone (`zone/:zone_id`) or a restaurant (`restaurant/:restaurant_id`): the fields given; null inherits. Changing a rule never changes a placed order. Audited.
+         */
+        put: operations["putFeeRulesByScopeByTarget"];
+        post?: never;
+        /**
+         * Remove a fee rule
+         * @description Removes a fee rule: its fields inherit again. Audited.
+         */
+        delete: operations["deleteFeeRulesByScopeByTarget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/restaurants/{id}/delivery-area": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A restaurant's delivery area
+         * @description Where a restaurant delivers: a zone, a radius from the restaurant, or both (the customer inside both); null fields when not set. Restaurant staff read their own restaurant's.
+         */
+        get: operations["getRestaurantsByIdDeliveryArea"];
+        /**
+         * Set a restaurant's delivery area
+         * @description Admin or App Manager sets a restaurant's delivery area (a zone, a radius in metres, or both). Audited.
+         */
+        put: operations["putRestaurantsByIdDeliveryArea"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote the delivery fee
+         * @description The customer app asks for the delivery fee before placing: the same restaurant, items and position. The answer is the breakdown (base, distance, small basket, peak, rush, rounding, cap, free) and its total in minor units, with an id that holds for ten minutes: `POST /api/orders` with `quote_id` freezes it on the order. Refusals say why, 422 with their own code: `in_exclusion`, `outside_service_area`, `outside_restaurant_area`, `below_minimum_order`.
+         */
+        post: operations["postQuotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/delivery-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's delivery fee breakdown
+         * @description The delivery fee's breakdown as it was frozen when the order was placed (404 for orders placed before fee rules existed). Whoever reads the order reads it.
+         */
+        get: operations["getOrdersByIdDeliveryQuote"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4298,7 +4514,10 @@ export interface operations {
     };
     getRestaurantsByIdMenu: {
         parameters: {
-            query?: never;
+            query?: {
+                lat?: number;
+                lng?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4319,6 +4538,10 @@ export interface operations {
                                 id: number;
                                 name: string;
                             };
+                            delivers: {
+                                delivers: boolean;
+                                refusal: ("in_exclusion" | "outside_service_area" | "outside_restaurant_area" | "below_minimum_order") | null;
+                            } | null;
                             ordering: {
                                 takes_orders: boolean;
                                 reason: ("closed" | "paused") | null;
@@ -5593,6 +5816,8 @@ export interface operations {
                     note: string | null;
                     /** @enum {string} */
                     payment: "cash" | "card";
+                    /** Format: uuid */
+                    quote_id?: string;
                 };
             };
         };
@@ -6898,6 +7123,784 @@ export interface operations {
                                     decided_at: string | null;
                                 }[];
                             };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "service_area" | "fee_zone" | "exclusion";
+                            priority: number;
+                            active: boolean;
+                            geometry: {
+                                /** @enum {string} */
+                                type: "Polygon";
+                                coordinates: number[][][];
+                            } | {
+                                /** @enum {string} */
+                                type: "MultiPolygon";
+                                coordinates: number[][][][];
+                            };
+                            area_m2: number;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    kind: "service_area" | "fee_zone" | "exclusion";
+                    /** @default 0 */
+                    priority?: number;
+                    /** @default true */
+                    active?: boolean;
+                    geometry: {
+                        /** @enum {string} */
+                        type: "Polygon";
+                        coordinates: number[][][];
+                    } | {
+                        /** @enum {string} */
+                        type: "MultiPolygon";
+                        coordinates: number[][][][];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "service_area" | "fee_zone" | "exclusion";
+                            priority: number;
+                            active: boolean;
+                            geometry: {
+                                /** @enum {string} */
+                                type: "Polygon";
+                                coordinates: number[][][];
+                            } | {
+                                /** @enum {string} */
+                                type: "MultiPolygon";
+                                coordinates: number[][][][];
+                            };
+                            area_m2: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getZonesExportGeojson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "FeatureCollection";
+                        features: {
+                            /** @enum {string} */
+                            type: "Feature";
+                            geometry: {
+                                /** @enum {string} */
+                                type: "Polygon";
+                                coordinates: number[][][];
+                            } | {
+                                /** @enum {string} */
+                                type: "MultiPolygon";
+                                coordinates: number[][][][];
+                            };
+                            properties?: {
+                                name?: string;
+                                /** @enum {string} */
+                                kind?: "service_area" | "fee_zone" | "exclusion";
+                                priority?: number;
+                                active?: boolean;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postZonesImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "FeatureCollection";
+                    features: {
+                        /** @enum {string} */
+                        type: "Feature";
+                        geometry: {
+                            /** @enum {string} */
+                            type: "Polygon";
+                            coordinates: number[][][];
+                        } | {
+                            /** @enum {string} */
+                            type: "MultiPolygon";
+                            coordinates: number[][][][];
+                        };
+                        properties?: {
+                            name?: string;
+                            /** @enum {string} */
+                            kind?: "service_area" | "fee_zone" | "exclusion";
+                            priority?: number;
+                            active?: boolean;
+                        } | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "service_area" | "fee_zone" | "exclusion";
+                            priority: number;
+                            active: boolean;
+                            geometry: {
+                                /** @enum {string} */
+                                type: "Polygon";
+                                coordinates: number[][][];
+                            } | {
+                                /** @enum {string} */
+                                type: "MultiPolygon";
+                                coordinates: number[][][][];
+                            };
+                            area_m2: number;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteZonesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zone is deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    patchZonesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    kind?: "service_area" | "fee_zone" | "exclusion";
+                    /** @default 0 */
+                    priority?: number;
+                    /** @default true */
+                    active?: boolean;
+                    geometry?: {
+                        /** @enum {string} */
+                        type: "Polygon";
+                        coordinates: number[][][];
+                    } | {
+                        /** @enum {string} */
+                        type: "MultiPolygon";
+                        coordinates: number[][][][];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "service_area" | "fee_zone" | "exclusion";
+                            priority: number;
+                            active: boolean;
+                            geometry: {
+                                /** @enum {string} */
+                                type: "Polygon";
+                                coordinates: number[][][];
+                            } | {
+                                /** @enum {string} */
+                                type: "MultiPolygon";
+                                coordinates: number[][][][];
+                            };
+                            area_m2: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postZonesSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    restaurant_id: number;
+                    lat: number;
+                    lng: number;
+                    basket: number;
+                    /** Format: date-time */
+                    at?: string;
+                    rush_active?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            quote: {
+                                id: string | null;
+                                restaurant_id: number;
+                                lat: number;
+                                lng: number;
+                                zone: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "service_area" | "fee_zone" | "exclusion";
+                                } | null;
+                                road_m: number;
+                                items_amount: number;
+                                lines: {
+                                    /** @enum {string} */
+                                    kind: "base" | "distance" | "small_basket" | "peak" | "rush" | "rounding" | "cap" | "free";
+                                    amount: number;
+                                }[];
+                                total: number;
+                                expires_at: string | null;
+                                created_at: string;
+                            } | null;
+                            refusal: ("in_exclusion" | "outside_service_area" | "outside_restaurant_area" | "below_minimum_order") | null;
+                            message: string | null;
+                            zones: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "service_area" | "fee_zone" | "exclusion";
+                                priority: number;
+                            }[];
+                            fees: {
+                                base_fee: number | null;
+                                distance_bands: {
+                                    up_to_m: number;
+                                    amount: number;
+                                }[] | null;
+                                min_order: number | null;
+                                small_basket_below: number | null;
+                                small_basket_fee: number | null;
+                                free_above: number | null;
+                                peak_windows: {
+                                    days: number[];
+                                    from: string;
+                                    to: string;
+                                    amount: number;
+                                }[] | null;
+                                rush_active: boolean | null;
+                                rush_fee: number | null;
+                                cap: number | null;
+                                rounding: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFeeRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            base_fee: number | null;
+                            distance_bands: {
+                                up_to_m: number;
+                                amount: number;
+                            }[] | null;
+                            min_order: number | null;
+                            small_basket_below: number | null;
+                            small_basket_fee: number | null;
+                            free_above: number | null;
+                            peak_windows: {
+                                days: number[];
+                                from: string;
+                                to: string;
+                                amount: number;
+                            }[] | null;
+                            rush_active: boolean | null;
+                            rush_fee: number | null;
+                            cap: number | null;
+                            rounding: number | null;
+                            id: number;
+                            /** @enum {string} */
+                            scope: "global" | "zone" | "restaurant";
+                            zone_id: number | null;
+                            restaurant_id: number | null;
+                            name: string | null;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    putFeeRulesByScopeByTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scope: "global" | "zone" | "restaurant";
+                target: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    base_fee?: number | null;
+                    distance_bands?: {
+                        up_to_m: number;
+                        amount: number;
+                    }[] | null;
+                    min_order?: number | null;
+                    small_basket_below?: number | null;
+                    small_basket_fee?: number | null;
+                    free_above?: number | null;
+                    peak_windows?: {
+                        days: number[];
+                        from: string;
+                        to: string;
+                        amount: number;
+                    }[] | null;
+                    rush_active?: boolean | null;
+                    rush_fee?: number | null;
+                    cap?: number | null;
+                    rounding?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            base_fee: number | null;
+                            distance_bands: {
+                                up_to_m: number;
+                                amount: number;
+                            }[] | null;
+                            min_order: number | null;
+                            small_basket_below: number | null;
+                            small_basket_fee: number | null;
+                            free_above: number | null;
+                            peak_windows: {
+                                days: number[];
+                                from: string;
+                                to: string;
+                                amount: number;
+                            }[] | null;
+                            rush_active: boolean | null;
+                            rush_fee: number | null;
+                            cap: number | null;
+                            rounding: number | null;
+                            id: number;
+                            /** @enum {string} */
+                            scope: "global" | "zone" | "restaurant";
+                            zone_id: number | null;
+                            restaurant_id: number | null;
+                            name: string | null;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteFeeRulesByScopeByTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scope: "global" | "zone" | "restaurant";
+                target: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule is removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRestaurantsByIdDeliveryArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            restaurant_id: number;
+                            zone_id: number | null;
+                            zone_name: string | null;
+                            radius_m: number | null;
+                            lat: number | null;
+                            lng: number | null;
+                            geometry?: {
+                                /** @enum {string} */
+                                type: "Polygon";
+                                coordinates: number[][][];
+                            } | {
+                                /** @enum {string} */
+                                type: "MultiPolygon";
+                                coordinates: number[][][][];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    putRestaurantsByIdDeliveryArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    zone_id?: number | null;
+                    radius_m: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            restaurant_id: number;
+                            zone_id: number | null;
+                            zone_name: string | null;
+                            radius_m: number | null;
+                            lat: number | null;
+                            lng: number | null;
+                            geometry?: {
+                                /** @enum {string} */
+                                type: "Polygon";
+                                coordinates: number[][][];
+                            } | {
+                                /** @enum {string} */
+                                type: "MultiPolygon";
+                                coordinates: number[][][][];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    restaurant_id: number;
+                    items: {
+                        product_id: number;
+                        quantity: number;
+                    }[];
+                    lat: number;
+                    lng: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            restaurant_id: number;
+                            lat: number;
+                            lng: number;
+                            zone: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "service_area" | "fee_zone" | "exclusion";
+                            } | null;
+                            road_m: number;
+                            items_amount: number;
+                            lines: {
+                                /** @enum {string} */
+                                kind: "base" | "distance" | "small_basket" | "peak" | "rush" | "rounding" | "cap" | "free";
+                                amount: number;
+                            }[];
+                            total: number;
+                            expires_at: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOrdersByIdDeliveryQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            restaurant_id: number;
+                            lat: number;
+                            lng: number;
+                            zone: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "service_area" | "fee_zone" | "exclusion";
+                            } | null;
+                            road_m: number;
+                            items_amount: number;
+                            lines: {
+                                /** @enum {string} */
+                                kind: "base" | "distance" | "small_basket" | "peak" | "rush" | "rounding" | "cap" | "free";
+                                amount: number;
+                            }[];
+                            total: number;
+                            expires_at: string | null;
+                            created_at: string;
                         };
                     };
                 };
@@ -9468,6 +10471,8 @@ export interface operations {
                     note: string | null;
                     /** @enum {string} */
                     payment: "cash" | "card";
+                    /** Format: uuid */
+                    quote_id?: string;
                     customer_name: string | null;
                     external_id: string | null;
                 };
@@ -9527,6 +10532,8 @@ export interface operations {
                     note: string | null;
                     /** @enum {string} */
                     payment: "cash" | "card";
+                    /** Format: uuid */
+                    quote_id?: string;
                     customer_name: string | null;
                     external_id: string | null;
                 };
@@ -11476,6 +12483,9 @@ export const refreshes: Readonly<Record<string, readonly string[]>> = {
   ],
   "DELETE /api/vehicles/{id}": [
     "/api/drivers"
+  ],
+  "DELETE /api/zones/{id}": [
+    "/api/fee-rules"
   ],
   "PATCH /api/categories/{id}": [
     "/api/products",

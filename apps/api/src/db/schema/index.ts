@@ -19,3 +19,4 @@ export * from './uploads.js';
 export * from './users.js';
 export * from './vehicles.js';
 export * from './webhooks.js';
+export * from './zones.js';

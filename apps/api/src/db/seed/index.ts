@@ -13,6 +13,7 @@ import { restaurantImage } from './images.js';
 import { seedMoney } from './money.js';
 import { seedOrders } from './orders.js';
 import { seedPeople } from './people.js';
+import { seedZones } from './zones.js';
 
 export const DEMO_ACCOUNTS: { email: string; role: Role; first_name: string; last_name: string }[] = [
   { email: 'admin@example.com', role: 'admin', first_name: 'Amra', last_name: 'Hodžić' },
@@ -195,6 +196,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   }
   await seedCatalogue(db, uploadsDir, restaurantIds);
   await seedHours(db, restaurantIds);
+  await seedZones(db, restaurantIds);
   // One hash for every demo account: argon2 is deliberately slow.
   const password_hash = await hashPassword(options.demoPassword);
   await db.insert(users).values(

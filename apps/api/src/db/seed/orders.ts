@@ -1,4 +1,11 @@
-import type { OrderStatus, PaymentMethod } from '@dostava/shared';
+import {
+  ETA_DEFAULTS,
+  evaluateFee,
+  mergeFees,
+  type OrderStatus,
+  type PaymentMethod,
+  roadMetres,
+} from '@dostava/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { distanceKm } from '../../lib/geo.js';
 import { orderAmounts } from '../../modules/orders/orders-amounts.js';
@@ -14,6 +21,7 @@ import {
   shifts,
   users,
 } from '../schema/index.js';
+import { DEMO_GLOBAL_FEES } from './zones.js';
 
 /** A small deterministic generator, so every seeded database tells the same story. */
 function random(seed: number) {
@@ -119,6 +127,8 @@ export interface OrderSeedOptions {
 }
 
 /** Months of orders in every status, and a few active ones on the board with drivers on shift. */
+const DEMO_FEES = mergeFees(DEMO_GLOBAL_FEES);
+
 export async function seedOrders(db: Db, options: OrderSeedOptions) {
   const rnd = random(20261122);
   const now = options.now ?? new Date();
@@ -176,11 +186,19 @@ export async function seedOrders(db: Db, options: OrderSeedOptions) {
       restaurant.lat !== null && restaurant.lng !== null
         ? distanceKm({ lat: restaurant.lat, lng: restaurant.lng }, point)
         : null;
-    const amounts = orderAmounts(
-      items.reduce((s, i) => s + i.unit_price * i.quantity, 0),
-      restaurant.percentage,
-      km,
-    );
+    const basket = items.reduce((s, i) => s + i.unit_price * i.quantity, 0);
+    // Priced by the demo's fee rule, on the road the default travel model rides (decision 0035).
+    const fee = evaluateFee(DEMO_FEES, {
+      road_m: roadMetres(km ?? 0, ETA_DEFAULTS.detour_factor),
+      basket,
+      at: created,
+      timeZone: 'Europe/Sarajevo',
+    });
+    if (!fee.ok) throw new Error('the demo fee rule has no minimum order');
+    const amounts = {
+      ...orderAmounts(basket, restaurant.percentage, fee.total),
+      estimated_delivery_minutes: 25 + Math.round((km ?? 2) * 3),
+    };
     const path = PATHS[final] ?? ['created'];
     let at = created;
     const history: Planned['history'] = [];

@@ -39,8 +39,8 @@ export async function quoteOrder(
   caller: IntegrationCaller,
   body: IntegrationOrderBody,
 ): Promise<OrderQuote> {
-  customerActor(caller, body.restaurant_id);
-  const { restaurant, lines, amounts, km } = await priceOrder(deps.db, deps.timeZone, body);
+  const actor = customerActor(caller, body.restaurant_id);
+  const { restaurant, lines, amounts, km } = await priceOrder(deps.db, deps.timeZone, actor, body);
   return {
     restaurant_id: restaurant.id,
     items: lines,

@@ -4,8 +4,6 @@ import {
   BUSY_DRIVER_STATES,
   isActiveStatus,
   isOnTheRoad,
-  MAX_ORDER_AMOUNT,
-  msg,
   type Order,
   type OrderCreateBody,
   type OrderStatus,
@@ -21,8 +19,6 @@ import {
   orderOffers,
   orderStatusHistory,
   orders,
-  products,
-  restaurants,
   users,
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
@@ -33,11 +29,12 @@ import { withdrawOffers } from '../dispatch/dispatch-offers.js';
 import { inPoolOf } from '../dispatch/dispatch-queries.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
 import { loadModels, predictOrders, promiseFor } from '../eta/eta-predictions.js';
-import { snoozedNow } from '../products/products-service.js';
 import { assertTakesOrders } from '../restaurants/restaurants-hours.js';
+import { deliveryForPlacement } from '../zones/zones-service.js';
 import { orderAmounts } from './orders-amounts.js';
 import { announceOrders, listRowOf } from './orders-announce.js';
 import { changeOrder, type OrderChange, type OrderDeps } from './orders-change.js';
+import { menuBasket } from './orders-menu.js';
 import { assertInScope, readOrder } from './orders-queries.js';
 
 export type { OrderDeps } from './orders-change.js';
@@ -71,29 +68,9 @@ function assertInStock(
  * every item is on its menu and in stock, and the amounts and the promise from the server's own prices.
  * An integrator's quote is this without the write (validate, then create).
  */
-export async function priceOrder(db: Db, timeZone: string, body: OrderCreateBody) {
-  // The restaurant and the items' menu rows together (both by the restaurant the body names).
-  const ids = [...new Set(body.items.map((i) => i.product_id))];
-  const [[restaurant], menu] = await Promise.all([
-    db.select().from(restaurants).where(eq(restaurants.id, body.restaurant_id)),
-    db
-      .select({ id: products.id, name: products.name, price: products.price, snoozed: snoozedNow })
-      .from(products)
-      .where(
-        and(
-          eq(products.restaurant_id, body.restaurant_id),
-          eq(products.show_on_menu, true),
-          inArray(products.id, ids),
-        ),
-      ),
-  ]);
-  if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
-  const byId = new Map(menu.map((p) => [p.id, p]));
-  const errors: Record<string, string[]> = {};
-  body.items.forEach((item, index) => {
-    if (!byId.has(item.product_id)) errors[`items.${index}.product_id`] = ['validation.not_on_menu'];
-  });
-  if (Object.keys(errors).length) throw new BadRequest(errors);
+export async function priceOrder(db: Db, timeZone: string, actor: ActorContext, body: OrderCreateBody) {
+  // The restaurant and the items priced from its menu (the quote reads the basket the same way).
+  const { restaurant, byId, lines, itemsAmount } = await menuBasket(db, body);
   // Whether it takes orders now (from the row just read), and the models its promise and its first
   // prediction both read: once each, not once per use.
   const [, models] = await Promise.all([
@@ -102,22 +79,25 @@ export async function priceOrder(db: Db, timeZone: string, body: OrderCreateBody
   ]);
   assertInStock(body.items, byId);
 
-  const lines = body.items.map((item) => {
-    const product = byId.get(item.product_id);
-    if (!product) throw new Error('unreachable: checked above');
-    return { product_id: product.id, name: product.name, unit_price: product.price, quantity: item.quantity };
-  });
-  const itemsAmount = lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0);
-  if (itemsAmount > MAX_ORDER_AMOUNT)
-    throw new BadRequest({ items: [msg('validation.order_too_large', { max: MAX_ORDER_AMOUNT / 100 })] });
   const km =
     restaurant.lat !== null && restaurant.lng !== null
       ? distanceKm({ lat: restaurant.lat, lng: restaurant.lng }, { lat: body.lat, lng: body.lng })
       : null;
-  const amounts = orderAmounts(itemsAmount, restaurant.percentage, km);
+  // The fee: the quote the customer was given, or the rules now; on the road distance the promise
+  // rides (the travel model's detour factor), refused with the reason (decision 0035).
+  const delivery = await deliveryForPlacement(db, actor, {
+    quote_id: body.quote_id,
+    restaurant,
+    lat: body.lat,
+    lng: body.lng,
+    basket: itemsAmount,
+    timeZone,
+    detour: models.travel('any').detour_factor,
+  });
+  const amounts = orderAmounts(itemsAmount, restaurant.percentage, delivery.total);
   const promise = await promiseFor(db, restaurant, km, timeZone, new Date(), models);
 
-  return { restaurant, lines, amounts, promise, models, km };
+  return { restaurant, lines, amounts, promise, models, km, delivery };
 }
 
 /**
@@ -132,7 +112,12 @@ export async function createOrder(
   /** What the caller writes in the placement's own transaction (an integrator's idempotency key). */
   alsoWrite?: (tx: Db, orderId: number) => Promise<void>,
 ): Promise<Order> {
-  const { restaurant, lines, amounts, promise, models } = await priceOrder(db, timeZone, body);
+  const { restaurant, lines, amounts, promise, models, delivery } = await priceOrder(
+    db,
+    timeZone,
+    actor,
+    body,
+  );
 
   const id = await db.transaction(async (tx) => {
     const [order] = await tx
@@ -152,6 +137,7 @@ export async function createOrder(
       .returning();
     if (!order) throw new Error('order insert returned nothing');
     await tx.insert(orderItems).values(lines.map((l) => ({ ...l, order_id: order.id })));
+    await delivery.freeze(tx, order.id);
     await tx.insert(orderStatusHistory).values({
       order_id: order.id,
       from_status: null,

@@ -1,6 +1,7 @@
 import { endpoints } from '@dostava/shared/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/routes.js';
+import { deliversTo } from '../zones/zones-service.js';
 import * as service from './products-service.js';
 
 const { products } = endpoints;
@@ -14,9 +15,16 @@ export async function productsRoutes(app: FastifyInstance) {
       data: await service.createProduct(app.db, request.actor, request.params.id, request.body),
     }),
   );
-  route(app, products.menu, async (request) => ({
-    data: await service.menu(app.db, request.params.id, app.config.timeZone),
-  }));
+  route(app, products.menu, async (request) => {
+    const { lat, lng } = request.query;
+    const [menu, delivers] = await Promise.all([
+      service.menu(app.db, request.params.id, app.config.timeZone),
+      lat !== undefined && lng !== undefined
+        ? deliversTo(app.db, request.params.id, lat, lng, app.config.timeZone)
+        : null,
+    ]);
+    return { data: { ...menu, delivers } };
+  });
   route(app, products.get, async (request) => ({
     data: await service.getProduct(app.db, request.actor, request.params.id),
   }));

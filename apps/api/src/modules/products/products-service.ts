@@ -192,7 +192,7 @@ export async function deleteProduct(db: Db, actor: ActorContext, id: number): Pr
 /** A product out of stock now: snoozed, and its snooze has not ended by itself. */
 export const snoozedNow = sql<boolean>`(${products.snoozed} and (${products.snoozed_until} is null or ${products.snoozed_until} > now()))`;
 
-export async function menu(db: Db, restaurantId: number, timeZone: string): Promise<Menu> {
+export async function menu(db: Db, restaurantId: number, timeZone: string): Promise<Omit<Menu, 'delivers'>> {
   const [restaurant] = await db
     .select({ id: restaurants.id, name: restaurants.name })
     .from(restaurants)

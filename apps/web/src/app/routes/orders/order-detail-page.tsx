@@ -19,6 +19,7 @@ import { OrderEta } from '../../../features/orders/components/order-eta';
 import { OrderStatusChip } from '../../../features/orders/components/order-status-chip';
 import { StatusActions } from '../../../features/orders/components/status-actions';
 import { useOrderEvents } from '../../../features/orders/live/use-order-events';
+import { OrderDeliveryFee } from '../../../features/zones/components/order-delivery-fee';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -79,6 +80,7 @@ export function OrderDetailPage() {
             >
               <Stack spacing={2} sx={{ minWidth: 0 }}>
                 <OrderItems order={order} />
+                <OrderDeliveryFee orderId={order.id} />
                 <OrderHistory order={order} />
                 {/* In the wide column: its history table's five columns were cut at 1440 px in the side one (issue 36). */}
                 <OrderEta order={order} />

@@ -12,6 +12,7 @@ import { OrderingStatus } from '../../../features/restaurants/components/orderin
 import { PayoutAccount } from '../../../features/restaurants/components/payout-account';
 import { RestaurantForm } from '../../../features/restaurants/components/restaurant-form';
 import { RestaurantHours } from '../../../features/restaurants/components/restaurant-hours';
+import { DeliveryArea } from '../../../features/zones/components/delivery-area';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -81,6 +82,7 @@ export function EditRestaurantPage() {
             <RestaurantHours id={restaurant.id} editable={can(user, 'restaurants.hours', restaurant.id)} />
             {readsPayout ? <PayoutAccount restaurant={restaurant} /> : null}
             {can(user, 'dispatch.settings') ? <RestaurantDispatchMode restaurant={restaurant} /> : null}
+            <DeliveryArea restaurantId={restaurant.id} editable={can(user, 'zones.write')} />
           </Stack>
         )}
       </RecordPage>
