@@ -10,6 +10,7 @@ import { driverMeals } from './driver-meals.js';
 import { drivers } from './drivers.js';
 import { events } from './events.js';
 import { health } from './health.js';
+import { incidents } from './incidents.js';
 import { orders } from './orders.js';
 import { products } from './products.js';
 import { restaurants } from './restaurants.js';
@@ -44,4 +45,5 @@ export const endpoints = {
   cashRegister,
   settlements,
   driverMeals,
+  incidents,
 };
