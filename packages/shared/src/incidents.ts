@@ -82,7 +82,7 @@ export const incidentBody = z.object({
   photo_ids: z.array(id()).max(10).default([]),
   comment: optionalText(2000),
 });
-export type IncidentBody = z.input<typeof incidentBody>;
+export type IncidentBody = z.infer<typeof incidentBody>;
 
 export const incidentStatusBody = z
   .object({
@@ -93,13 +93,13 @@ export const incidentStatusBody = z
     if (body.status === 'dismissed' && !body.reason)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: msg('validation.reason_required') });
   });
-export type IncidentStatusBody = z.input<typeof incidentStatusBody>;
+export type IncidentStatusBody = z.infer<typeof incidentStatusBody>;
 
 export const incidentResolveBody = z.object({
   resolution: choice(INCIDENT_RESOLUTIONS),
   reason: reasonText(),
 });
-export type IncidentResolveBody = z.input<typeof incidentResolveBody>;
+export type IncidentResolveBody = z.infer<typeof incidentResolveBody>;
 
 const person = z.object({ id: z.number().int(), name: z.string() });
 
@@ -179,11 +179,11 @@ export const refundBody = z
     if (body.liable === 'shared' && !body.split)
       ctx.addIssue({ code: 'custom', path: ['split'], message: msg('validation.required') });
   });
-export type RefundBody = z.input<typeof refundBody>;
+export type RefundBody = z.infer<typeof refundBody>;
 
 export const refundSchema = z.object({
   id: z.number().int(),
-  order: z.object({ id: z.number().int(), order_number: z.string() }),
+  order: z.object({ id: z.number().int(), order_number: z.string(), delivered_at: z.string().nullable() }),
   restaurant: z.object({ id: z.number().int(), name: z.string() }),
   incident_id: z.number().int().nullable(),
   status: z.enum(REFUND_STATUSES),

@@ -8787,6 +8787,7 @@ export interface operations {
                                 order: {
                                     id: number;
                                     order_number: string;
+                                    delivered_at: string | null;
                                 };
                                 restaurant: {
                                     id: number;
@@ -8896,6 +8897,7 @@ export interface operations {
                             order: {
                                 id: number;
                                 order_number: string;
+                                delivered_at: string | null;
                             };
                             restaurant: {
                                 id: number;
@@ -8959,6 +8961,7 @@ export interface operations {
                             order: {
                                 id: number;
                                 order_number: string;
+                                delivered_at: string | null;
                             };
                             restaurant: {
                                 id: number;
@@ -9047,6 +9050,7 @@ export interface operations {
                             order: {
                                 id: number;
                                 order_number: string;
+                                delivered_at: string | null;
                             };
                             restaurant: {
                                 id: number;
@@ -9132,6 +9136,7 @@ export interface operations {
                             order: {
                                 id: number;
                                 order_number: string;
+                                delivered_at: string | null;
                             };
                             restaurant: {
                                 id: number;
@@ -9219,6 +9224,7 @@ export interface operations {
                             order: {
                                 id: number;
                                 order_number: string;
+                                delivered_at: string | null;
                             };
                             restaurant: {
                                 id: number;

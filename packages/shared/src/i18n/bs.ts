@@ -1183,6 +1183,7 @@ export const bs: Catalogue = {
     },
     refunds: {
       title: 'Povrati',
+      settlement_line: 'Povrati na teret restorana',
       new: 'Djelimični povrat',
       dialog_title: 'Djelimični povrat za narudžbu {{number}}',
       paid: 'Plaćeno',

@@ -1183,6 +1183,7 @@ export const en = {
     },
     refunds: {
       title: 'Refunds',
+      settlement_line: 'Refunds charged to the restaurant',
       new: 'Partial refund',
       dialog_title: 'Partial refund of order {{number}}',
       paid: 'Paid',

@@ -36,6 +36,7 @@ const approver = alias(users, 'approver');
 const columns = {
   refund: refunds,
   order_number: orders.order_number,
+  delivered_at: orders.delivered_at,
   restaurant_name: restaurants.name,
   requester_first_name: requester.first_name,
   requester_last_name: requester.last_name,
@@ -60,7 +61,11 @@ const person = (id: number | null, first: string | null, last: string | null) =>
 
 const toRefund = ({ refund: r, ...j }: Row): Refund => ({
   id: r.id,
-  order: { id: r.order_id, order_number: j.order_number },
+  order: {
+    id: r.order_id,
+    order_number: j.order_number,
+    delivered_at: j.delivered_at?.toISOString() ?? null,
+  },
   restaurant: { id: r.restaurant_id, name: j.restaurant_name },
   incident_id: r.incident_id,
   status: r.status,
