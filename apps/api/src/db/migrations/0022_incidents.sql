@@ -111,5 +111,5 @@ CREATE UNIQUE INDEX "refunds_idempotency_unique" ON "refunds" USING btree ("requ
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "refunds_status_created_idx" ON "refunds" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "refunds_created_idx" ON "refunds" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "refunds_unsettled_idx" ON "refunds" USING btree ("restaurant_id","approved_at") WHERE "refunds"."status" = 'approved' and "refunds"."settlement_id" is null;--> statement-breakpoint
+CREATE INDEX "refunds_unsettled_idx" ON "refunds" USING btree ("restaurant_id","order_id") WHERE "refunds"."status" = 'approved' and "refunds"."settlement_id" is null;--> statement-breakpoint
 CREATE INDEX "refunds_settlement_idx" ON "refunds" USING btree ("settlement_id");

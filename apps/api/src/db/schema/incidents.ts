@@ -145,7 +145,7 @@ export const refunds = pgTable(
     index('refunds_status_created_idx').on(t.status, t.created_at, t.id),
     index('refunds_created_idx').on(t.created_at, t.id),
     index('refunds_unsettled_idx')
-      .on(t.restaurant_id, t.approved_at)
+      .on(t.restaurant_id, t.order_id)
       .where(sql`${t.status} = 'approved' and ${t.settlement_id} is null`),
     index('refunds_settlement_idx').on(t.settlement_id),
     check(

@@ -437,9 +437,11 @@ export async function rejectRefund(db: Db, actor: ActorContext, id: number, reas
 }
 
 /**
- * A settlement takes the approved refunds of its restaurant booked before its period ended and not
- * listed by an earlier settlement: one UPDATE marks them, so a refund lands in exactly one settlement;
- * one approved after this runs lands in the next. Returns what they charge the restaurant.
+ * A settlement takes the approved refunds of its restaurant whose order was delivered before its period
+ * ended and that no earlier settlement listed: one UPDATE marks them, so a refund lands in exactly one
+ * settlement. A refund approved after a period was settled (its settlement is never changed) lands in
+ * the next one, which says it belongs to an order of an earlier period. Returns what they charge the
+ * restaurant.
  */
 export async function claimRefunds(
   tx: Db,
@@ -456,7 +458,8 @@ export async function claimRefunds(
         eq(refunds.restaurant_id, restaurantId),
         eq(refunds.status, 'approved'),
         isNull(refunds.settlement_id),
-        sql`${refunds.approved_at} < (${to}::date + 1)::timestamp at time zone ${timeZone}`,
+        sql`exists (select 1 from "orders" o where o."id" = ${refunds.order_id}
+          and o."delivered_at" < (${to}::date + 1)::timestamp at time zone ${timeZone})`,
       ),
     )
     .returning({ share: refunds.restaurant_share });

@@ -15,6 +15,7 @@ interface OrderRow {
   restaurant_id: number;
   total: number;
   delivery_costs: number;
+  payment_method: 'cash' | 'card';
   item_id: number;
   unit_price: number;
   quantity: number;
@@ -23,7 +24,7 @@ interface OrderRow {
 async function deliveredOrders(where: ReturnType<typeof sql>, n = 1): Promise<OrderRow[]> {
   const rows = await rowsOf<OrderRow>(
     t.database.db,
-    sql`select o.id, o.restaurant_id, o.total, o.delivery_costs, i.id::int item_id, i.unit_price, i.quantity
+    sql`select o.id, o.restaurant_id, o.total, o.delivery_costs, o.payment_method, i.id::int item_id, i.unit_price, i.quantity
       from orders o
       join lateral (select id, unit_price, quantity from order_items where order_id = o.id order by id limit 1) i on true
       where o.status = 'delivered' and o.total > 500 and ${where}
@@ -367,70 +368,67 @@ describe('partial refunds', () => {
 });
 
 describe('the money reconciled end to end', () => {
-  it('settlement net = orders − commission + meals − refunds charged to the restaurant; a later refund lands in the next period', async () => {
+  it('settlement net = orders − commission + meals − refunds charged to the restaurant; a refund after approval lands in the next period', async () => {
     const restaurantId = 8;
+    const tz = 'Europe/Sarajevo';
     const day = (daysAgo: number) => {
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sarajevo' }).format(new Date());
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
       const date = new Date(`${today}T12:00:00Z`);
       date.setUTCDate(date.getUTCDate() - daysAgo);
       return date.toISOString().slice(0, 10);
     };
-    const [from, to] = [day(20), day(2)];
+    const [from, to, nextFrom, nextTo] = [day(27), day(14), day(13), day(2)];
     const inPeriod = await deliveredOrders(
-      sql`o.restaurant_id = ${restaurantId} and o.payment_method = 'card'
-        and o.delivered_at >= (${from}::date)::timestamp at time zone 'Europe/Sarajevo'
-        and o.delivered_at < (${to}::date)::timestamp at time zone 'Europe/Sarajevo'`,
-      3,
+      sql`o.restaurant_id = ${restaurantId} and o.total > 2100
+        and o.delivered_at >= (${from}::date)::timestamp at time zone ${tz}
+        and o.delivered_at < (${to}::date + 1)::timestamp at time zone ${tz}`,
+      4,
     );
-    const card = { payment_reference: 'TX-1', reason: 'Nedostaje' };
-    const charged = await refund('admin', inPeriod[0]?.id ?? 0, {
+    const orderOf = (i: number) => inPeriod[i]?.id ?? 0;
+    // How the money went back, as each order was paid.
+    const paid = (i: number) =>
+      inPeriod[i]?.payment_method === 'card'
+        ? { payment_reference: 'TX-1', reason: 'Nedostaje' }
+        : { cash_return: 'later', reason: 'Nedostaje' };
+    const charged = await refund('admin', orderOf(0), {
       fixed_amount: 300,
       liable: 'restaurant',
-      ...card,
+      ...paid(0),
     });
-    const shared = await refund('admin', inPeriod[1]?.id ?? 0, {
+    const shared = await refund('admin', orderOf(1), {
       fixed_amount: 400,
       liable: 'shared',
       split: { restaurant: 150, operation: 250, driver: 0 },
-      ...card,
+      ...paid(1),
     });
-    const covered = await refund('admin', inPeriod[2]?.id ?? 0, {
-      fixed_amount: 500,
-      liable: 'operation',
-      ...card,
-    });
-    const late = await refund('admin', inPeriod[0]?.id ?? 0, {
-      fixed_amount: 100,
-      liable: 'restaurant',
-      ...card,
-    });
-    // The first three were booked during the period (their order's delivery, an hour later); the last
-    // one today, after the period ended.
-    for (const r of [charged, shared, covered])
-      await t.database.db.execute(sql`update refunds set approved_at = o.delivered_at + interval '1 hour'
-        from orders o where o.id = refunds.order_id and refunds.id = ${r.json().data.id}`);
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/settlements',
-      token: tokens.admin,
-      payload: { restaurant_id: restaurantId, from, to },
-    });
+    const covered = await refund('admin', orderOf(2), { fixed_amount: 500, liable: 'operation', ...paid(2) });
+    const settle = (f: string, tt: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/settlements',
+        token: tokens.admin,
+        payload: { restaurant_id: restaurantId, from: f, to: tt },
+      });
+    const created = await settle(from, to);
     expect(created.statusCode).toBe(201);
     const s = created.json().data;
-    const [raw] = await rowsOf<{ amount: number; commission: number; meals: number; refunds: number }>(
-      t.database.db,
-      sql`select
+    const sums = async (f: string, tt: string, settlementId: number) =>
+      (
+        await rowsOf<{ amount: number; commission: number; meals: number; refunds: number }>(
+          t.database.db,
+          sql`select
         (select coalesce(sum(restaurant_amount),0)::int from orders where restaurant_id = ${restaurantId} and status = 'delivered'
-          and delivered_at >= (${from}::date)::timestamp at time zone 'Europe/Sarajevo'
-          and delivered_at < (${to}::date + 1)::timestamp at time zone 'Europe/Sarajevo') amount,
+          and delivered_at >= (${f}::date)::timestamp at time zone ${tz}
+          and delivered_at < (${tt}::date + 1)::timestamp at time zone ${tz}) amount,
         (select coalesce(sum(commission),0)::int from orders where restaurant_id = ${restaurantId} and status = 'delivered'
-          and delivered_at >= (${from}::date)::timestamp at time zone 'Europe/Sarajevo'
-          and delivered_at < (${to}::date + 1)::timestamp at time zone 'Europe/Sarajevo') commission,
+          and delivered_at >= (${f}::date)::timestamp at time zone ${tz}
+          and delivered_at < (${tt}::date + 1)::timestamp at time zone ${tz}) commission,
         (select coalesce(sum(amount),0)::int from driver_meals where restaurant_id = ${restaurantId} and status = 'approved'
-          and date between ${from}::date and ${to}::date) meals,
-        (select coalesce(sum(restaurant_share),0)::int from refunds where restaurant_id = ${restaurantId} and status = 'approved'
-          and approved_at < (${to}::date + 1)::timestamp at time zone 'Europe/Sarajevo') refunds`,
-    );
+          and date between ${f}::date and ${tt}::date) meals,
+        (select coalesce(sum(restaurant_share),0)::int from refunds where settlement_id = ${settlementId}) refunds`,
+        )
+      )[0];
+    const raw = await sums(from, to, s.id);
     expect(raw?.refunds).toBe(300 + 150);
     expect(s.refunds_amount).toBe(450);
     expect(s.net_amount).toBe((raw?.amount ?? 0) - (raw?.commission ?? 0) + (raw?.meals ?? 0) - 450);
@@ -445,8 +443,6 @@ describe('the money reconciled end to end', () => {
         .data.map((r: { id: number }) => r.id)
         .sort(),
     ).toEqual([charged, shared, covered].map((r) => r.json().data.id).sort());
-    const [lateRow] = await t.database.db.select().from(refunds).where(eq(refunds.id, late.json().data.id));
-    expect(lateRow?.settlement_id).toBeNull();
     // Approved, paid: the payment order and its CSV carry the same net.
     await t.request({ method: 'POST', url: `/api/settlements/${s.id}/approve`, token: tokens.admin });
     const po = await t.request({
@@ -461,8 +457,30 @@ describe('the money reconciled end to end', () => {
       token: tokens.admin,
     });
     expect(csv.body).toContain((s.net_amount / 100).toFixed(2));
+    // A refund of an order of the settled period, booked after the settlement was approved: the
+    // approved settlement stays as it was, and the refund lands in the next period.
+    const pending = await refund('admin', orderOf(3), {
+      fixed_amount: 2050,
+      liable: 'restaurant',
+      ...paid(3),
+    });
+    expect(pending.json().data.status).toBe('approved');
     const again = await t.request({ method: 'GET', url: `/api/settlements/${s.id}`, token: tokens.admin });
-    expect(again.json().data.net_amount).toBe(s.net_amount);
+    expect(again.json().data).toMatchObject({ net_amount: s.net_amount, refunds_amount: 450 });
+    const next = (await settle(nextFrom, nextTo)).json().data;
+    const rawNext = await sums(nextFrom, nextTo, next.id);
+    expect(next.refunds_amount).toBe(2050);
+    expect(next.net_amount).toBe(
+      (rawNext?.amount ?? 0) - (rawNext?.commission ?? 0) + (rawNext?.meals ?? 0) - 2050,
+    );
+    const late = await t.request({
+      method: 'GET',
+      url: `/api/refunds?settlement_id=${next.id}`,
+      token: tokens.admin,
+    });
+    expect(late.json().data).toMatchObject([
+      { id: pending.json().data.id, settlement: { id: next.id, from: nextFrom, to: nextTo } },
+    ]);
   });
 
   it("the driver's shift cash = cash collected − cash refunded at the door", async () => {
