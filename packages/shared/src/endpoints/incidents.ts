@@ -61,6 +61,7 @@ export const incidents = {
     params: idParams,
     body: incidentBody,
     answer: { 201: dataResponse(incidentSchema) },
+    refreshes: ['/api/incidents'],
   }),
   driverReport: endpoint({
     method: 'POST',
@@ -95,6 +96,7 @@ export const incidents = {
     params: idParams,
     body: incidentResolveBody,
     answer: { 200: dataResponse(incidentSchema) },
+    refreshes: ['/api/orders'],
   }),
   settings: endpoint({
     method: 'GET',

@@ -9801,12 +9801,18 @@ export const refreshes: Readonly<Record<string, readonly string[]>> = {
   "PATCH /api/vehicles/{id}": [
     "/api/drivers"
   ],
+  "POST /api/incidents/{id}/resolve": [
+    "/api/orders"
+  ],
   "POST /api/orders/{id}/accept-suggestion": [
     "/api/dispatch/suggestions",
     "/api/drivers"
   ],
   "POST /api/orders/{id}/assign": [
     "/api/drivers"
+  ],
+  "POST /api/orders/{id}/incidents": [
+    "/api/incidents"
   ],
   "POST /api/orders/{id}/refunds": [
     "/api/incidents",

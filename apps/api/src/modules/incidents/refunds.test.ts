@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { incidents, orderRefundTotals, orders, refunds, shifts, users } from '../../db/schema/index.js';
+import { incidents, orderRefundTotals, orders, shifts, users } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const STATUS_COLOR = {
   open: 'warning',
-  in_progress: 'info',
+  in_progress: 'primary',
   resolved: 'success',
   dismissed: 'default',
 } as const satisfies Record<IncidentStatus, string>;

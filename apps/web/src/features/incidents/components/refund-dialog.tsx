@@ -42,8 +42,8 @@ type FieldErrors = Record<string, { type: string; message: string } | Record<str
 /** The form as the shared `refundBody`: quantities per line, amounts read from KM. */
 function toBody(values: FormValues, refundsOf: OrderRefunds) {
   const lines = Object.entries(values.quantities)
-    .filter(([, quantity]) => quantity.trim() !== '' && quantity.trim() !== '0')
-    .map(([id, quantity]) => ({ order_item_id: Number(id), quantity: quantity.trim() }));
+    .map(([key, quantity]) => ({ order_item_id: Number(key.slice(1)), quantity: (quantity ?? '').trim() }))
+    .filter((line) => line.quantity !== '' && line.quantity !== '0');
   const shared = values.liable === 'shared';
   return {
     lines,
@@ -73,7 +73,7 @@ function resolverFor(refundsOf: OrderRefunds): Resolver<FormValues, unknown, Ref
       const quantities: Record<string, unknown> = {};
       for (const [i, line] of body.lines.entries()) {
         const message = byIndex[i]?.quantity?.message;
-        if (message) quantities[String(line.order_item_id)] = { type: 'validate', message };
+        if (message) quantities[`l${line.order_item_id}`] = { type: 'validate', message };
       }
       if (Object.keys(quantities).length) errors.quantities = quantities;
       // "Choose something to refund" is said under the amount, the last of the choices.
@@ -161,7 +161,7 @@ export function RefundDialog({
   const deliveryLeft = refunds.delivery_costs - refunds.delivery_refunded;
   const total =
     refunds.lines.reduce((sum, line) => {
-      const q = Number(values.quantities?.[String(line.order_item_id)] ?? 0);
+      const q = Number(values.quantities?.[`l${line.order_item_id}`] || 0);
       return sum + (Number.isInteger(q) && q > 0 ? q * line.unit_price : 0);
     }, 0) +
     (values.delivery_fee ? deliveryLeft : 0) +
@@ -187,7 +187,7 @@ export function RefundDialog({
           <FormTextField
             key={line.order_item_id}
             control={control}
-            name={`quantities.${line.order_item_id}`}
+            name={`quantities.l${line.order_item_id}`}
             label={t('incidents.quantity_of', { name: line.name })}
             helperText={t('incidents.refunds.quantity_left', {
               name: money(line.unit_price),

@@ -23,8 +23,8 @@ const bodyResolver = zodResolver(incidentBody);
 /** The shared `incidentBody` checks what the form gathers: the lines with a quantity, the type, the comment. */
 const resolver: Resolver<FormValues, unknown, IncidentBody> = async (values, context, options) => {
   const lines = Object.entries(values.quantities)
-    .filter(([, quantity]) => quantity.trim() !== '' && quantity.trim() !== '0')
-    .map(([id, quantity]) => ({ order_item_id: Number(id), quantity: quantity.trim() }));
+    .map(([key, quantity]) => ({ order_item_id: Number(key.slice(1)), quantity: (quantity ?? '').trim() }))
+    .filter((line) => line.quantity !== '' && line.quantity !== '0');
   const result = await bodyResolver(
     { type: values.type || undefined, comment: values.comment, lines } as never,
     context,
@@ -37,7 +37,7 @@ const resolver: Resolver<FormValues, unknown, IncidentBody> = async (values, con
     errors.quantities = Object.fromEntries(
       lines.flatMap((line, i) => {
         const message = byIndex[i]?.quantity?.message;
-        return message ? [[String(line.order_item_id), { type: 'validate', message }]] : [];
+        return message ? [[`l${line.order_item_id}`, { type: 'validate', message }]] : [];
       }),
     );
     delete errors.lines;
@@ -106,7 +106,7 @@ export function ReportIncidentDialog({
               <FormTextField
                 key={line.order_item_id}
                 control={control}
-                name={`quantities.${line.order_item_id}`}
+                name={`quantities.l${line.order_item_id}`}
                 label={t('incidents.quantity_of', { name: line.name })}
                 helperText={`0–${line.quantity}`}
                 inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
