@@ -36,6 +36,11 @@ const texts = {
     approved: 'The refund is approved',
     approvedChip: 'Approved',
     refundsLine: 'Refunds charged to the restaurant',
+    rules: 'Refund rules',
+    thresholdField: /^Approval above/,
+    save: 'Save',
+    rulesSaved: 'The refund rules are saved',
+    counter: /open incidents$/,
     deductions: 'Refunds in this settlement',
   },
   bs: {
@@ -67,6 +72,11 @@ const texts = {
     approved: 'Povrat je odobren',
     approvedChip: 'Odobren',
     refundsLine: 'Povrati na teret restorana',
+    rules: 'Pravila povrata',
+    thresholdField: /^Odobrenje iznad/,
+    save: 'Sačuvaj',
+    rulesSaved: 'Pravila povrata su sačuvana',
+    counter: /^Otvoreni incidenti/,
     deductions: 'Povrati u ovom obračunu',
   },
 } as const;
@@ -79,7 +89,8 @@ const day = (daysAgo: number) => {
   date.setUTCDate(date.getUTCDate() - daysAgo);
   return date.toISOString().slice(0, 10);
 };
-const localDay = (instant: string) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(instant));
+const localDay = (instant: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(instant));
 
 for (const [lang, width] of [
   ['en', 1440],
@@ -93,8 +104,13 @@ for (const [lang, width] of [
     await page.setViewportSize({ width, height: 900 });
     const admin = await signInAs(page, 'admin', { lang, path: '/404' });
     const api = apiClient(page.request, admin.access_token);
-    // Every refund over 1 KM waits for approval.
-    await answer(api.PATCH('/api/incident-settings', { body: { refund_approval_threshold: 100 } }));
+    // The Admin sets the refund rules: every refund over 1 KM waits for approval.
+    await page.goto('/incidents');
+    const rules = page.getByRole('region', { name: x.rules });
+    await rules.getByRole('textbox', { name: x.thresholdField }).fill('1');
+    await rules.getByRole('button', { name: x.save }).click();
+    await expect(page.getByText(x.rulesSaved)).toBeVisible();
+    await expectAccessible(page);
     // An order delivered yesterday, created in the last two days (the dispatcher reaches those), of a
     // restaurant whose last week is not settled yet (each language takes its own restaurant).
     const since = new Date(Date.now() - 40 * 3_600_000).toISOString();
@@ -109,7 +125,8 @@ for (const [lang, width] of [
     // Each language its own restaurant, whichever ran first.
     const first = candidates[0];
     const order = lang === 'en' ? first : candidates.find((o) => o.restaurant.id !== first?.restaurant.id);
-    if (!order) throw new Error('No order delivered yesterday at a restaurant without a settlement of last week.');
+    if (!order)
+      throw new Error('No order delivered yesterday at a restaurant without a settlement of last week.');
     const before = await answer(api.GET('/api/orders/{id}/refunds', { params: { path: { id: order.id } } }));
     const line = before.data.lines[0];
     if (!line) throw new Error('The order has no items.');
@@ -136,7 +153,8 @@ for (const [lang, width] of [
     const refund = page.getByRole('dialog');
     await refund.getByLabel(x.quantity(line.name)).fill('1');
     await refund.getByRole('combobox', { name: x.liable }).selectOption({ label: x.restaurant });
-    if (order.payment_method === 'card') await refund.getByRole('textbox', { name: x.reference }).fill('TX-4471');
+    if (order.payment_method === 'card')
+      await refund.getByRole('textbox', { name: x.reference }).fill('TX-4471');
     else await refund.getByRole('combobox', { name: x.cashReturn }).selectOption({ label: x.later });
     await refund.getByRole('textbox', { name: x.reason }).fill('Nedostaje jedna porcija');
     await expect(refund.getByText(x.threshold)).toBeVisible();
@@ -157,6 +175,14 @@ for (const [lang, width] of [
     await expect(refunds.getByRole('button', { name: x.approve })).toHaveCount(0);
     await expectAccessible(page);
 
+    // The dispatch board counts the open incidents and leads to them.
+    const open = await answer(api.GET('/api/incidents/counts'));
+    await page.goto('/active-orders');
+    const counter = page.getByRole('link', { name: x.counter });
+    await expect(counter).toContainText(String(open.data.open));
+    await counter.click();
+    await expect(page).toHaveURL(/\/incidents\?status=open/);
+
     // An Admin approves it.
     await signInAs(page, 'admin', { lang, path: `/orders/${order.id}` });
     const adminRefunds = page.getByRole('region', { name: lang === 'en' ? 'Refunds' : 'Povrati' });
@@ -164,10 +190,13 @@ for (const [lang, width] of [
     await expect(page.getByText(x.approved)).toBeVisible();
     await expect(adminRefunds.getByText(x.approvedChip, { exact: true })).toBeVisible();
     await expectAccessible(page);
+    await adminRefunds.screenshot({ path: `test-results/incidents-order-${lang}-${width}.png` });
 
     // The settlement of the restaurant's last week deducts it.
     const settlement = await answer(
-      api.POST('/api/settlements', { body: { restaurant_id: order.restaurant.id, from: day(7), to: day(1) } }),
+      api.POST('/api/settlements', {
+        body: { restaurant_id: order.restaurant.id, from: day(7), to: day(1) },
+      }),
       201,
     );
     expect(settlement.data.refunds_amount).toBe(line.unit_price);

@@ -1232,6 +1232,13 @@ export const bs: Catalogue = {
         rejected: 'Odbijen',
       },
     },
+    settings: {
+      title: 'Pravila povrata',
+      threshold: 'Odobrenje iznad (KM)',
+      threshold_hint: 'Povrat dispečera iznad ovog iznosa čeka Admina ili App Managera',
+      driver: 'Dostavljači mogu biti terećeni za povrate',
+      saved: 'Pravila povrata su sačuvana',
+    },
     errors: {
       incident_moved: 'Ovaj incident je već u drugom stanju ili je zatvoren.',
       refund_missing: 'Prvo evidentirajte povrat za ovaj incident, pa ga onda riješite kao povrat.',

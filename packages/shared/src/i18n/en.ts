@@ -1232,6 +1232,13 @@ export const en = {
         rejected: 'Rejected',
       },
     },
+    settings: {
+      title: 'Refund rules',
+      threshold: 'Approval above (KM)',
+      threshold_hint: 'A dispatcher’s refund above this waits for an Admin or App Manager',
+      driver: 'Drivers may be charged for refunds',
+      saved: 'The refund rules are saved',
+    },
     errors: {
       incident_moved: 'This incident has already moved on or is closed.',
       refund_missing: 'Record the refund of this incident first, then resolve it as refunded.',

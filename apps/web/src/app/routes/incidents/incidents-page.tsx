@@ -1,3 +1,4 @@
+import { can } from '@dostava/shared';
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container';
@@ -9,12 +10,15 @@ import {
   useIncidentFilters,
 } from '../../../features/incidents/components/incident-filters';
 import { IncidentsTable } from '../../../features/incidents/components/incidents-table';
+import { RefundSettings } from '../../../features/incidents/components/refund-settings';
 import { useListParams } from '../../../lib/list-params';
+import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
 /** /incidents: what went wrong with orders, by status, type, restaurant, driver and day. */
 export function IncidentsPage() {
   const { t } = useTranslation();
+  const me = useCurrentUser();
   useDocumentTitle(t('incidents.title'));
   const { params, setParams } = useListParams({ defaultSort: '-created_at', sorts: INCIDENT_SORT_VALUES });
   const { filters } = useIncidentFilters();
@@ -22,6 +26,7 @@ export function IncidentsPage() {
   return (
     <PageContainer>
       <PageHeader title={t('incidents.title')} />
+      {can(me, 'incidents.settings') ? <RefundSettings /> : null}
       <IncidentFilters />
       <Box sx={{ width: '100%', overflow: 'hidden' }}>
         <IncidentsTable query={query} params={params} setParams={setParams} />

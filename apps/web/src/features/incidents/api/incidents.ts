@@ -2,6 +2,7 @@ import type {
   IncidentBody,
   IncidentListParams,
   IncidentResolveBody,
+  IncidentSettingsBody,
   IncidentStatusBody,
   RefundBody,
 } from '@dostava/shared';
@@ -33,8 +34,15 @@ export function useOrderIncidents(orderId: number) {
 }
 
 /** Open and in-progress incidents (the dispatch board's counter). */
-export function useIncidentCounts() {
-  return useQuery($api.queryOptions('get', '/api/incidents/counts', {}, { select: (answer) => answer.data }));
+export function useIncidentCounts(enabled = true) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/incidents/counts',
+      {},
+      { enabled, refetchInterval: 30_000, select: (answer) => answer.data },
+    ),
+  );
 }
 
 /** What was paid, refunded and left on an order, line by line, with its refunds. */
@@ -111,3 +119,13 @@ export const useRejectRefund = () =>
     params: { path: { id } },
     body: { reason },
   }));
+
+/** The refund rules (Admins): the approval threshold and whether drivers may be charged. */
+export function useIncidentSettings(enabled: boolean) {
+  return useQuery(
+    $api.queryOptions('get', '/api/incident-settings', {}, { enabled, select: (answer) => answer.data }),
+  );
+}
+
+export const useUpdateIncidentSettings = () =>
+  useWrite('patch', '/api/incident-settings', (body: IncidentSettingsBody) => ({ body }), { quiet: true });
