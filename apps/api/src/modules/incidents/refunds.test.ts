@@ -483,6 +483,57 @@ describe('the money reconciled end to end', () => {
     ]);
   });
 
+  it('a refund racing the settlement of its period lands in exactly one settlement', async () => {
+    const restaurantId = 9;
+    const tz = 'Europe/Sarajevo';
+    const day = (daysAgo: number) => {
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
+      const date = new Date(`${today}T12:00:00Z`);
+      date.setUTCDate(date.getUTCDate() - daysAgo);
+      return date.toISOString().slice(0, 10);
+    };
+    const inPeriod = await deliveredOrders(
+      sql`o.restaurant_id = ${restaurantId}
+        and o.delivered_at >= (${day(27)}::date)::timestamp at time zone ${tz}
+        and o.delivered_at < (${day(14)}::date + 1)::timestamp at time zone ${tz}`,
+      4,
+    );
+    const settle = (from: string, to: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/settlements',
+        token: tokens.admin,
+        payload: { restaurant_id: restaurantId, from, to },
+      });
+    const body = (o: OrderRow) => ({
+      fixed_amount: 100,
+      liable: 'restaurant',
+      ...(o.payment_method === 'card' ? { payment_reference: 'TX-9' } : { cash_return: 'later' }),
+      reason: 'Utrka',
+    });
+    // One booked before: the first settlement has it whatever the race does.
+    const [before, ...racing] = inPeriod as [OrderRow, ...OrderRow[]];
+    const early = await refund('admin', before.id, body(before));
+    const [first, ...others] = await Promise.all([
+      settle(day(27), day(14)),
+      ...racing.map((o) => refund('admin', o.id, body(o))),
+    ]);
+    expect(first?.statusCode).toBe(201);
+    const ids = [early, ...others].map((r) => r.json().data.id as number);
+    const next = await settle(day(13), day(2));
+    expect(next.statusCode).toBe(201);
+    const placed = await rowsOf<{ id: number; settlement_id: number | null }>(
+      t.database.db,
+      sql`select id, settlement_id from refunds where id in (${sql.join(ids, sql`, `)})`,
+    );
+    const settlementIds = [first?.json().data.id, next.json().data.id];
+    // Each refund is in one of the two, never in none, and the two settlements' deductions add up to them.
+    expect(placed.every((r) => settlementIds.includes(r.settlement_id))).toBe(true);
+    const total = (first?.json().data.refunds_amount ?? 0) + next.json().data.refunds_amount;
+    expect(total).toBe(400);
+    expect(first?.json().data.refunds_amount).toBeGreaterThanOrEqual(100);
+  });
+
   it("the driver's shift cash = cash collected − cash refunded at the door", async () => {
     await t.database.db
       .update(shifts)
