@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { formatMoney } from '@dostava/shared';
 import { answer, apiClient, expect, expectAccessible, signInAs, test } from './fixtures';
 
@@ -36,6 +38,8 @@ const texts = {
     approved: 'The refund is approved',
     approvedChip: 'Approved',
     refundsLine: 'Refunds charged to the restaurant',
+    upload: 'Upload image',
+    photo: 'Photos',
     rules: 'Refund rules',
     thresholdField: /^Approval above/,
     save: 'Save',
@@ -72,6 +76,8 @@ const texts = {
     approved: 'Povrat je odobren',
     approvedChip: 'Odobren',
     refundsLine: 'Povrati na teret restorana',
+    upload: 'Učitaj sliku',
+    photo: 'Fotografije',
     rules: 'Pravila povrata',
     thresholdField: /^Odobrenje iznad/,
     save: 'Sačuvaj',
@@ -81,6 +87,7 @@ const texts = {
   },
 } as const;
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const TZ = 'Europe/Sarajevo';
 /** The operation's calendar day `daysAgo` days back. */
 const day = (daysAgo: number) => {
@@ -140,10 +147,13 @@ for (const [lang, width] of [
     await report.getByRole('combobox', { name: x.type }).selectOption({ label: x.missing });
     await report.getByLabel(x.quantity(line.name)).fill('1');
     await report.getByLabel(x.comment).fill('Nedostaje jedna porcija');
+    await report.getByLabel(x.upload).setInputFiles(path.join(here, 'assets', 'dish.png'));
+    await expect(report.getByRole('img').first()).toBeVisible();
     await expectAccessible(page);
     await report.getByRole('button', { name: x.report }).click();
     await expect(page.getByText(x.reported)).toBeVisible();
     await expect(incidents.getByText(x.missing)).toBeVisible();
+    await expect(incidents.getByRole('img', { name: x.photo })).toBeVisible();
     await expect(incidents.getByText(x.open, { exact: true })).toBeVisible();
     await incidents.getByRole('button', { name: x.start }).click();
     await expect(incidents.getByText(x.inProgress, { exact: true })).toBeVisible();

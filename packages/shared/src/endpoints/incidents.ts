@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponse, listMetaSchema } from '../common.js';
+import { dataResponse, imageSchema, listMetaSchema } from '../common.js';
 import {
   incidentBody,
   incidentCountsSchema,
@@ -74,6 +74,17 @@ export const incidents = {
     params: idParams,
     body: incidentBody,
     answer: { 201: dataResponse(incidentSchema) },
+  }),
+  driverPhoto: endpoint({
+    method: 'POST',
+    path: '/api/driver/uploads',
+    access: { auth: 'app', roles: ['driver'] },
+    summary: 'Upload a photo for an incident (PNG, JPEG or WebP, multipart field `file`)',
+    description:
+      'The driver app uploads a photo first, then names its id in `photo_ids` of the incident it reports. Type and size are checked from the bytes, as for staff uploads.',
+    tags: ['driver app'],
+    consumes: ['multipart/form-data'],
+    answer: { 201: dataResponse(imageSchema) },
   }),
   status: endpoint({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, incidents, users } from '../../db/schema/index.js';
+import { restaurantImage } from '../../db/seed/images.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
@@ -107,6 +108,43 @@ describe('reporting an incident', () => {
       payload: { type: 'late' },
     });
     expect(staff.statusCode).toBe(403);
+  });
+
+  it("takes the driver's photos: uploaded from the driver app, attached by the driver only", async () => {
+    const mine = await deliveredOrder(sql`o.driver_id = ${driverId}`);
+    const boundary = '----dostava-incident';
+    const upload = (token: string | undefined, bytes: Buffer) =>
+      t.request({
+        method: 'POST',
+        url: '/api/driver/uploads',
+        token,
+        lang: 'en',
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="spill.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    const photo = await upload(tokens.driver, restaurantImage(64, 10, 20));
+    expect(photo.statusCode).toBe(201);
+    const { id, file_url } = photo.json().data;
+    expect((await upload(tokens.dispatcher, restaurantImage(64, 10, 20))).statusCode).toBe(403);
+    const notImage = await upload(tokens.driver, Buffer.from('not an image'));
+    expect(notImage.statusCode).toBe(400);
+    const reported = await t.request({
+      method: 'POST',
+      url: `/api/driver/orders/${mine.id}/incidents`,
+      token: tokens.driver,
+      payload: { type: 'damaged', photo_ids: [id], comment: 'Prosuta supa' },
+    });
+    expect(reported.statusCode).toBe(201);
+    expect(reported.json().data.photos).toEqual([{ id, file_url }]);
+    // Someone else's upload is not theirs to attach.
+    const staff = await report('admin', mine.id, { type: 'damaged', photo_ids: [id] });
+    expect(staff.json().errors).toEqual({ photo_ids: ['Upload the photos first'] });
   });
 
   it('answers bad input with translated field errors and changes nothing', async () => {

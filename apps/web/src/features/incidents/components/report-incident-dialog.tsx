@@ -1,13 +1,20 @@
-import { INCIDENT_TYPES, type IncidentBody, incidentBody, type OrderRefunds } from '@dostava/shared';
+import {
+  type Image,
+  INCIDENT_TYPES,
+  type IncidentBody,
+  incidentBody,
+  type OrderRefunds,
+} from '@dostava/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormSelectField } from '../../../components/form-select-field';
 import { FormTextField } from '../../../components/form-text-field';
+import { ImageUploadField } from '../../../components/image-upload-field';
 import { useApiForm } from '../../../lib/form';
 import { useReportIncident } from '../api/incidents';
 
@@ -65,18 +72,23 @@ export function ReportIncidentDialog({
 }: ReportIncidentDialogProps) {
   const { t } = useTranslation();
   const report = useReportIncident(orderId);
+  // One photo, uploaded as it is chosen (POST /uploads); the report names it.
+  const [photo, setPhoto] = useState<Image | null>(null);
   const { control, submit, busy, reset } = useApiForm({
     guard: open,
     resolver,
     defaultValues: empty(),
-    save: report.mutateAsync,
+    save: (body: IncidentBody) => report.mutateAsync({ ...body, photo_ids: photo ? [photo.id] : [] }),
     onSaved: () => {
       toast.success(t('incidents.reported'));
       onClose();
     },
   });
   useEffect(() => {
-    if (open) reset(empty());
+    if (open) {
+      reset(empty());
+      setPhoto(null);
+    }
   }, [open, reset]);
 
   return (
@@ -114,6 +126,12 @@ export function ReportIncidentDialog({
             ))}
           </Box>
         ) : null}
+        <ImageUploadField
+          label={t('incidents.add_photo')}
+          value={photo}
+          onChange={setPhoto}
+          disabled={busy}
+        />
         <FormTextField
           control={control}
           name="comment"
