@@ -13,6 +13,7 @@ CREATE TABLE "incident_settings" (
 	CONSTRAINT "incident_settings_threshold_check" CHECK ("incident_settings"."refund_approval_threshold" >= 0)
 );
 --> statement-breakpoint
+INSERT INTO "incident_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;--> statement-breakpoint
 CREATE TABLE "incidents" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "incidents_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"order_id" integer NOT NULL,

@@ -367,8 +367,8 @@ export async function resolveIncident(
   return readIncident(db, id);
 }
 
+/** The one row of refund rules, inserted with its defaults by the migration. */
 export async function readSettings(db: Db): Promise<IncidentSettings> {
-  await db.insert(incidentSettings).values({ id: 1 }).onConflictDoNothing();
   const [row] = await db.select().from(incidentSettings).where(eq(incidentSettings.id, 1));
   if (!row) throw new Error('incident settings missing');
   return {
