@@ -169,6 +169,7 @@ for (const [lang, width] of [
     await refund.getByRole('textbox', { name: x.reason }).fill('Nedostaje jedna porcija');
     await expect(refund.getByText(x.threshold)).toBeVisible();
     await expectAccessible(page);
+    await refund.screenshot({ path: `test-results/incidents-refund-${lang}-${width}.png` });
     await refund.getByRole('button', { name: x.refund }).click();
     await expect(page.getByText(x.waiting)).toBeVisible();
 
