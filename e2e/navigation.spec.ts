@@ -33,6 +33,7 @@ test.describe('navigation per role', () => {
         'Dispatch settings /dispatch-settings',
         'Cash register /end-shift',
         'Settlement /settlements',
+        'Incidents /incidents',
         'Drivers meals /drivers-meals',
         'App versions /app-versions',
         'Log /log',
@@ -48,6 +49,7 @@ test.describe('navigation per role', () => {
       'Orders /active-orders',
       'Drivers /drivers-location',
       'Cash register /end-shift',
+      'Incidents /incidents',
     ]);
     await page.goto('/restaurants');
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
@@ -63,6 +65,7 @@ test.describe('navigation per role', () => {
       `Employees /resturant/${id}/employees`,
       'All orders /restaurant-orders',
       'Active orders /restaurant-active-orders',
+      'Incidents /incidents',
     ]);
     await signInAs(page, 'restaurant_employee', { lang: 'en' });
     expect(await links(page)).toEqual([
@@ -71,6 +74,7 @@ test.describe('navigation per role', () => {
       `Products /resturant/${id}/products`,
       'All orders /restaurant-orders',
       'Active orders /restaurant-active-orders',
+      'Incidents /incidents',
     ]);
     await page.goto('/restaurants');
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();

@@ -22,6 +22,7 @@ import { driverAppRoutes } from './modules/drivers/driver-app-routes.js';
 import { driversRoutes } from './modules/drivers/drivers-routes.js';
 import { configRoutes } from './modules/health/config-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { incidentsRoutes } from './modules/incidents/incidents-routes.js';
 import { integrationsRoutes } from './modules/integrations/integrations-routes.js';
 import { OrderHooks } from './modules/orders/orders-hooks.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cashRegisterRoutes);
   await app.register(settlementsRoutes);
   await app.register(driverMealsRoutes);
+  await app.register(incidentsRoutes);
   await app.register(dashboardRoutes);
   await app.register(appVersionsRoutes);
   await app.register(auditLogRoutes);

@@ -13,6 +13,7 @@ export * from './eta.js';
 export * from './events.js';
 export * from './i18n/index.js';
 export * from './iban.js';
+export * from './incidents.js';
 export * from './integrations.js';
 export * from './locations.js';
 export * from './messages.js';

@@ -112,6 +112,14 @@ export const PERMISSIONS = {
   'zones.read': [...ADMINS, 'dispatcher'],
   /** Zones, fee rules, restaurants' delivery areas and the quote simulator: the operation's decision. */
   'zones.write': [...ADMINS],
+  /** Incidents (issue 38): whoever is concerned reports and reads them; restaurant staff their own orders. */
+  'incidents.report': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
+  'incidents.read': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
+  /** Moving an incident along, resolving it, asking for a refund: the operation. */
+  'incidents.manage': [...ADMINS, 'dispatcher'],
+  /** A refund over the threshold waits for these roles; a dispatcher never approves one. */
+  'refunds.approve': [...ADMINS],
+  'incidents.settings': [...ADMINS],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -38,7 +38,9 @@ export const settlementSchema = z.object({
   restaurant_total_amount: z.number().int(),
   /** Meals drivers took at the restaurant in the period, paid by the operation. */
   meals_amount: z.number().int(),
-  /** What the operation owes the restaurant: restaurant total amount + meals. */
+  /** Refunds charged to the restaurant for orders delivered up to the period's end, not in an earlier settlement. */
+  refunds_amount: z.number().int(),
+  /** What the operation owes the restaurant: restaurant total amount + meals − refunds charged to it. */
   net_amount: z.number().int(),
   percentage: z.number(),
   status: z.enum(SETTLEMENT_STATUSES),

@@ -83,6 +83,10 @@ const TABLES = [
   'driver_locations',
   'driver_breaks',
   'shifts',
+  'incidents',
+  'refunds',
+  'order_refund_totals',
+  'incident_settings',
   'audit_log',
 ];
 

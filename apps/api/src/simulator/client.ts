@@ -24,7 +24,13 @@ export class Http {
 
   constructor(readonly base: string) {}
 
-  async call<T>(method: string, path: string, body?: unknown, token?: string): Promise<Reply<T>> {
+  async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const run = (async () => {
       for (let attempt = 0; ; attempt++) {
         const response = await fetch(`${this.base}${path}`, {
@@ -33,6 +39,7 @@ export class Http {
             accept: 'application/json',
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...headers,
           },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(30_000),
@@ -110,12 +117,17 @@ export class Account {
   }
 
   /** A call as this account; an expired token is refreshed once. */
-  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
+  async call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     if (!this.token) await this.signIn();
-    let reply = await this.http.call<T>(method, path, body, this.token ?? undefined);
+    let reply = await this.http.call<T>(method, path, body, this.token ?? undefined, headers);
     if (reply.status === 401) {
       await this.refresh();
-      reply = await this.http.call<T>(method, path, body, this.token ?? undefined);
+      reply = await this.http.call<T>(method, path, body, this.token ?? undefined, headers);
     }
     return reply;
   }

@@ -48,6 +48,8 @@ export interface SimulatorOptions {
    * declines or lets it expire, half and half (decision 0024).
    */
   accept: number;
+  /** The share of deliveries on which the driver reports an incident (issue 38). */
+  incidents: number;
   quiet: boolean;
 }
 
@@ -61,6 +63,8 @@ const HELP = `Usage: npm run simulate -- [options]
   --pace F             scale every wait by F (default 1)
   --accept P           probability a driver accepts an automatic offer, else declines or lets it
                        expire (env SIMULATOR_ACCEPT; default 0.85)
+  --incidents P        share of deliveries with an incident the driver reports; the dispatcher
+                       refunds some in part (env SIMULATOR_INCIDENTS; default 0.04)
   --quiet              log nothing but errors`;
 
 export class OptionsError extends Error {}
@@ -94,6 +98,7 @@ export function parseOptions(
     'interval',
     'pace',
     'accept',
+    'incidents',
     'quiet',
   ]);
   for (const name of flags.keys())
@@ -125,6 +130,7 @@ export function parseOptions(
     locationInterval: number('interval', 'SIMULATOR_INTERVAL', 3, 0.2, 60),
     pace: number('pace', 'SIMULATOR_PACE', 1, 0.01, 100),
     accept: number('accept', 'SIMULATOR_ACCEPT', 0.85, 0, 1),
+    incidents: number('incidents', 'SIMULATOR_INCIDENTS', 0.04, 0, 1),
     quiet: flags.has('quiet') || env.SIMULATOR_QUIET === '1',
   };
 }

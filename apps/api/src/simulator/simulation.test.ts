@@ -18,6 +18,45 @@ describe('simulator against a running API', () => {
   });
   afterAll(() => ctx?.close());
 
+  it('drivers report incidents on their own deliveries when told to', async () => {
+    const lines: string[] = [];
+    const simulation = new Simulation(
+      parseOptions(
+        [
+          '--url',
+          url,
+          '--drivers',
+          '3',
+          '--rate',
+          '120',
+          '--pace',
+          '0.02',
+          '--interval',
+          '0.3',
+          '--incidents',
+          '1',
+        ],
+        {},
+      ),
+      (line) => lines.push(line),
+    );
+    await simulation.start();
+    try {
+      await vi.waitFor(() => expect(lines.some((l) => / reported [a-z_]+ on D/.test(l))).toBe(true), {
+        timeout: 150_000,
+        interval: 250,
+      });
+    } finally {
+      await simulation.stop();
+    }
+    const reported = await ctx.database.db.execute(
+      sql`select i.reporter_role, o.driver_id = i.reporter_id as own from incidents i join orders o on o.id = i.order_id`,
+    );
+    const rows = (reported as unknown as { rows: { reporter_role: string; own: boolean }[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.reporter_role === 'driver' && r.own)).toBe(true);
+  });
+
   it('places orders, moves drivers and stops cleanly', async () => {
     const token = (await ctx.signIn('admin@example.com')).access_token;
     const count = async () =>

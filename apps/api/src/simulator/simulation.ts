@@ -75,6 +75,8 @@ export class Simulation {
   /** Where each order placed here goes. */
   private readonly destinations = new Map<number, Point>();
   private endShiftAvailable: boolean | null = null;
+  /** Handles the incidents drivers report (issue 38). */
+  private dispatcher: Account | null = null;
   private readonly onBreak = new Set<Account>();
   private readonly stats = {
     orders: 0,
@@ -88,6 +90,8 @@ export class Simulation {
     plannedEnds: 0,
     /** Customers outside where the operation (or the restaurant) delivers: their quotes refused. */
     refused: 0,
+    incidents: 0,
+    refunds: 0,
   };
 
   constructor(
@@ -164,6 +168,7 @@ export class Simulation {
     // Drivers take only what is assigned or offered to them (or, where the operation opened it, the
     // pool): someone must play the dispatcher's clicks for the orders not in the automatic mode.
     const dispatcher = new Account(this.http, 'dispatcher@example.com', this.options.password, 'staff');
+    this.dispatcher = dispatcher;
     this.loops.push(this.guard('dispatcher', () => this.dispatcherLoop(dispatcher)));
     const open = playedManagers.map((m) => m.restaurant_id as number);
     if (open.length > 0 && playedCustomers.length > 0)
@@ -204,7 +209,7 @@ export class Simulation {
       [...this.onBreak].map((account) => account.call('POST', '/api/driver/breaks/end')),
     );
     this.say(
-      `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent; offers ${this.stats.offersAccepted} accepted, ${this.stats.offersDeclined} declined (${this.stats.offersAnsweredCarrying} of them while carrying), ${this.stats.offersIgnored} left to expire; ${this.stats.plannedEnds} planned ends of shift; ${this.stats.refused} customers outside the delivery areas refused`,
+      `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent; offers ${this.stats.offersAccepted} accepted, ${this.stats.offersDeclined} declined (${this.stats.offersAnsweredCarrying} of them while carrying), ${this.stats.offersIgnored} left to expire; ${this.stats.plannedEnds} planned ends of shift; ${this.stats.refused} customers outside the delivery areas refused; ${this.stats.incidents} incidents, ${this.stats.refunds} refunds`,
     );
   }
 
@@ -412,6 +417,56 @@ export class Simulation {
       return reply.status !== 200;
     }
     return busy;
+  }
+
+  // Incidents ------------------------------------------------------------------------------------------
+
+  /**
+   * The driver reports what went wrong; the dispatcher leaves some open (the board counts them),
+   * resolves some without action, and refunds the rest in part (cash at the door, a card through the
+   * provider) before resolving them. Answers the cash the driver gave back at the door.
+   */
+  private async incident(driver: Account, order: OrderItem, name: string): Promise<number> {
+    const type = this.pick(['cold', 'late', 'damaged', 'missing_item', 'wrong_item'] as const);
+    const reported = await driver.call<{ data: { id: number } }>(
+      'POST',
+      `/api/driver/orders/${order.id}/incidents`,
+      { type, comment: null },
+    );
+    if (reported.status !== 201 || !this.dispatcher) return 0;
+    this.stats.incidents += 1;
+    this.say(`${name} reported ${type} on ${order.order_number}`);
+    const id = reported.body.data.id;
+    const roll = this.random();
+    if (roll < 0.3) return 0;
+    if (roll < 0.5) {
+      await this.dispatcher.call('POST', `/api/incidents/${id}/resolve`, {
+        resolution: 'no_action',
+        reason: 'Kupac je zadovoljan',
+      });
+      return 0;
+    }
+    const cash = order.payment_method === 'cash';
+    const amount = Math.min(order.total, 100 * Math.round(between(1, 6, this.random)));
+    const refund = await this.dispatcher.call<{ data: { status: string } }>(
+      'POST',
+      `/api/orders/${order.id}/refunds`,
+      {
+        incident_id: id,
+        fixed_amount: amount,
+        liable: this.pick(['restaurant', 'operation'] as const),
+        ...(cash ? { cash_return: 'at_door' } : { payment_reference: `SIM-${order.order_number}` }),
+        reason: 'Djelimični povrat zbog prijave dostavljača',
+      },
+      { 'Idempotency-Key': `sim-${order.id}-${id}` },
+    );
+    if (refund.status !== 201) return 0;
+    this.stats.refunds += 1;
+    await this.dispatcher.call('POST', `/api/incidents/${id}/resolve`, {
+      resolution: 'refund',
+      reason: 'Djelimičan povrat',
+    });
+    return cash && refund.body.data.status === 'approved' ? amount : 0;
   }
 
   // Drivers --------------------------------------------------------------------------------------------
@@ -667,6 +722,8 @@ export class Simulation {
         this.stats.delivered += 1;
         if (order.payment_method === 'cash') cash += order.total;
         this.say(`${name} delivered ${order.order_number}`);
+        // A few deliveries go wrong; cash refunded at the door leaves the driver's cash.
+        if (this.random() < this.options.incidents) cash -= await this.incident(driver, order, name);
       }
       this.destinations.delete(order.id);
     }

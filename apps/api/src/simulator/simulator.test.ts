@@ -86,6 +86,9 @@ describe('simulator scheduling', () => {
     expect(parseOptions(['--accept', '0.5'], { SIMULATOR_ACCEPT: '0.9' }).accept).toBe(0.5);
     expect(parseOptions([], { SIMULATOR_ACCEPT: '0.9' }).accept).toBe(0.9);
     expect(() => parseOptions(['--accept', '1.5'], {})).toThrow(OptionsError);
+    expect(parseOptions([], {}).incidents).toBe(0.04);
+    expect(parseOptions(['--incidents', '1'], { SIMULATOR_INCIDENTS: '0.2' }).incidents).toBe(1);
+    expect(() => parseOptions(['--incidents', '2'], {})).toThrow(OptionsError);
     expect(
       parseOptions(['--drivers', '3', '--rate=1.5', '--url', 'http://x:1/'], {
         SIMULATOR_DRIVERS: '50',

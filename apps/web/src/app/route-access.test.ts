@@ -100,6 +100,7 @@ const OPERATION_MENU: NavGroup[] = [
       },
       { label: 'nav.cash_register', path: '/end-shift' },
       { label: 'nav.settlement', path: '/settlements' },
+      { label: 'incidents.nav', path: '/incidents' },
       { label: 'nav.drivers_meals', path: '/drivers-meals' },
     ],
   },
@@ -130,6 +131,7 @@ const DISPATCHER_MENU: NavGroup[] = [
       { label: 'nav.orders', path: '/active-orders' },
       { label: 'nav.drivers', path: '/drivers-location' },
       { label: 'nav.cash_register', path: '/end-shift' },
+      { label: 'incidents.nav', path: '/incidents' },
     ],
   },
 ];
@@ -141,6 +143,7 @@ const restaurantMenu = (own: NavItem[]): NavGroup[] => [
     items: [
       { label: 'nav.all_orders', path: '/restaurant-orders' },
       { label: 'nav.active_orders', path: '/restaurant-active-orders' },
+      { label: 'incidents.nav', path: '/incidents' },
     ],
   },
 ];

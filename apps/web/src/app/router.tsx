@@ -439,6 +439,19 @@ const dashboardRoutes: RouteObject[] = [
     lazy: () => import('./routes/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
   },
   {
+    path: 'incidents',
+    handle: {
+      title: 'incidents.title',
+      access: { permission: 'incidents.read' },
+      menu: [
+        { menu: 'operation', group: 'management', label: 'incidents.nav', order: 11 },
+        { menu: 'dispatch', group: 'main', label: 'incidents.nav', order: 4 },
+        { menu: 'restaurant', group: 'orders', label: 'incidents.nav', order: 7 },
+      ],
+    } satisfies RouteHandle,
+    lazy: () => import('./routes/incidents/incidents-page').then((m) => ({ Component: m.IncidentsPage })),
+  },
+  {
     path: 'drivers-meals',
     handle: {
       title: 'nav.drivers_meals',

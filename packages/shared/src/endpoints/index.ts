@@ -10,6 +10,7 @@ import { driverMeals } from './driver-meals.js';
 import { drivers } from './drivers.js';
 import { events } from './events.js';
 import { health } from './health.js';
+import { incidents } from './incidents.js';
 import { integrationApi, integrations } from './integrations.js';
 import { orders } from './orders.js';
 import { products } from './products.js';
@@ -52,4 +53,5 @@ export const endpoints = {
   integrationApi,
   webhooks,
   zones,
+  incidents,
 };

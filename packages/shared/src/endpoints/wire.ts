@@ -285,6 +285,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/driver/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a photo for an incident (PNG, JPEG or WebP, multipart field `file`)
+         * @description The driver app uploads a photo first, then names its id in `photo_ids` of the incident it reports. Type and size are checked from the bytes, as for staff uploads.
+         */
+        post: operations["postDriverUploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/restaurants": {
         parameters: {
             query?: never;
@@ -1921,6 +1941,254 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List incidents
+         * @description A page of incidents, newest first, filterable by status, type, restaurant, driver, order and day of reporting. Restaurant staff see their own restaurant's only.
+         */
+        get: operations["getIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/incidents/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Incidents counts
+         * @description How many incidents are open and in progress (the dispatch board shows the count).
+         */
+        get: operations["getIncidentsCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/incidents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an incident
+         * @description One incident. Another restaurant's incident is not found for restaurant staff.
+         */
+        get: operations["getIncidentsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an incident on an order
+         * @description Reports an incident on an order: a type, the affected lines and quantities (lines of this order, at most what was ordered), photos uploaded before by the reporter, a comment. Restaurant staff report on their own orders only.
+         */
+        post: operations["postOrdersByIdIncidents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/orders/{id}/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an incident on my delivery
+         * @description The driver app reports an incident on one of the driver’s own orders (another order is not found).
+         */
+        post: operations["postDriverOrdersByIdIncidents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/incidents/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Status (post) on an incident
+         * @description Moves an incident: open → in progress, or dismissed (with a reason) from open or in progress. A closed incident does not move (409).
+         */
+        post: operations["postIncidentsByIdStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/incidents/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve (post) on an incident
+         * @description Resolves an incident with a reason: a refund (one refund of the incident, not rejected, must exist: 422 otherwise), a redelivery, or no action.
+         */
+        post: operations["postIncidentsByIdResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/incident-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List incident settings
+         * @description The refund rules: the approval threshold and whether a driver may be charged.
+         */
+        get: operations["getIncidentSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Incident settings (patch)
+         * @description Changes the refund rules (audited).
+         */
+        patch: operations["patchIncidentSettings"];
+        trace?: never;
+    };
+    "/api/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds of an order
+         * @description What the customer paid for an order, what was refunded and what is left, line by line, with its refunds.
+         */
+        get: operations["getOrdersByIdRefunds"];
+        put?: never;
+        /**
+         * Refund part of an order
+         * @description A partial refund: some quantity of some lines, the delivery fee, a fixed amount. All refunds of an order together never exceed what the customer paid (the database refuses it, under concurrent requests too: 422 refund_exceeds). Requires an Idempotency-Key header (8–100 letters, digits, - or _): the same key again returns the first refund (200) instead of refunding twice. Over the approval threshold it waits for an Admin or App Manager (status pending_approval), unless one of them asks.
+         */
+        post: operations["postOrdersByIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List refunds
+         * @description A page of refunds, filterable by status (the approvals waiting), restaurant, liable party and settlement.
+         */
+        get: operations["getRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/refunds/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve (post) on a refund
+         * @description Admin and App Manager: approves a refund waiting for approval (once; 409 after).
+         */
+        post: operations["postRefundsByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/refunds/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject (post) on a refund
+         * @description Admin and App Manager: rejects a refund waiting for approval, with a reason; what it held back is free again.
+         */
+        post: operations["postRefundsByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -3407,6 +3675,35 @@ export interface operations {
         };
     };
     postUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            file_url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postDriverUploads: {
         parameters: {
             query?: never;
             header?: never;
@@ -8888,6 +9185,7 @@ export interface operations {
                             commission: number;
                             restaurant_total_amount: number;
                             meals_amount: number;
+                            refunds_amount: number;
                             net_amount: number;
                             percentage: number;
                             /** @enum {string} */
@@ -8958,6 +9256,7 @@ export interface operations {
                             commission: number;
                             restaurant_total_amount: number;
                             meals_amount: number;
+                            refunds_amount: number;
                             net_amount: number;
                             percentage: number;
                             /** @enum {string} */
@@ -9015,6 +9314,7 @@ export interface operations {
                             commission: number;
                             restaurant_total_amount: number;
                             meals_amount: number;
+                            refunds_amount: number;
                             net_amount: number;
                             percentage: number;
                             /** @enum {string} */
@@ -9098,6 +9398,7 @@ export interface operations {
                             commission: number;
                             restaurant_total_amount: number;
                             meals_amount: number;
+                            refunds_amount: number;
                             net_amount: number;
                             percentage: number;
                             /** @enum {string} */
@@ -9196,6 +9497,7 @@ export interface operations {
                             commission: number;
                             restaurant_total_amount: number;
                             meals_amount: number;
+                            refunds_amount: number;
                             net_amount: number;
                             percentage: number;
                             /** @enum {string} */
@@ -9571,6 +9873,1108 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getIncidents: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort?: "created_at" | "-created_at";
+                q?: string;
+                status?: "open" | "in_progress" | "resolved" | "dismissed";
+                type?: "missing_item" | "wrong_item" | "damaged" | "late" | "cold" | "customer_not_reachable" | "wrong_address" | "accident" | "other";
+                restaurant_id?: number;
+                driver_id?: number;
+                order_id?: number;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            driver: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            type: "missing_item" | "wrong_item" | "damaged" | "late" | "cold" | "customer_not_reachable" | "wrong_address" | "accident" | "other";
+                            /** @enum {string} */
+                            status: "open" | "in_progress" | "resolved" | "dismissed";
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            photos: {
+                                id: number;
+                                file_url: string;
+                            }[];
+                            comment: string | null;
+                            reporter: {
+                                id: number;
+                                name: string;
+                                role: string;
+                            } | null;
+                            resolution: ("refund" | "redeliver" | "no_action") | null;
+                            reason: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            closed_at: string | null;
+                            created_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getIncidentsCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            open: number;
+                            in_progress: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getIncidentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            driver: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            type: "missing_item" | "wrong_item" | "damaged" | "late" | "cold" | "customer_not_reachable" | "wrong_address" | "accident" | "other";
+                            /** @enum {string} */
+                            status: "open" | "in_progress" | "resolved" | "dismissed";
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            photos: {
+                                id: number;
+                                file_url: string;
+                            }[];
+                            comment: string | null;
+                            reporter: {
+                                id: number;
+                                name: string;
+                                role: string;
+                            } | null;
+                            resolution: ("refund" | "redeliver" | "no_action") | null;
+                            reason: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            closed_at: string | null;
+                            created_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postOrdersByIdIncidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "missing_item" | "wrong_item" | "damaged" | "late" | "cold" | "customer_not_reachable" | "wrong_address" | "accident" | "other";
+                    lines?: {
+                        order_item_id: number;
+                        quantity: number;
+                    }[];
+                    photo_ids?: number[];
+                    comment: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            driver: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            type: "missing_item" | "wrong_item" | "damaged" | "late" | "cold" | "customer_not_reachable" | "wrong_address" | "accident" | "other";
+                            /** @enum {string} */
+                            status: "open" | "in_progress" | "resolved" | "dismissed";
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            photos: {
+                                id: number;
+                                file_url: string;
+                            }[];
+                            comment: string | null;
+                            reporter: {
+                                id: number;
+                                name: string;
+                                role: string;
+                            } | null;
+                            resolution: ("refund" | "redeliver" | "no_action") | null;
+                            reason: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            closed_at: string | null;
+                            created_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postDriverOrdersByIdIncidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "missing_item" | "wrong_item" | "damaged" | "late" | "cold" | "customer_not_reachable" | "wrong_address" | "accident" | "other";
+                    lines?: {
+                        order_item_id: number;
+                        quantity: number;
+                    }[];
+                    photo_ids?: number[];
+                    comment: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            driver: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            type: "missing_item" | "wrong_item" | "damaged" | "late" | "cold" | "customer_not_reachable" | "wrong_address" | "accident" | "other";
+                            /** @enum {string} */
+                            status: "open" | "in_progress" | "resolved" | "dismissed";
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            photos: {
+                                id: number;
+                                file_url: string;
+                            }[];
+                            comment: string | null;
+                            reporter: {
+                                id: number;
+                                name: string;
+                                role: string;
+                            } | null;
+                            resolution: ("refund" | "redeliver" | "no_action") | null;
+                            reason: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            closed_at: string | null;
+                            created_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIncidentsByIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "in_progress" | "dismissed";
+                    reason: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            driver: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            type: "missing_item" | "wrong_item" | "damaged" | "late" | "cold" | "customer_not_reachable" | "wrong_address" | "accident" | "other";
+                            /** @enum {string} */
+                            status: "open" | "in_progress" | "resolved" | "dismissed";
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            photos: {
+                                id: number;
+                                file_url: string;
+                            }[];
+                            comment: string | null;
+                            reporter: {
+                                id: number;
+                                name: string;
+                                role: string;
+                            } | null;
+                            resolution: ("refund" | "redeliver" | "no_action") | null;
+                            reason: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            closed_at: string | null;
+                            created_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postIncidentsByIdResolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    resolution: "refund" | "redeliver" | "no_action";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            driver: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            type: "missing_item" | "wrong_item" | "damaged" | "late" | "cold" | "customer_not_reachable" | "wrong_address" | "accident" | "other";
+                            /** @enum {string} */
+                            status: "open" | "in_progress" | "resolved" | "dismissed";
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                            }[];
+                            photos: {
+                                id: number;
+                                file_url: string;
+                            }[];
+                            comment: string | null;
+                            reporter: {
+                                id: number;
+                                name: string;
+                                role: string;
+                            } | null;
+                            resolution: ("refund" | "redeliver" | "no_action") | null;
+                            reason: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            closed_at: string | null;
+                            created_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getIncidentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refund_approval_threshold: number;
+                            driver_deductions_allowed: boolean;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    patchIncidentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refund_approval_threshold?: number;
+                    driver_deductions_allowed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refund_approval_threshold: number;
+                            driver_deductions_allowed: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOrdersByIdRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            paid: number;
+                            refunded: number;
+                            remaining: number;
+                            delivery_costs: number;
+                            delivery_refunded: number;
+                            /** @enum {string} */
+                            payment_method: "cash" | "card";
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                unit_price: number;
+                                quantity: number;
+                                refunded_quantity: number;
+                            }[];
+                            refunds: {
+                                id: number;
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    delivered_at: string | null;
+                                };
+                                restaurant: {
+                                    id: number;
+                                    name: string;
+                                };
+                                incident_id: number | null;
+                                /** @enum {string} */
+                                status: "pending_approval" | "approved" | "rejected";
+                                amount: number;
+                                items_amount: number;
+                                delivery_amount: number;
+                                fixed_amount: number;
+                                lines: {
+                                    order_item_id: number;
+                                    name: string;
+                                    quantity: number;
+                                    amount: number;
+                                }[];
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                /** @enum {string} */
+                                payment_method: "cash" | "card";
+                                payment_reference: string | null;
+                                cash_return: ("at_door" | "later") | null;
+                                reason: string;
+                                requested_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                approved_at: string | null;
+                                rejected_reason: string | null;
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                created_at: string;
+                            }[];
+                            approval_threshold: number;
+                            driver_deductions_allowed: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postOrdersByIdRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    incident_id?: number;
+                    lines?: {
+                        order_item_id: number;
+                        quantity: number;
+                    }[];
+                    /** @default false */
+                    delivery_fee?: boolean;
+                    /** @default 0 */
+                    fixed_amount?: number;
+                    /** @enum {string} */
+                    liable: "restaurant" | "operation" | "driver" | "shared";
+                    split?: {
+                        restaurant: number;
+                        operation: number;
+                        driver: number;
+                    };
+                    payment_reference: string | null;
+                    /** @enum {string} */
+                    cash_return?: "at_door" | "later";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                                delivered_at: string | null;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            incident_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_approval" | "approved" | "rejected";
+                            amount: number;
+                            items_amount: number;
+                            delivery_amount: number;
+                            fixed_amount: number;
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                                amount: number;
+                            }[];
+                            /** @enum {string} */
+                            liable: "restaurant" | "operation" | "driver" | "shared";
+                            split: {
+                                restaurant: number;
+                                operation: number;
+                                driver: number;
+                            };
+                            /** @enum {string} */
+                            payment_method: "cash" | "card";
+                            payment_reference: string | null;
+                            cash_return: ("at_door" | "later") | null;
+                            reason: string;
+                            requested_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            approved_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            approved_at: string | null;
+                            rejected_reason: string | null;
+                            settlement: {
+                                id: number;
+                                from: string;
+                                to: string;
+                            } | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                                delivered_at: string | null;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            incident_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_approval" | "approved" | "rejected";
+                            amount: number;
+                            items_amount: number;
+                            delivery_amount: number;
+                            fixed_amount: number;
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                                amount: number;
+                            }[];
+                            /** @enum {string} */
+                            liable: "restaurant" | "operation" | "driver" | "shared";
+                            split: {
+                                restaurant: number;
+                                operation: number;
+                                driver: number;
+                            };
+                            /** @enum {string} */
+                            payment_method: "cash" | "card";
+                            payment_reference: string | null;
+                            cash_return: ("at_door" | "later") | null;
+                            reason: string;
+                            requested_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            approved_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            approved_at: string | null;
+                            rejected_reason: string | null;
+                            settlement: {
+                                id: number;
+                                from: string;
+                                to: string;
+                            } | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRefunds: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort?: "created_at" | "-created_at" | "amount" | "-amount";
+                q?: string;
+                status?: "pending_approval" | "approved" | "rejected";
+                restaurant_id?: number;
+                liable?: "restaurant" | "operation" | "driver" | "shared";
+                settlement_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                                delivered_at: string | null;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            incident_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_approval" | "approved" | "rejected";
+                            amount: number;
+                            items_amount: number;
+                            delivery_amount: number;
+                            fixed_amount: number;
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                                amount: number;
+                            }[];
+                            /** @enum {string} */
+                            liable: "restaurant" | "operation" | "driver" | "shared";
+                            split: {
+                                restaurant: number;
+                                operation: number;
+                                driver: number;
+                            };
+                            /** @enum {string} */
+                            payment_method: "cash" | "card";
+                            payment_reference: string | null;
+                            cash_return: ("at_door" | "later") | null;
+                            reason: string;
+                            requested_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            approved_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            approved_at: string | null;
+                            rejected_reason: string | null;
+                            settlement: {
+                                id: number;
+                                from: string;
+                                to: string;
+                            } | null;
+                            created_at: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postRefundsByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                                delivered_at: string | null;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            incident_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_approval" | "approved" | "rejected";
+                            amount: number;
+                            items_amount: number;
+                            delivery_amount: number;
+                            fixed_amount: number;
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                                amount: number;
+                            }[];
+                            /** @enum {string} */
+                            liable: "restaurant" | "operation" | "driver" | "shared";
+                            split: {
+                                restaurant: number;
+                                operation: number;
+                                driver: number;
+                            };
+                            /** @enum {string} */
+                            payment_method: "cash" | "card";
+                            payment_reference: string | null;
+                            cash_return: ("at_door" | "later") | null;
+                            reason: string;
+                            requested_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            approved_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            approved_at: string | null;
+                            rejected_reason: string | null;
+                            settlement: {
+                                id: number;
+                                from: string;
+                                to: string;
+                            } | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postRefundsByIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            order: {
+                                id: number;
+                                order_number: string;
+                                delivered_at: string | null;
+                            };
+                            restaurant: {
+                                id: number;
+                                name: string;
+                            };
+                            incident_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_approval" | "approved" | "rejected";
+                            amount: number;
+                            items_amount: number;
+                            delivery_amount: number;
+                            fixed_amount: number;
+                            lines: {
+                                order_item_id: number;
+                                name: string;
+                                quantity: number;
+                                amount: number;
+                            }[];
+                            /** @enum {string} */
+                            liable: "restaurant" | "operation" | "driver" | "shared";
+                            split: {
+                                restaurant: number;
+                                operation: number;
+                                driver: number;
+                            };
+                            /** @enum {string} */
+                            payment_method: "cash" | "card";
+                            payment_reference: string | null;
+                            cash_return: ("at_door" | "later") | null;
+                            reason: string;
+                            requested_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            approved_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            approved_at: string | null;
+                            rejected_reason: string | null;
+                            settlement: {
+                                id: number;
+                                from: string;
+                                to: string;
+                            } | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -12498,6 +13902,9 @@ export const refreshes: Readonly<Record<string, readonly string[]>> = {
   "PATCH /api/vehicles/{id}": [
     "/api/drivers"
   ],
+  "POST /api/incidents/{id}/resolve": [
+    "/api/orders"
+  ],
   "POST /api/integrator-keys/{id}/revoke": [
     "/api/integrators"
   ],
@@ -12511,8 +13918,23 @@ export const refreshes: Readonly<Record<string, readonly string[]>> = {
   "POST /api/orders/{id}/assign": [
     "/api/drivers"
   ],
+  "POST /api/orders/{id}/incidents": [
+    "/api/incidents"
+  ],
+  "POST /api/orders/{id}/refunds": [
+    "/api/incidents",
+    "/api/refunds"
+  ],
   "POST /api/orders/{id}/unassign": [
     "/api/drivers"
+  ],
+  "POST /api/refunds/{id}/approve": [
+    "/api/orders",
+    "/api/incidents"
+  ],
+  "POST /api/refunds/{id}/reject": [
+    "/api/orders",
+    "/api/incidents"
   ],
   "POST /api/restaurants/{id}/products": [
     "/api/categories"

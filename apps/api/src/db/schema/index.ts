@@ -9,6 +9,7 @@ export * from './dispatch.js';
 export * from './driver-meals.js';
 export * from './drivers.js';
 export * from './eta.js';
+export * from './incidents.js';
 export * from './integrations.js';
 export * from './orders.js';
 export * from './products.js';

@@ -32,6 +32,8 @@ export const settlements = pgTable(
     commission: bigint('commission', { mode: 'number' }).notNull(),
     restaurant_total_amount: bigint('restaurant_total_amount', { mode: 'number' }).notNull(),
     meals_amount: bigint('meals_amount', { mode: 'number' }).notNull(),
+    /** Refunds charged to the restaurant (issue 38): deducted from what it is paid. */
+    refunds_amount: bigint('refunds_amount', { mode: 'number' }).notNull().default(0),
     net_amount: bigint('net_amount', { mode: 'number' }).notNull(),
     /** The payee as it stood at approval: a later edit of the restaurant cannot redirect the money. */
     payee_name: text('payee_name'),

@@ -9,6 +9,7 @@ import type { EventBus } from '../../lib/bus.js';
 import { Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { lockDriver } from '../drivers/drivers-service.js';
+import { cashKept } from '../incidents/refunds-service.js';
 import { isActive } from '../orders/order-rules.js';
 
 type ListQuery = z.output<typeof endShiftListQuery>;
@@ -107,7 +108,7 @@ export async function requestEndShift(db: Db, bus: EventBus, actor: ActorContext
     if (pending) throw new Conflict('request_pending', 'errors.end_shift_pending');
     const [totals] = await tx
       .select({
-        total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint`,
+        total: sql<number>`coalesce(sum(${cashKept}), 0)::bigint`,
         n: sql<number>`count(*)::int`,
       })
       .from(orders)
@@ -175,7 +176,8 @@ export async function getRequest(db: Db, id: number) {
     .select({
       id: orders.id,
       order_number: orders.order_number,
-      total: orders.total,
+      // What the driver keeps of it: the total less cash refunded at the door (issue 38).
+      total: sql<number>`${cashKept}::int`,
       delivered_at: orders.delivered_at,
     })
     .from(orders)
@@ -215,7 +217,7 @@ export async function collect(db: Db, bus: EventBus, actor: ActorContext, id: nu
     if (shift) {
       const [totals] = await tx
         .select({
-          total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint`,
+          total: sql<number>`coalesce(sum(${cashKept}), 0)::bigint`,
           n: sql<number>`count(*)::int`,
         })
         .from(orders)

@@ -15,6 +15,7 @@ import { localToday } from '../../lib/dates.js';
 import { BadRequest, Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
 import { bufferOf, csvExport, type ExportColumn, xlsxExport } from '../../lib/export.js';
 import { pageOf } from '../../lib/lists.js';
+import { claimRefunds } from '../incidents/refunds-service.js';
 import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 
 type ListQuery = z.output<typeof settlementListQuery>;
@@ -31,6 +32,7 @@ const columns = {
   commission: settlements.commission,
   restaurant_total_amount: settlements.restaurant_total_amount,
   meals_amount: settlements.meals_amount,
+  refunds_amount: settlements.refunds_amount,
   net_amount: settlements.net_amount,
   percentage: settlements.percentage,
   status: settlements.status,
@@ -62,6 +64,7 @@ const toSettlement = (r: Row): Settlement => ({
   commission: r.commission,
   restaurant_total_amount: r.restaurant_total_amount,
   meals_amount: r.meals_amount,
+  refunds_amount: r.refunds_amount,
   net_amount: r.net_amount,
   percentage: Number(r.percentage),
   status: r.status,
@@ -159,6 +162,16 @@ export async function createSettlement(db: Db, actor: ActorContext, body: Settle
       })
       .returning();
     if (!row) throw new Error('settlement insert returned nothing');
+    // Refunds charged to the restaurant and not in an earlier settlement are deducted (issue 38).
+    const refundsAmount = await claimRefunds(tx, row.id, restaurant.id, body.to, timeZone);
+    if (refundsAmount !== 0) {
+      row.refunds_amount = refundsAmount;
+      row.net_amount = owed + mealsAmount - refundsAmount;
+      await tx
+        .update(settlements)
+        .set({ refunds_amount: row.refunds_amount, net_amount: row.net_amount })
+        .where(eq(settlements.id, row.id));
+    }
     await audit(tx, actor, 'create', 'settlements', row.id, null, row);
     return row.id;
   });

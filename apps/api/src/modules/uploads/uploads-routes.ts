@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { BadRequest } from '../../lib/errors.js';
-import { route } from '../../lib/routes.js';
+import { type Handler, route } from '../../lib/routes.js';
 import { saveUpload, UPLOADS_PREFIX } from './uploads-service.js';
 
 export async function uploadsRoutes(app: FastifyInstance) {
@@ -25,7 +25,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
     allowedPath: (pathName) => /^\/?[0-9a-f-]{36}\.(png|jpg|webp)$/.test(pathName),
   });
 
-  route(app, endpoints.uploads.image, async (request, reply) => {
+  const receive: Handler<typeof endpoints.uploads.image> = async (request, reply) => {
     const actor = request.actor;
     if (!request.isMultipart()) throw new BadRequest({ file: ['validation.file_missing'] });
     const part = await request.file();
@@ -38,5 +38,8 @@ export async function uploadsRoutes(app: FastifyInstance) {
     }
     const image = await saveUpload(app.db, dir, { bytes, original_name: part.filename }, actor.user_id);
     return reply.status(201).send({ data: image });
-  });
+  };
+  route(app, endpoints.uploads.image, receive);
+  // The driver app's incident photos (issue 38): the same checks, a driver's token.
+  route(app, endpoints.incidents.driverPhoto, receive as Handler<typeof endpoints.incidents.driverPhoto>);
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { OpenIncidentsLink } from '../../../features/incidents/components/open-incidents-link';
 import { ActiveOrdersBoard } from '../../../features/orders/components/active-orders-board';
 import { CapacityControl } from '../../../features/restaurants/components/capacity-control';
 import { CapacityStrip } from '../../../features/restaurants/components/capacity-strip';
@@ -13,7 +14,7 @@ export function ActiveOrdersPage() {
   useDocumentTitle(t('nav.active_orders'));
   return (
     <PageContainer>
-      <PageHeader title={t('nav.active_orders')} />
+      <PageHeader title={t('nav.active_orders')} actions={<OpenIncidentsLink />} />
       <CapacityStrip />
       <ActiveOrdersBoard variant="dispatch" label={t('nav.active_orders')} />
     </PageContainer>

@@ -1,4 +1,4 @@
-import { isRestaurantRole } from '@dostava/shared';
+import { can, isRestaurantRole } from '@dostava/shared';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Box, Button, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
+import { OrderIncidents } from '../../../features/incidents/components/order-incidents';
 import { useOrder } from '../../../features/orders/api/orders';
 import { LiveStatus } from '../../../features/orders/components/live-status';
 import {
@@ -89,6 +90,7 @@ export function OrderDetailPage() {
                 <OrderCustomer order={order} />
                 <OrderDriver order={order} />
                 <OrderDispatchSection order={order} />
+                {can(me, 'incidents.read') ? <OrderIncidents order={order} /> : null}
               </Stack>
             </Box>
           </>

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
+import { SettlementRefunds } from '../../../features/incidents/components/settlement-refunds';
 import { useSettlement } from '../../../features/settlements/api/settlements';
 import { SettlementActions } from '../../../features/settlements/components/settlement-actions';
 import {
@@ -64,7 +65,10 @@ export function SettlementDetailPage() {
                 alignItems: 'start',
               }}
             >
-              <SettlementAmounts settlement={settlement} />
+              <Stack spacing={2} sx={{ minWidth: 0 }}>
+                <SettlementAmounts settlement={settlement} />
+                <SettlementRefunds settlement={settlement} />
+              </Stack>
               <Stack spacing={2} sx={{ minWidth: 0 }}>
                 <SettlementApproval settlement={settlement} />
                 <SettlementPaymentOrders settlement={settlement} canManage={canManage} />

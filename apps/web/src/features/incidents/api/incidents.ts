@@ -1,0 +1,131 @@
+import type {
+  IncidentBody,
+  IncidentListParams,
+  IncidentResolveBody,
+  IncidentSettingsBody,
+  IncidentStatusBody,
+  RefundBody,
+} from '@dostava/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { $api, quiet, useWrite } from '../../../lib/api-client';
+
+export type { IncidentListParams };
+export type IncidentFilterParams = Pick<
+  IncidentListParams,
+  'status' | 'type' | 'restaurant_id' | 'driver_id' | 'from' | 'to'
+>;
+
+export function useIncidents(query: IncidentListParams) {
+  return useQuery(
+    $api.queryOptions('get', '/api/incidents', { params: { query } }, { placeholderData: keepPreviousData }),
+  );
+}
+
+/** The incidents of one order (the order page's panel): at most a page of them. */
+export function useOrderIncidents(orderId: number) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/incidents',
+      { params: { query: { order_id: orderId, per_page: 100, page: 1, sort: '-created_at' } } },
+      { select: (answer) => answer.data },
+    ),
+  );
+}
+
+/** Open and in-progress incidents (the dispatch board's counter). */
+export function useIncidentCounts(enabled = true) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/incidents/counts',
+      {},
+      { enabled, refetchInterval: 30_000, select: (answer) => answer.data },
+    ),
+  );
+}
+
+/** What was paid, refunded and left on an order, line by line, with its refunds. */
+export function useOrderRefunds(orderId: number, enabled = true) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/orders/{id}/refunds',
+      { params: { path: { id: orderId } } },
+      { meta: quiet, enabled, select: (answer) => answer.data },
+    ),
+  );
+}
+
+/** The refunds a settlement lists (deductions and those the operation took on). */
+export function useSettlementRefunds(settlementId: number) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/refunds',
+      { params: { query: { settlement_id: settlementId, per_page: 100, page: 1, sort: '-created_at' } } },
+      { select: (answer) => answer.data },
+    ),
+  );
+}
+
+export const useReportIncident = (orderId: number) =>
+  useWrite(
+    'post',
+    '/api/orders/{id}/incidents',
+    (body: IncidentBody) => ({ params: { path: { id: orderId } }, body }),
+    { quiet: true },
+  );
+
+export const useMoveIncident = () =>
+  useWrite(
+    'post',
+    '/api/incidents/{id}/status',
+    ({ id, body }: { id: number; body: IncidentStatusBody }) => ({
+      params: { path: { id } },
+      body,
+    }),
+  );
+
+export const useResolveIncident = () =>
+  useWrite(
+    'post',
+    '/api/incidents/{id}/resolve',
+    ({ id, body }: { id: number; body: IncidentResolveBody }) => ({ params: { path: { id } }, body }),
+    { quiet: true },
+  );
+
+/**
+ * A partial refund, with the dialog's Idempotency-Key: a double click or a retry of the same dialog
+ * sends the same key, and the API answers with the first refund instead of refunding twice.
+ */
+export const useCreateRefund = (orderId: number) =>
+  useWrite(
+    'post',
+    '/api/orders/{id}/refunds',
+    ({ body, key }: { body: RefundBody; key: string }) => ({
+      params: { path: { id: orderId } },
+      body,
+      headers: { 'Idempotency-Key': key },
+    }),
+    { quiet: true },
+  );
+
+export const useApproveRefund = () =>
+  useWrite('post', '/api/refunds/{id}/approve', (id: number) => ({ params: { path: { id } } }));
+
+export const useRejectRefund = () =>
+  useWrite('post', '/api/refunds/{id}/reject', ({ id, reason }: { id: number; reason: string }) => ({
+    params: { path: { id } },
+    body: { reason },
+  }));
+
+/** The refund rules (Admins): the approval threshold and whether drivers may be charged. */
+export function useIncidentSettings(enabled: boolean) {
+  return useQuery(
+    $api.queryOptions('get', '/api/incident-settings', {}, { enabled, select: (answer) => answer.data }),
+  );
+}
+
+export const useUpdateIncidentSettings = () =>
+  useWrite('patch', '/api/incident-settings', (body: IncidentSettingsBody) => ({ body }), { quiet: true });
