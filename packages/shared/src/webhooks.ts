@@ -170,6 +170,27 @@ export const webhookProductSnoozedDataSchema = z.object({
   snoozed: z.boolean(),
   snoozed_until: z.string().nullable(),
 });
+/** `order.incident`: an incident reported on an order, or moved (in progress, resolved, dismissed). */
+export const webhookIncidentDataSchema = z.object({
+  order_id: z.number().int(),
+  sequence: z.number().int(),
+  incident_id: z.number().int(),
+  restaurant_id: z.number().int(),
+  type: z.string(),
+  status: z.string(),
+  resolution: z.string().nullable(),
+});
+/** `order.refunded`: a refund booked (approved at once, or approved later); amounts in minor units. */
+export const webhookRefundDataSchema = z.object({
+  order_id: z.number().int(),
+  sequence: z.number().int(),
+  refund_id: z.number().int(),
+  restaurant_id: z.number().int(),
+  amount: z.number().int().describe('Minor units'),
+  restaurant_share: z.number().int().describe('Minor units'),
+  payment_method: z.string(),
+  payment_reference: z.string().nullable(),
+});
 export const webhookTestDataSchema = z.object({ endpoint_id: z.number().int(), message: z.string() });
 
 export const webhookEndpointTestSchema = z.object({ delivery_id: z.number().int() });

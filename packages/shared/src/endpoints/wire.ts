@@ -13663,7 +13663,13 @@ export interface operations {
                     type: "order.incident";
                     timestamp: string;
                     data: {
-                        [key: string]: unknown;
+                        order_id: number;
+                        sequence: number;
+                        incident_id: number;
+                        restaurant_id: number;
+                        type: string;
+                        status: string;
+                        resolution: string | null;
                     };
                 };
             };
@@ -13700,7 +13706,16 @@ export interface operations {
                     type: "order.refunded";
                     timestamp: string;
                     data: {
-                        [key: string]: unknown;
+                        order_id: number;
+                        sequence: number;
+                        refund_id: number;
+                        restaurant_id: number;
+                        /** @description Minor units */
+                        amount: number;
+                        /** @description Minor units */
+                        restaurant_share: number;
+                        payment_method: string;
+                        payment_reference: string | null;
                     };
                 };
             };

@@ -31,6 +31,7 @@ import { BadRequest, Conflict, NotFound, RuleBroken } from '../../lib/errors.js'
 import { pageOf } from '../../lib/lists.js';
 import { assertReachable } from '../orders/orders-queries.js';
 import { fileUrl } from '../uploads/uploads-service.js';
+import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 
 type ListQuery = z.output<typeof incidentListQuery>;
 type ReportBody = z.output<typeof incidentBody>;
@@ -237,6 +238,23 @@ export async function checkLines(
   return byId;
 }
 
+/** Tells integrators (issue 40) of an incident reported or moved, in the transaction that did it. */
+function announceIncident(tx: Db, row: typeof incidents.$inferSelect) {
+  return recordWebhookEvent(
+    tx,
+    'order.incident',
+    {
+      order_id: row.order_id,
+      incident_id: row.id,
+      restaurant_id: row.restaurant_id,
+      type: row.type,
+      status: row.status,
+      resolution: row.resolution ?? null,
+    },
+    { orderId: row.order_id },
+  );
+}
+
 export async function reportIncident(db: Db, actor: ActorContext, orderId: number, body: ReportBody) {
   const order = await orderInReach(db, actor, orderId);
   await checkLines(db, order.id, body.lines);
@@ -268,6 +286,7 @@ export async function reportIncident(db: Db, actor: ActorContext, orderId: numbe
     if (!row) throw new Error('incident insert returned nothing');
     // The driver app's own writes are not staff writes, but an incident is money: both are audited.
     await audit(tx, actor, 'create', 'incidents', row.id, null, row);
+    await announceIncident(tx, row);
     return row.id;
   });
   return readIncident(db, id);
@@ -302,7 +321,8 @@ export async function moveIncident(
       })
       .where(and(eq(incidents.id, id), eq(incidents.status, before.status)))
       .returning();
-    if (!done) await closedOrMissing(tx, id);
+    if (!done) return closedOrMissing(tx, id);
+    await announceIncident(tx, done);
     await audit(
       tx,
       actor,
@@ -349,7 +369,8 @@ export async function resolveIncident(
       })
       .where(and(eq(incidents.id, id), inArray(incidents.status, ['open', 'in_progress'])))
       .returning();
-    if (!done) await closedOrMissing(tx, id);
+    if (!done) return closedOrMissing(tx, id);
+    await announceIncident(tx, done);
     await audit(
       tx,
       actor,

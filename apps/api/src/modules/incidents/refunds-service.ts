@@ -26,6 +26,7 @@ import {
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
+import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 import { checkLines, orderInReach, readSettings } from './incidents-service.js';
 
 type Body = z.output<typeof refundBody>;
@@ -358,6 +359,7 @@ export async function createRefund(
         .returning();
       if (!row) throw new Error('refund insert returned nothing');
       await audit(tx, actor, 'create', 'refunds', row.id, null, row);
+      if (row.status === 'approved') await announceRefund(tx, row);
       return row.id;
     });
   } catch (error) {
@@ -388,6 +390,24 @@ async function refundOrConflict(tx: Db, id: number): Promise<never> {
   throw new Conflict('refund_handled', 'incidents.errors.refund_handled');
 }
 
+/** Tells integrators (issue 40) of a refund booked, in the transaction that booked it. */
+function announceRefund(tx: Db, row: typeof refunds.$inferSelect) {
+  return recordWebhookEvent(
+    tx,
+    'order.refunded',
+    {
+      order_id: row.order_id,
+      refund_id: row.id,
+      restaurant_id: row.restaurant_id,
+      amount: row.amount,
+      restaurant_share: row.restaurant_share,
+      payment_method: row.payment_method,
+      payment_reference: row.payment_reference ?? null,
+    },
+    { orderId: row.order_id },
+  );
+}
+
 /** Admin or App Manager approves a waiting refund: it is booked now (settlements count it from here). */
 export async function approveRefund(db: Db, actor: ActorContext, id: number) {
   await db.transaction(async (tx) => {
@@ -395,8 +415,9 @@ export async function approveRefund(db: Db, actor: ActorContext, id: number) {
       .update(refunds)
       .set({ status: 'approved', approved_by: actor.user_id, approved_at: new Date() })
       .where(and(eq(refunds.id, id), eq(refunds.status, 'pending_approval')))
-      .returning({ id: refunds.id });
-    if (!done) await refundOrConflict(tx, id);
+      .returning();
+    if (!done) return refundOrConflict(tx, id);
+    await announceRefund(tx, done);
     await audit(tx, actor, 'approve', 'refunds', id, { status: 'pending_approval' }, { status: 'approved' });
   });
   return readRefund(db, id);

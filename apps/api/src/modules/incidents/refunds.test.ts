@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { incidents, orderRefundTotals, orders, shifts, users } from '../../db/schema/index.js';
+import { incidents, orderRefundTotals, orders, shifts, users, webhookEvents } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 
@@ -257,6 +257,53 @@ describe('partial refunds', () => {
     const fresh = await one(sql`o.payment_method = 'card' and o.total > 2500`);
     const byAdmin = await refund('admin', fresh.id, { fixed_amount: 2001, liable: 'operation', ...card });
     expect(byAdmin.json().data.status).toBe('approved');
+  });
+
+  it('tells integrators of an incident and of a refund once it is booked, not while it waits for approval', async () => {
+    const endpoint = await t.request({
+      method: 'POST',
+      url: '/api/webhook-endpoints',
+      token: tokens.admin,
+      payload: { url: 'http://127.0.0.1:9/hook', event_types: ['order.incident', 'order.refunded'] },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const eventsOf = async (orderId: number) =>
+      (await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.order_id, orderId))).map(
+        (e) => ({ type: e.type, data: e.data }),
+      );
+    const order = await one(sql`o.payment_method = 'card' and o.total > 2500`);
+    const reported = await t.request({
+      method: 'POST',
+      url: `/api/orders/${order.id}/incidents`,
+      token: tokens.dispatcher,
+      payload: { type: 'cold', lines: [], photo_ids: [], comment: 'Stiglo hladno' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const card = { payment_reference: 'TX-1', reason: 'Hladno jelo' };
+    const big = await refund('dispatcher', order.id, { fixed_amount: 2001, liable: 'restaurant', ...card });
+    expect(big.json().data.status).toBe('pending_approval');
+    expect((await eventsOf(order.id)).map((e) => e.type)).toEqual(['order.incident']);
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/refunds/${big.json().data.id}/approve`,
+      token: tokens.admin,
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(await eventsOf(order.id)).toEqual([
+      {
+        type: 'order.incident',
+        data: expect.objectContaining({ status: 'open', type: 'cold', sequence: 1 }),
+      },
+      {
+        type: 'order.refunded',
+        data: expect.objectContaining({ refund_id: big.json().data.id, amount: 2001, sequence: 2 }),
+      },
+    ]);
+    await t.request({
+      method: 'DELETE',
+      url: `/api/webhook-endpoints/${endpoint.json().data.id}`,
+      token: tokens.admin,
+    });
   });
 
   it('a rejected refund frees what it held back', async () => {

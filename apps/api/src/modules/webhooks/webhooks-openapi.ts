@@ -1,14 +1,16 @@
 import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
+  webhookIncidentDataSchema,
   webhookOrderDataSchema,
   webhookProductSnoozedDataSchema,
+  webhookRefundDataSchema,
   webhookRestaurantPausedDataSchema,
   webhookTestDataSchema,
 } from '@dostava/shared';
 import { z } from 'zod';
 
-/** What each event's `data` holds (incidents and refunds: their module will declare theirs). */
+/** What each event's `data` holds. */
 const DATA: Record<WebhookEventType, z.ZodType> = {
   'order.created': webhookOrderDataSchema,
   'order.accepted': webhookOrderDataSchema,
@@ -19,8 +21,8 @@ const DATA: Record<WebhookEventType, z.ZodType> = {
   'order.driver_assigned': webhookOrderDataSchema,
   'order.driver_unassigned': webhookOrderDataSchema,
   'order.eta_changed': webhookOrderDataSchema,
-  'order.incident': z.record(z.string(), z.unknown()),
-  'order.refunded': z.record(z.string(), z.unknown()),
+  'order.incident': webhookIncidentDataSchema,
+  'order.refunded': webhookRefundDataSchema,
   'restaurant.paused': webhookRestaurantPausedDataSchema,
   'product.snoozed': webhookProductSnoozedDataSchema,
   'settlement.approved': z.object({
