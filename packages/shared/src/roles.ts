@@ -106,6 +106,10 @@ export const PERMISSIONS = {
   'uploads.create': [...ADMINS, 'restaurant_manager', 'restaurant_employee', 'dispatcher'],
   'search.use': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   'dashboard.read': [...ADMINS, ...RESTAURANT_STAFF],
+  /** An order's customer tracking link: seen, copied, revoked and re-issued by whoever reads the order (issue 39). */
+  'tracking.manage': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
+  /** The customer notifications' templates and rules (issue 39). */
+  'notifications.manage': [...ADMINS],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -10,11 +10,13 @@ import { driverMeals } from './driver-meals.js';
 import { drivers } from './drivers.js';
 import { events } from './events.js';
 import { health } from './health.js';
+import { notifications } from './notifications.js';
 import { orders } from './orders.js';
 import { products } from './products.js';
 import { restaurants } from './restaurants.js';
 import { search } from './search.js';
 import { settlements } from './settlements.js';
+import { tracking } from './tracking.js';
 import { uploads } from './uploads.js';
 import { users } from './users.js';
 import { vehicles } from './vehicles.js';
@@ -44,4 +46,6 @@ export const endpoints = {
   cashRegister,
   settlements,
   driverMeals,
+  tracking,
+  notifications,
 };
