@@ -19,6 +19,8 @@ import { OrderEta } from '../../../features/orders/components/order-eta';
 import { OrderStatusChip } from '../../../features/orders/components/order-status-chip';
 import { StatusActions } from '../../../features/orders/components/status-actions';
 import { useOrderEvents } from '../../../features/orders/live/use-order-events';
+import { NotificationLog } from '../../../features/notifications/components/notification-log';
+import { TrackingLinkCard } from '../../../features/tracking/components/tracking-link-card';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -82,11 +84,13 @@ export function OrderDetailPage() {
                 <OrderHistory order={order} />
                 {/* In the wide column: its history table's five columns were cut at 1440 px in the side one (issue 36). */}
                 <OrderEta order={order} />
+                <NotificationLog orderId={order.id} />
               </Stack>
               <Stack spacing={2} sx={{ minWidth: 0 }}>
                 <OrderCustomer order={order} />
                 <OrderDriver order={order} />
                 <OrderDispatchSection order={order} />
+                <TrackingLinkCard orderId={order.id} />
               </Stack>
             </Box>
           </>
