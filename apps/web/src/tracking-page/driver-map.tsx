@@ -22,14 +22,18 @@ export function DriverMap({ lat, lng, label }: Props) {
       const [{ default: L }, config] = await Promise.all([
         import('leaflet'),
         fetch('/api/config')
-          .then((r) => r.json() as Promise<{ data: { tile_url: string; tile_attribution: string } }>)
-          .then((r) => r.data)
+          .then((r) => r.json() as Promise<{ map: { tile_url: string; tile_attribution: string } }>)
+          .then((r) => r.map)
           .catch(() => null),
         import('leaflet/dist/leaflet.css'),
       ]);
       if (cancelled || !element.current || !config) return;
       const start = position.current;
-      const map = L.map(element.current, { center: [start.lat, start.lng], zoom: 15, attributionControl: true });
+      const map = L.map(element.current, {
+        center: [start.lat, start.lng],
+        zoom: 15,
+        attributionControl: true,
+      });
       L.tileLayer(config.tile_url, { attribution: config.tile_attribution, maxZoom: 19 }).addTo(map);
       const marker = L.circleMarker([start.lat, start.lng], {
         radius: 9,
@@ -57,5 +61,10 @@ export function DriverMap({ lat, lng, label }: Props) {
     view.current?.move(lat, lng);
   }, [lat, lng]);
 
-  return <div ref={element} className="map" role="img" aria-label={label} />;
+  // Leaflet makes the map itself a focusable control (keyboard panning): named by a group around it.
+  return (
+    <section aria-label={label}>
+      <div ref={element} className="map" />
+    </section>
+  );
 }

@@ -18,7 +18,6 @@ export function TrackingApp() {
   const t = useMemo(() => translator(lang), [lang]);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [offline, setOffline] = useState(false);
-  const [tick, setTick] = useState(0);
   const token = useMemo(tokenOfPath, []);
 
   useEffect(() => {
@@ -67,7 +66,7 @@ export function TrackingApp() {
       clearTimeout(timer);
       window.removeEventListener('online', online);
     };
-  }, [load, tick]);
+  }, [load]);
 
   const choose = (next: Lang) => {
     setLang(next);
@@ -95,7 +94,7 @@ export function TrackingApp() {
             <p>{t('tracking.not_found_text')}</p>
           </section>
         ) : (
-          <Order view={state.view} t={t} lang={lang} token={token} onRated={() => setTick((n) => n + 1)} />
+          <Order view={state.view} t={t} lang={lang} token={token} onRated={() => void load()} />
         )}
         {state.kind !== 'gone' ? (
           <p className={offline ? 'live error' : 'live'} role="status" aria-live="polite">
@@ -162,7 +161,9 @@ function Order({
       {view.driver ? (
         <section className="card" aria-labelledby="driver-title">
           <h2 id="driver-title">{t('tracking.driver', { name: view.driver.first_name })}</h2>
-          {view.driver.vehicle_type ? <p className="muted">{t(`tracking.vehicle.${view.driver.vehicle_type}`)}</p> : null}
+          {view.driver.vehicle_type ? (
+            <p className="muted">{t(`tracking.vehicle.${view.driver.vehicle_type}`)}</p>
+          ) : null}
           {view.status === 'in_delivery' && view.driver.stops_before > 0 ? (
             <p>
               {view.driver.stops_before === 1
@@ -174,7 +175,11 @@ function Order({
             <>
               <p>{t('tracking.heading')}</p>
               <Suspense fallback={<div className="map" />}>
-                <DriverMap lat={view.driver.position.lat} lng={view.driver.position.lng} label={t('tracking.map')} />
+                <DriverMap
+                  lat={view.driver.position.lat}
+                  lng={view.driver.position.lng}
+                  label={t('tracking.map')}
+                />
               </Suspense>
               <p className="muted">{t('tracking.position_at', { time: time(view.driver.position.at) })}</p>
             </>
@@ -201,7 +206,9 @@ function Order({
           {view.rating.comment ? <p className="muted">“{view.rating.comment}”</p> : null}
         </section>
       ) : null}
-      {view.expires_at ? <p className="muted">{t('tracking.expires', { time: formatDateTime(view.expires_at, lang) })}</p> : null}
+      {view.expires_at ? (
+        <p className="muted">{t('tracking.expires', { time: formatDateTime(view.expires_at, lang) })}</p>
+      ) : null}
     </>
   );
 }
@@ -260,7 +267,12 @@ function RateForm({ t, token, onRated }: { t: T; token: string; onRated: () => v
         ))}
       </fieldset>
       <label htmlFor="rate-comment">{t('tracking.comment')}</label>
-      <textarea id="rate-comment" value={comment} maxLength={500} onChange={(e) => setComment(e.target.value)} />
+      <textarea
+        id="rate-comment"
+        value={comment}
+        maxLength={500}
+        onChange={(e) => setComment(e.target.value)}
+      />
       {error ? (
         <p className="error" role="alert">
           {error}

@@ -16,7 +16,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
   // Recorded in the order's own write: at most once per event per order (the row's unique index).
   app.orderHooks.add(async (tx, write) => {
     const event = service.eventOfWrite(write);
-    if (event) await service.record(tx, write.order, event, await settings.get(), timeZone, write.at);
+    if (event) await service.record(tx, write.order, event, await settings.get(tx), timeZone, write.at);
   });
   const stopWatching = watchOrders({
     db: app.db,

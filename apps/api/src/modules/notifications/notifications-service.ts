@@ -53,19 +53,39 @@ export async function readSettings(db: Db): Promise<NotificationSettings> {
 /** The settings as every request and hook reads them: from memory, read again every few seconds. */
 export class SettingsCache {
   private value: { settings: Promise<NotificationSettings>; until: number } | undefined;
+  /** The last value read, once it has arrived. */
+  private known: { settings: NotificationSettings; until: number } | undefined;
   constructor(private readonly db: Db) {}
-  get(): Promise<NotificationSettings> {
-    if (!this.value || this.value.until <= Date.now()) {
+
+  /**
+   * `via`: the caller's transaction when it holds one (an order's hook). It never waits for a read
+   * outside it: on PGlite's one connection that read waits for the transaction, which would wait for it.
+   */
+  get(via?: Db): Promise<NotificationSettings> {
+    const now = Date.now();
+    if (via) {
+      if (this.known && this.known.until > now) return Promise.resolve(this.known.settings);
+      return readSettings(via);
+    }
+    if (!this.value || this.value.until <= now) {
+      const until = now + 5_000;
       const settings = readSettings(this.db);
-      this.value = { settings, until: Date.now() + 5_000 };
-      settings.catch(() => {
-        this.value = undefined;
-      });
+      this.value = { settings, until };
+      settings.then(
+        (value) => {
+          this.known = { settings: value, until };
+        },
+        () => {
+          this.value = undefined;
+        },
+      );
     }
     return this.value.settings;
   }
+
   forget() {
     this.value = undefined;
+    this.known = undefined;
   }
 }
 

@@ -249,6 +249,25 @@ describe('a tracking link per order', () => {
       token: tokens.employee,
     });
     expect(staff.json().data.rating).toMatchObject({ rating: 4, comment: 'Toplo i brzo' });
+    // No provider configured here: every message is recorded as not sent, and the settings say why.
+    await vi.waitFor(
+      async () => {
+        const log = await t.request({
+          method: 'GET',
+          url: `/api/orders/${o.id}/notifications`,
+          token: tokens.admin,
+        });
+        const rows = log.json().data as { event: string; state: string; skip_reason: string }[];
+        expect(rows.map((r) => [r.event, r.state, r.skip_reason])).toEqual([
+          ['accepted', 'skipped', 'not_configured'],
+          ['picked_up', 'skipped', 'not_configured'],
+          ['delivered', 'skipped', 'not_configured'],
+        ]);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    const setup = await t.request({ method: 'GET', url: '/api/notifications/settings', token: tokens.admin });
+    expect(setup.json().data.channels).toEqual({ push: false, sms: false });
   });
 
   it('stops working the set time after delivery or cancellation', async () => {

@@ -6,6 +6,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
+import { NotificationLog } from '../../../features/notifications/components/notification-log';
 import { useOrder } from '../../../features/orders/api/orders';
 import { LiveStatus } from '../../../features/orders/components/live-status';
 import {
@@ -19,7 +20,6 @@ import { OrderEta } from '../../../features/orders/components/order-eta';
 import { OrderStatusChip } from '../../../features/orders/components/order-status-chip';
 import { StatusActions } from '../../../features/orders/components/status-actions';
 import { useOrderEvents } from '../../../features/orders/live/use-order-events';
-import { NotificationLog } from '../../../features/notifications/components/notification-log';
 import { TrackingLinkCard } from '../../../features/tracking/components/tracking-link-card';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';

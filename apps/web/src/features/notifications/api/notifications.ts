@@ -9,7 +9,12 @@ export function useOrderNotifications(orderId: number) {
       'get',
       '/api/orders/{id}/notifications',
       { params: { path: { id: orderId } } },
-      { select: (answer) => answer.data },
+      {
+        select: (answer) => answer.data,
+        // A message still owed is being sent by a job: ask again until it has an answer.
+        refetchInterval: (query) =>
+          query.state.data?.data.some((row) => row.state === 'pending') ? 3000 : false,
+      },
     ),
   );
 }

@@ -27,7 +27,8 @@ export function NotificationLog({ orderId }: { orderId: number }) {
           {t('notifications.log_empty')}
         </Typography>
       ) : (
-        <TableContainer>
+        // Scrolls sideways on a phone: reachable by keyboard.
+        <TableContainer tabIndex={0} role="region" aria-label={t('notifications.log')}>
           <Table size="small" aria-label={t('notifications.log')}>
             <TableHead>
               <TableRow>
@@ -48,9 +49,13 @@ export function NotificationLog({ orderId }: { orderId: number }) {
                     {row.attempts > 1 ? ` · ${t('notifications.attempts')}: ${row.attempts}` : ''}
                   </TableCell>
                   <TableCell>{row.channel ? t(`notifications.channel.${row.channel}`) : '—'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.sent_at ?? row.created_at)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(row.sent_at ?? row.created_at)}
+                  </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 240 }}>
-                    {row.provider_status !== null ? `${row.provider_status} ${row.provider_answer ?? ''}` : '—'}
+                    {row.provider_status !== null
+                      ? `${row.provider_status} ${row.provider_answer ?? ''}`
+                      : '—'}
                   </TableCell>
                 </TableRow>
               ))}

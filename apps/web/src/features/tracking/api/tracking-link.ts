@@ -14,7 +14,13 @@ export function useTrackingLink(orderId: number) {
 }
 
 export const useRevokeLink = () =>
-  useWrite('post', '/api/orders/{id}/tracking/revoke', (id: number) => ({ params: { path: { id } }, body: {} }));
+  useWrite('post', '/api/orders/{id}/tracking/revoke', (id: number) => ({
+    params: { path: { id } },
+    body: {},
+  }));
 
 export const useReissueLink = () =>
-  useWrite('post', '/api/orders/{id}/tracking/reissue', (id: number) => ({ params: { path: { id } }, body: {} }));
+  useWrite('post', '/api/orders/{id}/tracking/reissue', (id: number) => ({
+    params: { path: { id } },
+    body: {},
+  }));

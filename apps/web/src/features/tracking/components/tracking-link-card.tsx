@@ -43,7 +43,12 @@ export function TrackingLinkCard({ orderId }: { orderId: number }) {
                 size="small"
                 label={t('tracking_staff.title')}
                 value={url}
-                slotProps={{ htmlInput: { readOnly: true, onFocus: (e: { target: HTMLInputElement }) => e.target.select() } }}
+                slotProps={{
+                  htmlInput: {
+                    readOnly: true,
+                    onFocus: (e: { target: HTMLInputElement }) => e.target.select(),
+                  },
+                }}
                 fullWidth
               />
               <Button variant="outlined" startIcon={<ContentCopy />} onClick={copy} sx={{ flexShrink: 0 }}>
@@ -58,13 +63,23 @@ export function TrackingLinkCard({ orderId }: { orderId: number }) {
           <Facts
             rows={[
               ...(link.expires_at
-                ? [[t('tracking_staff.expires', { time: '' }).trim(), formatDateTime(link.expires_at)] as [string, string]]
+                ? [
+                    [t('tracking_staff.expires', { time: '' }).trim(), formatDateTime(link.expires_at)] as [
+                      string,
+                      string,
+                    ],
+                  ]
                 : []),
               [
                 t('tracking_staff.rating'),
                 link.rating ? (
-                  <Stack spacing={0.5}>
-                    <Rating value={link.rating.rating} readOnly size="small" aria-label={t('tracking_staff.stars', { count: link.rating.rating })} />
+                  <Stack key="rating" spacing={0.5}>
+                    <Rating
+                      value={link.rating.rating}
+                      readOnly
+                      size="small"
+                      aria-label={t('tracking_staff.stars', { count: link.rating.rating })}
+                    />
                     <span>{t('tracking_staff.stars', { count: link.rating.rating })}</span>
                     {link.rating.comment ? <q>{link.rating.comment}</q> : null}
                   </Stack>
