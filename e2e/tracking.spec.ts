@@ -202,3 +202,66 @@ test('an unknown link gets the friendly page and the API a 404', async ({ browse
   expect((await request.get(`/api/tracking/${'Z'.repeat(32)}`)).status()).toBe(404);
   await context.close();
 });
+
+for (const [width, lang] of [
+  [1440, 'en'],
+  [360, 'bs'],
+] as const) {
+  test(`Admin sees the channels, sets the rules and edits a template with a preview (${width} px, ${lang})`, async ({
+    page,
+  }) => {
+    const en = lang === 'en';
+    await page.setViewportSize({ width, height: 900 });
+    await signInAs(page, 'app_manager', { lang, path: '/notifications' });
+    await expect(
+      page.getByRole('heading', { name: en ? 'Customer messages' : 'Poruke kupcima', level: 1 }),
+    ).toBeVisible();
+    // No provider in the test server: the screen says so.
+    await expect(
+      page.getByText(
+        en
+          ? 'SMS: not configured — messages are recorded as not sent'
+          : 'SMS: nije podešen — poruke se bilježe kao neposlane',
+      ),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    // Half-given quiet hours: refused under the field, in the language of the screen.
+    const rules = page.getByRole('form', { name: en ? 'Rules' : 'Pravila' });
+    await rules.getByLabel(en ? 'Quiet hours from' : 'Tihi sati od').fill('22:00');
+    await rules.getByRole('button', { name: en ? 'Save' : 'Sačuvaj' }).click();
+    await expect(
+      rules.getByText(
+        en ? 'Give both ends of the quiet hours, or neither' : 'Upišite oba kraja tihih sati ili nijedan',
+      ),
+    ).toBeVisible();
+    await rules.getByLabel(en ? 'Quiet hours until' : 'Tihi sati do').fill('07:00');
+    await rules.getByRole('button', { name: en ? 'Save' : 'Sačuvaj' }).click();
+    await expect(page.getByText(en ? 'Saved' : 'Sačuvano').first()).toBeVisible();
+    await rules.getByLabel(en ? 'Quiet hours from' : 'Tihi sati od').fill('');
+    await rules.getByLabel(en ? 'Quiet hours until' : 'Tihi sati do').fill('');
+    await rules.getByRole('button', { name: en ? 'Save' : 'Sačuvaj' }).click();
+
+    // A template: an unknown placeholder is refused; the preview fills a sample order; saved.
+    const text = page.getByRole('form', { name: en ? 'Text' : 'Tekst' }).getByRole('textbox');
+    await text.fill('Narudžba {order_number} za {phone}');
+    await page.getByRole('button', { name: en ? 'Preview' : 'Pregled' }).click();
+    await expect(
+      page.getByText(
+        en
+          ? 'Only {order_number}, {restaurant}, {minutes} and {link} may be used'
+          : 'Dozvoljeni su samo {order_number}, {restaurant}, {minutes} i {link}',
+      ),
+    ).toBeVisible();
+    await text.fill('Narudžba {order_number} iz {restaurant} stiže za {minutes} min');
+    await page.getByRole('button', { name: en ? 'Preview' : 'Pregled' }).click();
+    await expect(page.getByText('Narudžba D100123 iz Ćevabdžinica Željo stiže za 25 min')).toBeVisible();
+    await expectAccessible(page);
+    await page
+      .getByRole('form', { name: en ? 'Text' : 'Tekst' })
+      .getByRole('button', { name: en ? 'Save' : 'Sačuvaj' })
+      .click();
+    await expect(page.getByText(en ? 'Saved' : 'Sačuvano').first()).toBeVisible();
+    await page.screenshot({ path: `test-results/tracking-${width}-${lang}-templates.png`, fullPage: true });
+  });
+}

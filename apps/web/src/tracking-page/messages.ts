@@ -47,7 +47,7 @@ export const formatTime = (iso: string, lang: Lang) =>
 export const formatDateTime = (iso: string, lang: Lang) =>
   new Intl.DateTimeFormat(lang === 'bs' ? 'bs-BA' : 'en-GB', {
     day: 'numeric',
-    month: 'numeric',
+    month: 'long',
     hour: '2-digit',
     minute: '2-digit',
   }).format(new Date(iso));
