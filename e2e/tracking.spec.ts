@@ -182,6 +182,18 @@ for (const [width, lang] of [
     ).toBeVisible();
     await shot(staffPage, `${width}-${lang}-staff`);
     await expectAccessible(staffPage);
+    // The dashboard lists the restaurant among the rated ones.
+    await staffPage.goto('/');
+    const ratings = staffPage.getByRole('region', {
+      name: lang === 'en' ? 'Customer ratings (last 30 days)' : 'Ocjene kupaca (zadnjih 30 dana)',
+    });
+    await expect(
+      ratings.getByRole('list', { name: lang === 'en' ? 'Restaurants' : 'Restorani' }),
+    ).toContainText(restaurant.name);
+    await expect(
+      ratings.getByRole('list', { name: lang === 'en' ? 'Drivers' : 'Dostavljači' }),
+    ).toContainText(driver.first_name);
+    await staffPage.goto(`/orders/${order.id}`);
     await card.getByRole('button', { name: lang === 'en' ? 'Revoke link' : 'Opozovi link' }).click();
     const confirm = staffPage.getByRole('dialog');
     await confirm.getByRole('button', { name: lang === 'en' ? 'Revoke link' : 'Opozovi link' }).click();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RISK_REASONS } from './eta.js';
 import { msg } from './messages.js';
 import { ORDER_STATUSES } from './order-rules.js';
+import { plainInteger } from './validation.js';
 import { VEHICLE_TYPES } from './vehicles.js';
 
 /**
@@ -97,3 +98,22 @@ export function streetOf(address: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** The customers' ratings over the last `days` days, per restaurant and per driver (the dashboard). */
+export const ratingsQuery = z.object({
+  days: plainInteger(1, 365).default(30),
+});
+const ratingRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  count: z.number().int(),
+  /** The mean of 1–5, to one decimal. */
+  average: z.number(),
+});
+export const ratingsSummarySchema = z.object({
+  days: z.number().int(),
+  restaurants: z.array(ratingRow),
+  /** Admins and App Managers only (empty for restaurant staff). */
+  drivers: z.array(ratingRow),
+});
+export type RatingsSummary = z.infer<typeof ratingsSummarySchema>;

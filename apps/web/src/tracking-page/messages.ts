@@ -44,10 +44,14 @@ export const formatTime = (iso: string, lang: Lang) =>
   new Intl.DateTimeFormat(lang === 'bs' ? 'bs-BA' : 'en-GB', { hour: '2-digit', minute: '2-digit' }).format(
     new Date(iso),
   );
-export const formatDateTime = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'bs' ? 'bs-BA' : 'en-GB', {
+/** ICU data in some browsers has no Bosnian month names ("M11"): day and month as numbers there. */
+export const formatDateTime = (iso: string, lang: Lang) => {
+  const at = new Date(iso);
+  if (lang === 'bs') return `${at.getDate()}. ${at.getMonth() + 1}. ${formatTime(iso, lang)}`;
+  return new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
-    month: 'long',
+    month: 'short',
     hour: '2-digit',
     minute: '2-digit',
-  }).format(new Date(iso));
+  }).format(at);
+};

@@ -18,6 +18,8 @@ export function TrackingApp() {
   const t = useMemo(() => translator(lang), [lang]);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [offline, setOffline] = useState(false);
+  /** Rated on this page just now: the thanks stay once the next answer replaces the form. */
+  const [thanked, setThanked] = useState(false);
   const token = useMemo(tokenOfPath, []);
 
   useEffect(() => {
@@ -94,7 +96,17 @@ export function TrackingApp() {
             <p>{t('tracking.not_found_text')}</p>
           </section>
         ) : (
-          <Order view={state.view} t={t} lang={lang} token={token} onRated={() => void load()} />
+          <Order
+            view={state.view}
+            t={t}
+            lang={lang}
+            token={token}
+            thanked={thanked}
+            onRated={() => {
+              setThanked(true);
+              void load();
+            }}
+          />
         )}
         {state.kind !== 'gone' ? (
           <p className={offline ? 'live error' : 'live'} role="status" aria-live="polite">
@@ -111,12 +123,14 @@ function Order({
   t,
   lang,
   token,
+  thanked,
   onRated,
 }: {
   view: TrackingView;
   t: T;
   lang: Lang;
   token: string;
+  thanked: boolean;
   onRated: () => void;
 }) {
   const time = (iso: string) => formatTime(iso, lang);
@@ -202,6 +216,7 @@ function Order({
       {view.can_rate ? <RateForm t={t} token={token} onRated={onRated} /> : null}
       {view.rating ? (
         <section className="card">
+          {thanked ? <p className="ok">{t('tracking.thanks')}</p> : null}
           <p>{t('tracking.your_rating', { count: view.rating.rating })}</p>
           {view.rating.comment ? <p className="muted">“{view.rating.comment}”</p> : null}
         </section>

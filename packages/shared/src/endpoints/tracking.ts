@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dataResponse, noContent } from '../common.js';
 import {
+  ratingsQuery,
+  ratingsSummarySchema,
   trackingLinkSchema,
   trackingRatingBody,
   trackingTokenParams,
@@ -13,6 +15,18 @@ const tags = ['tracking'];
 const staff = { permission: 'tracking.manage' } as const;
 
 export const tracking = {
+  ratings: endpoint({
+    method: 'GET',
+    // Not under /api/tracking/: that prefix's one-segment paths are the public `:token` reads.
+    path: '/api/ratings',
+    access: { permission: 'dashboard.read' },
+    summary: "Customers' ratings per restaurant and driver",
+    description:
+      "The count and mean of the customers' ratings (tracking page) over the last `days` days (default 30), per restaurant, most rated first (restaurant staff: their own restaurant), and per driver for Admins and App Managers. Top 10 of each.",
+    tags,
+    query: ratingsQuery,
+    answer: { 200: dataResponse(ratingsSummarySchema) },
+  }),
   view: endpoint({
     method: 'GET',
     path: '/api/tracking/:token',

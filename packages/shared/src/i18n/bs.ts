@@ -1141,6 +1141,11 @@ export const bs: Catalogue = {
     rating: 'Ocjena kupca',
     no_rating: 'Još nije ocijenjeno',
     stars: '{{count}} od 5',
+    ratings_title: 'Ocjene kupaca (zadnjih {{days}} dana)',
+    ratings_restaurants: 'Restorani',
+    ratings_drivers: 'Dostavljači',
+    ratings_empty: 'Još nema ocjena',
+    ratings_row: '{{average}} od 5 · ocjena: {{count}}',
   },
   notifications: {
     nav: 'Poruke kupcima',

@@ -1141,6 +1141,11 @@ export const en = {
     rating: 'Customer rating',
     no_rating: 'Not rated yet',
     stars: '{{count}} of 5',
+    ratings_title: 'Customer ratings (last {{days}} days)',
+    ratings_restaurants: 'Restaurants',
+    ratings_drivers: 'Drivers',
+    ratings_empty: 'No ratings yet',
+    ratings_row: '{{average}} of 5 · {{count}} ratings',
   },
   notifications: {
     nav: 'Customer messages',

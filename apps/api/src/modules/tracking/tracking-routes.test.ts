@@ -368,6 +368,48 @@ describe('the staff side of the link', () => {
   });
 });
 
+describe("the customers' ratings on the dashboard", () => {
+  it('per restaurant and driver for the operation, own restaurant only for its staff; a bad period is a 400', async () => {
+    // The rating test above rated an order of the manager's restaurant 4, driven by the second driver.
+    const admin = await t.request({ method: 'GET', url: '/api/ratings', token: tokens.admin });
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json().data.restaurants).toEqual([
+      expect.objectContaining({ id: restaurantId, count: 1, average: 4 }),
+    ]);
+    expect(admin.json().data.drivers).toEqual([
+      expect.objectContaining({ id: driverIds[1], count: 1, average: 4 }),
+    ]);
+    const manager = await t.request({
+      method: 'GET',
+      url: '/api/ratings?days=7',
+      token: tokens.manager,
+    });
+    expect(manager.json().data).toMatchObject({ days: 7, drivers: [] });
+    expect(manager.json().data.restaurants.map((r: { id: number }) => r.id)).toEqual([restaurantId]);
+    const [other] = await t.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'restaurant_manager'), ne(users.restaurant_id, restaurantId)))
+      .limit(1);
+    if (other) {
+      const otherToken = (await t.signIn(other.email)).access_token;
+      const theirs = await t.request({ method: 'GET', url: '/api/ratings', token: otherToken });
+      expect(theirs.json().data.restaurants).toEqual([]);
+    }
+    expect(
+      (await t.request({ method: 'GET', url: '/api/ratings', token: tokens.dispatcher })).statusCode,
+    ).toBe(403);
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/ratings?days=0',
+      token: tokens.admin,
+      lang: 'en',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.days).toBeDefined();
+  });
+});
+
 describe('cheap for the server', () => {
   it('a thousand polls of one page read the database once', async () => {
     const o = await place();

@@ -64,6 +64,9 @@ export async function trackingRoutes(app: FastifyInstance) {
     publicOptions,
   );
 
+  route(app, tracking.ratings, async (request) => ({
+    data: await service.ratingsSummary(app.db, request.actor, request.query.days),
+  }));
   route(app, tracking.link, async (request) => ({
     data: await service.staffLink(app.db, request.actor, request.params.id, await linkHours()),
   }));

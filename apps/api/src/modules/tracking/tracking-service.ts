@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   isActiveStatus,
+  isRestaurantRole,
+  type RatingsSummary,
   streetOf,
   TRACKING_TOKEN_PATTERN,
   type TrackingLink,
@@ -23,6 +25,7 @@ import {
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { NotFound, RuleBroken } from '../../lib/errors.js';
+import { rowsOf } from '../../lib/sql.js';
 import { assertInScope, assertReachable } from '../orders/orders-queries.js';
 
 /** 24 random bytes: 192 bits, 32 base64url characters. */
@@ -294,4 +297,28 @@ export async function rate(db: Db, orderId: number, body: TrackingRatingBody): P
     .onConflictDoNothing()
     .returning({ order_id: trackingRatings.order_id });
   if (!inserted.length) throw new RuleBroken('tracking_rated', 'tracking.already_rated');
+}
+
+/** The dashboard's ratings: per restaurant (staff: their own) and per driver (the operation only). */
+export async function ratingsSummary(db: Db, actor: ActorContext, days: number): Promise<RatingsSummary> {
+  const since = sql`now() - ${`${days} days`}::interval`;
+  const own = isRestaurantRole(actor.role);
+  const restaurantsRows = await rowsOf<{ id: number; name: string; count: number; average: number }>(
+    db,
+    sql`select r.id, r.name, count(*)::int as count, round(avg(t.rating)::numeric, 1)::float8 as average
+        from tracking_ratings t join restaurants r on r.id = t.restaurant_id
+        where t.created_at >= ${since} ${own ? sql`and t.restaurant_id = ${actor.restaurant_id ?? 0}` : sql``}
+        group by r.id, r.name order by count(*) desc, r.id limit 10`,
+  );
+  const driverRows = own
+    ? []
+    : await rowsOf<{ id: number; name: string; count: number; average: number }>(
+        db,
+        sql`select u.id, trim(u.first_name || ' ' || u.last_name) as name, count(*)::int as count,
+                   round(avg(t.rating)::numeric, 1)::float8 as average
+            from tracking_ratings t join users u on u.id = t.driver_id
+            where t.created_at >= ${since}
+            group by u.id, u.first_name, u.last_name order by count(*) desc, u.id limit 10`,
+      );
+  return { days, restaurants: restaurantsRows, drivers: driverRows };
 }
