@@ -1098,6 +1098,8 @@ export const bs: Catalogue = {
     after: 'Poslije',
     nothing: 'Ništa',
     entities: {
+      notification_settings: 'Pravila poruka kupcima',
+      notification_template: 'Predlošci poruka kupcima',
       app_versions: 'Verzije aplikacija',
       categories: 'Kategorije',
       driver_meals: 'Obroci vozača',
@@ -1124,6 +1126,8 @@ export const bs: Catalogue = {
       collect: 'Preuzimanje',
       reject: 'Odbijanje',
       reorder: 'Promjena redoslijeda',
+      tracking_revoke: 'Opoziv linka za praćenje',
+      tracking_reissue: 'Novi link za praćenje',
     },
   },
   tracking_staff: {

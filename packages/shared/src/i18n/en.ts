@@ -1098,6 +1098,8 @@ export const en = {
     after: 'After',
     nothing: 'Nothing',
     entities: {
+      notification_settings: 'Customer message rules',
+      notification_template: 'Customer message templates',
       app_versions: 'App versions',
       categories: 'Categories',
       driver_meals: 'Driver meals',
@@ -1124,6 +1126,8 @@ export const en = {
       collect: 'Collect',
       reject: 'Reject',
       reorder: 'Reorder',
+      tracking_revoke: 'Revoke tracking link',
+      tracking_reissue: 'Issue tracking link',
     },
   },
   tracking_staff: {

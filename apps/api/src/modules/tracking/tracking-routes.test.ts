@@ -147,7 +147,7 @@ describe('a tracking link per order', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entity_id, String(id))));
     expect(entries.map((e) => e.action)).toEqual(
-      expect.arrayContaining(['tracking.revoke', 'tracking.reissue']),
+      expect.arrayContaining(['tracking_revoke', 'tracking_reissue']),
     );
     expect(JSON.stringify(entries)).not.toContain(fresh);
   });

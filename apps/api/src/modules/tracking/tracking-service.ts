@@ -116,7 +116,7 @@ export async function revokeLink(db: Db, actor: ActorContext, orderId: number, l
       .where(and(eq(trackingLinks.order_id, orderId), isNull(trackingLinks.revoked_at)))
       .returning({ id: trackingLinks.id });
     if (!revoked.length) throw new RuleBroken('tracking_not_live', 'tracking.not_live');
-    await audit(tx, actor, 'tracking.revoke', 'order', orderId, { link: 'live' }, { link: 'revoked' });
+    await audit(tx, actor, 'tracking_revoke', 'order', orderId, { link: 'live' }, { link: 'revoked' });
   });
   return linkOf(db, order, linkHours);
 }
@@ -134,7 +134,7 @@ export async function reissueLink(db: Db, actor: ActorContext, orderId: number, 
     await audit(
       tx,
       actor,
-      'tracking.reissue',
+      'tracking_reissue',
       'order',
       orderId,
       { link: revoked.length ? 'live' : 'none' },
