@@ -31,6 +31,7 @@ test.describe('navigation per role', () => {
         'All orders /orders',
         'Active orders /active-orders',
         'Dispatch settings /dispatch-settings',
+        'Customer messages /notifications',
         'Cash register /end-shift',
         'Settlement /settlements',
         'Incidents /incidents',

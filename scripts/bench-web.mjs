@@ -169,7 +169,7 @@ async function signInBrowser(browser, base, session) {
   await page.close();
 }
 
-async function lighthouseScore(port, url, keepStorage) {
+async function lighthouseScore(port, url, keepStorage, mobile = false) {
   const result = await lighthouse(
     url,
     {
@@ -179,7 +179,8 @@ async function lighthouseScore(port, url, keepStorage) {
       onlyCategories: ['performance'],
       disableStorageReset: keepStorage,
     },
-    desktopConfig,
+    // The customer's tracking page opens on a phone: Lighthouse's default, a throttled mobile profile.
+    mobile ? undefined : desktopConfig,
   );
   const lhr = result?.lhr;
   if (!lhr || lhr.runtimeError)
@@ -225,16 +226,38 @@ async function reloadTimes(browser, base) {
   return times;
 }
 
+/** A live tracking link (issue 39): staff issue one for the newest order. */
+async function trackingPath(target) {
+  const { token } = await sessionFor(target);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const list = await fetch(`${target.base}/api/orders?per_page=1`, { headers });
+  const id = (await list.json()).data[0]?.id;
+  if (!id) throw new Error('no order to track');
+  const link = await fetch(`${target.base}/api/orders/${id}/tracking/reissue`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  if (!link.ok) throw new Error(`tracking link: ${link.status} ${await link.text()}`);
+  return (await link.json()).data.path;
+}
+
 async function measure(target) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const signIn = await lighthouseScore(chrome.port, `${target.base}/sign-in`, false);
+    const tracking = await lighthouseScore(
+      chrome.port,
+      `${target.base}${await trackingPath(target)}`,
+      false,
+      true,
+    );
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     await signInBrowser(browser, target.base, await sessionFor(target));
     const dashboard = await lighthouseScore(chrome.port, `${target.base}/`, true);
     const reloads = await reloadTimes(browser, target.base);
     await browser.disconnect();
-    return { signIn, dashboard, reloads };
+    return { signIn, dashboard, reloads, tracking };
   } finally {
     await chrome.kill();
   }
@@ -301,6 +324,8 @@ async function main() {
     ['/sign-in TBT ms', (r) => r.signIn.tbt],
     ['/ LCP ms', (r) => r.dashboard.lcp],
     ['/ TBT ms', (r) => r.dashboard.tbt],
+    ['Lighthouse /t/<token> tracking page (mobile, throttled)', (r) => r.tracking.score],
+    ['/t/<token> LCP ms (mobile, throttled; goal under 1000)', (r) => r.tracking.lcp],
     ...RELOADS.map((screen) => [`${screen.path} full reload → content ms`, (r) => r.reloads[screen.name]]),
   ];
   const header = `| metric (median of ${RUNS}, min–max) | ${targets.map((t) => t.name).join(' | ')} |`;

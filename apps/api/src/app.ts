@@ -24,6 +24,8 @@ import { configRoutes } from './modules/health/config-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { incidentsRoutes } from './modules/incidents/incidents-routes.js';
 import { integrationsRoutes } from './modules/integrations/integrations-routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications-routes.js';
+import { SettingsCache } from './modules/notifications/notifications-service.js';
 import { OrderHooks } from './modules/orders/orders-hooks.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { productsRoutes } from './modules/products/products-routes.js';
@@ -34,6 +36,8 @@ import { restaurantsCapacityRoutes } from './modules/restaurants/restaurants-cap
 import { restaurantsRoutes } from './modules/restaurants/restaurants-routes.js';
 import { searchRoutes } from './modules/search/search-routes.js';
 import { settlementsRoutes } from './modules/settlements/settlements-routes.js';
+import { TrackingCache } from './modules/tracking/tracking-cache.js';
+import { trackingRoutes } from './modules/tracking/tracking-routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads-routes.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import { vehiclesRoutes } from './modules/vehicles/vehicles-routes.js';
@@ -60,6 +64,10 @@ declare module 'fastify' {
     /** Work at a time, kept in the database (lib/jobs.ts): the ends of pauses, busy modes, snoozes. */
     jobs: JobQueue;
     sessions: SessionGate;
+    /** The customer notification rules, from memory (also the tracking link's lifetime; issue 39). */
+    customerSettings: SettingsCache;
+    /** The public tracking pages' answers from memory (modules/tracking/tracking-cache.ts). */
+    tracking: TrackingCache;
     /** Set on SIGTERM (server.ts): the instance answers not-ready while it drains. */
     lifecycle: { draining: boolean };
   }
@@ -136,6 +144,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus = new EventBus(config.redisUrl, app.log, { validate: config.env !== 'production' });
   app.decorate('bus', bus);
   app.decorate('orderHooks', new OrderHooks());
+  const customerSettings = new SettingsCache(database.db);
+  app.decorate('customerSettings', customerSettings);
+  const tracking = new TrackingCache(database.db, bus, async () => (await customerSettings.get()).link_hours);
+  app.decorate('tracking', tracking);
   app.decorate('lifecycle', { draining: false });
   const jobs = new JobQueue(database, { pollingSeconds: config.jobsPollingSeconds, log: app.log });
   app.decorate('jobs', jobs);
@@ -172,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     sessionGate.close();
+    tracking.close();
     await bus.close();
     if (ownsDatabase) await database.close();
   });
@@ -212,6 +225,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(searchRoutes);
   await app.register(integrationsRoutes);
   await app.register(webhooksRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(trackingRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

@@ -63,6 +63,23 @@ const envSchema = z.object({
   OTEL_SERVICE_NAME: z.string().default('dostava-api'),
   /** How often an idle instance looks for due jobs (a pause's end …): a pause ends at most this late. */
   JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** The public origin the customer's tracking links start with (e.g. https://dostava.ba). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Tracking page polls allowed per client (IP) and per token in each rate-limit window. */
+  TRACKING_MAX_PER_IP: z.coerce.number().int().min(1).default(120),
+  TRACKING_MAX_PER_TOKEN: z.coerce.number().int().min(1).default(600),
+  /** Push to the customer app by Firebase Cloud Messaging HTTP v1: the service account's JSON key. */
+  FCM_SERVICE_ACCOUNT_JSON: z.string().optional(),
+  /** Where FCM and Google's token endpoint are (tests point them at a local server). */
+  FCM_API_URL: z.string().url().default('https://fcm.googleapis.com'),
+  FCM_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  /** SMS through Twilio's REST API: all three, or no SMS. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /** Each call to a provider gives up after this long (then the job retries with backoff). */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export interface Config {
@@ -112,6 +129,19 @@ export interface Config {
   tracesEndpoint: string | undefined;
   serviceName: string;
   jobsPollingSeconds: number;
+  /** The origin of the customer's tracking links; the local server's when unset. */
+  publicUrl: string;
+  trackingMaxPerIp: number;
+  trackingMaxPerToken: number;
+  /** Firebase Cloud Messaging (push): the service account's key; push is off when null. */
+  fcm: {
+    serviceAccount: { project_id: string; client_email: string; private_key: string } | null;
+    apiUrl: string;
+    tokenUrl: string;
+  };
+  /** Twilio (SMS); off when null. */
+  sms: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
+  providerTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -173,7 +203,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined),
     serviceName: e.OTEL_SERVICE_NAME,
     jobsPollingSeconds: e.JOBS_POLLING_SECONDS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    trackingMaxPerIp: e.TRACKING_MAX_PER_IP,
+    trackingMaxPerToken: e.TRACKING_MAX_PER_TOKEN,
+    fcm: {
+      serviceAccount: e.FCM_SERVICE_ACCOUNT_JSON ? serviceAccountOf(e.FCM_SERVICE_ACCOUNT_JSON) : null,
+      apiUrl: e.FCM_API_URL.replace(/\/$/, ''),
+      tokenUrl: e.FCM_TOKEN_URL,
+    },
+    sms:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+          }
+        : null,
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
   };
+}
+
+/** The FCM service account's key (Firebase console → Service accounts → Generate new private key). */
+function serviceAccountOf(json: string) {
+  try {
+    const key = JSON.parse(json) as Record<string, unknown>;
+    const { project_id, client_email, private_key } = key;
+    if (typeof project_id === 'string' && typeof client_email === 'string' && typeof private_key === 'string')
+      return { project_id, client_email, private_key };
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(
+    'FCM_SERVICE_ACCOUNT_JSON must be a service account key (project_id, client_email, private_key).',
+  );
 }
 
 /**

@@ -120,6 +120,10 @@ export const PERMISSIONS = {
   /** A refund over the threshold waits for these roles; a dispatcher never approves one. */
   'refunds.approve': [...ADMINS],
   'incidents.settings': [...ADMINS],
+  /** An order's customer tracking link: seen, copied, revoked and re-issued by whoever reads the order (issue 39). */
+  'tracking.manage': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
+  /** The customer notifications' templates and rules (issue 39). */
+  'notifications.manage': [...ADMINS],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -19,6 +19,7 @@ import { recordLocations, startShift } from '../modules/drivers/driver-app-servi
 import { createOrder } from '../modules/orders/orders-commands.js';
 import { boardCounts, getOrder, listOrders } from '../modules/orders/orders-queries.js';
 import { search } from '../modules/search/search-service.js';
+import { issueLink, liveToken, loadSnapshot, orderOfToken } from '../modules/tracking/tracking-service.js';
 import type { BaselineSpec, Captured } from './baseline.js';
 import { timeRound } from './dispatch-round.js';
 import { timeQuote } from './quote.js';
@@ -229,6 +230,13 @@ async function main() {
       )
     )[0]?.id ?? 1,
   );
+  // A customer's tracking page (issue 39): the link of an order on the road (or any active one).
+  const [tracked] = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from orders where status in ('in_delivery', 'ready_for_pickup', 'preparing_order') order by (status = 'in_delivery') desc, id limit 1`,
+  );
+  const trackedId = tracked?.id ?? detailId;
+  const trackingToken = (await liveToken(db, trackedId)) ?? (await issueLink(db, trackedId, null));
   const reads: { name: string; path: string; run: () => Promise<unknown> }[] = [
     {
       name: 'orders list, page 1',
@@ -281,6 +289,16 @@ async function main() {
       name: 'dashboard, this month',
       path: '/api/dashboard?period=this_month',
       run: () => dashboard(db, actor, { period: 'this_month' }, config.timeZone),
+    },
+    {
+      // Each open page asks every 2 s: the rate ÷ 0.5 is the open pages one instance serves. The API
+      // answers from its in-memory snapshot; the baseline reads the database on every poll.
+      name: 'tracking page poll (open pages served = rate × 2 s)',
+      path: `/api/tracking/${trackingToken}`,
+      run: async () => {
+        await orderOfToken(db, trackingToken);
+        return loadSnapshot(db, trackedId);
+      },
     },
     {
       name: 'dashboard, this year',
@@ -391,6 +409,8 @@ async function main() {
     RATE_LIMIT_MAX: '1000000000',
     SIGN_IN_MAX_PER_IP: '1000000000',
     SIGN_IN_MAX_PER_ACCOUNT: '1000000000',
+    TRACKING_MAX_PER_IP: '1000000000',
+    TRACKING_MAX_PER_TOKEN: '1000000000',
   };
   const post = (url: string, body: unknown, token?: string) =>
     fetch(url, {

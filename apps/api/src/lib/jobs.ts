@@ -12,6 +12,8 @@ export const JOB_NAMES = [
   'restaurant-busy-ends',
   'product-snooze-ends',
   'dispatch-offer-expires',
+  /** Sends the messages waiting for one order's customer (modules/notifications). */
+  'notification-send',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -66,6 +68,8 @@ export class JobQueue {
             retryLimit: 10,
             retryDelay: 5,
             expireInSeconds: 60,
+            // A provider's outage: 2 s, 4 s, 8 s … between tries, never blocking the order's change.
+            ...(name === 'notification-send' ? { retryLimit: 6, retryDelay: 2, retryBackoff: true } : {}),
           });
         }
       });

@@ -96,6 +96,7 @@ const OPERATION_MENU: NavGroup[] = [
           { label: 'nav.all_orders', path: '/orders' },
           { label: 'nav.active_orders', path: '/active-orders' },
           { label: 'nav.dispatch_settings', path: '/dispatch-settings' },
+          { label: 'notifications.nav', path: '/notifications' },
         ],
       },
       { label: 'nav.cash_register', path: '/end-shift' },

@@ -310,6 +310,24 @@ const dashboardRoutes: RouteObject[] = [
       import('./routes/dispatch/dispatch-settings-page').then((m) => ({ Component: m.DispatchSettingsPage })),
   },
   {
+    path: 'notifications',
+    handle: {
+      title: 'notifications.title',
+      access: { permission: 'notifications.manage' },
+      menu: [
+        {
+          menu: 'operation',
+          group: 'management',
+          parent: 'nav.orders',
+          label: 'notifications.nav',
+          order: 10,
+        },
+      ],
+    } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
+  },
+  {
     path: 'settlements',
     handle: {
       title: 'nav.settlement',

@@ -12,11 +12,13 @@ import { events } from './events.js';
 import { health } from './health.js';
 import { incidents } from './incidents.js';
 import { integrationApi, integrations } from './integrations.js';
+import { notifications } from './notifications.js';
 import { orders } from './orders.js';
 import { products } from './products.js';
 import { restaurants } from './restaurants.js';
 import { search } from './search.js';
 import { settlements } from './settlements.js';
+import { tracking } from './tracking.js';
 import { uploads } from './uploads.js';
 import { users } from './users.js';
 import { vehicles } from './vehicles.js';
@@ -54,4 +56,6 @@ export const endpoints = {
   webhooks,
   zones,
   incidents,
+  tracking,
+  notifications,
 };

@@ -146,6 +146,7 @@ export const orders = {
     summary: 'Customer app: place an order',
     tags,
     body: orderCreateBody,
-    answer: { 201: dataResponse(orderSchema) },
+    // With the customer's tracking link (issue 39): `/t/<tracking_token>` on the operation's site.
+    answer: { 201: dataResponse(orderSchema.extend({ tracking_token: z.string().nullable() })) },
   }),
 };

@@ -2805,6 +2805,250 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customer notification rules and channels
+         * @description Quiet hours, the lateness that triggers "late", the per-order cap, the "arriving" distance, how long a tracking link lives after delivery, and which channels (push, SMS) the server has configured: an unconfigured channel records messages as not sent.
+         */
+        get: operations["getNotificationsSettings"];
+        /**
+         * Save the customer notification rules
+         * @description Replaces the rules. Quiet hours need both ends (or neither). Audited.
+         */
+        put: operations["putNotificationsSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Message templates
+         * @description The text of each event in each language, the saved one or the default.
+         */
+        get: operations["getNotificationsTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/templates/{event}/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a message template
+         * @description Saves the text of one event in one language. Placeholders: {order_number}, {restaurant}, {minutes}, {link}; another is refused under `body`. Audited.
+         */
+        put: operations["putNotificationsTemplatesByEventByLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a template
+         * @description The text a template gives for a sample order, and its length, before it is saved.
+         */
+        post: operations["postNotificationsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages sent to an order's customer
+         * @description What was sent to the customer about this order, when, by which channel and the provider's answer, and what was held back and why.
+         */
+        get: operations["getOrdersByIdNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Customer app: push token and opt-out
+         * @description The customer app registers its Firebase push token and the customer's choice to receive no messages at all.
+         */
+        put: operations["putNotificationsMe"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public: follow an order by its tracking link
+         * @description The customer's tracking page asks this every two seconds, without signing in: the order's restaurant, status timeline, promise, the current prediction and why it moved, and while the driver heads to this customer their first name, vehicle and position (in a batch, how many stops come first and no position). After delivery the time it arrived and whether it may be rated. No phone, no address beyond the street, nothing of other orders. An unknown, revoked or expired token is the same 404. Rate limited per token and per client.
+         */
+        get: operations["getTrackingByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/{token}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Public: rate a delivered order
+         * @description The customer rates the delivered order 1–5 with an optional comment, once (422 `tracking_rated` the second time, 422 `tracking_not_delivered` before delivery). Staff see it on the order.
+         */
+        post: operations["postTrackingByTokenRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers' ratings per restaurant and driver
+         * @description The count and mean of the customers' ratings (tracking page) over the last `days` days (default 30), per restaurant, most rated first (restaurant staff: their own restaurant), and per driver for Admins and App Managers. Top 10 of each.
+         */
+        get: operations["getRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's tracking link
+         * @description The order's live tracking link (to copy and send by hand), when it stops working, and the customer's rating. Whoever reads the order may see it.
+         */
+        get: operations["getOrdersByIdTracking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/tracking/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an order's tracking link
+         * @description The live link stops working at once (its page answers 404 like an unknown one). 422 `tracking_not_live` when there is none. Audited.
+         */
+        post: operations["postOrdersByIdTrackingRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/tracking/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new tracking link
+         * @description A new link for the order; the previous one, if live, stops working. Audited.
+         */
+        post: operations["postOrdersByIdTrackingReissue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "order.created": {
@@ -6243,6 +6487,7 @@ export interface operations {
                                     decided_at: string | null;
                                 }[];
                             };
+                            tracking_token: string | null;
                         };
                     };
                 };
@@ -13191,6 +13436,553 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getNotificationsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            settings: {
+                                quiet_start: string | null;
+                                quiet_end: string | null;
+                                late_minutes: number;
+                                per_order_cap: number;
+                                arriving_meters: number;
+                                link_hours: number;
+                            };
+                            channels: {
+                                push: boolean;
+                                sms: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    putNotificationsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    quiet_start: string | null;
+                    quiet_end: string | null;
+                    late_minutes: number;
+                    per_order_cap: number;
+                    arriving_meters: number;
+                    link_hours: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            settings: {
+                                quiet_start: string | null;
+                                quiet_end: string | null;
+                                late_minutes: number;
+                                per_order_cap: number;
+                                arriving_meters: number;
+                                link_hours: number;
+                            };
+                            channels: {
+                                push: boolean;
+                                sms: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getNotificationsTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            event: "accepted" | "picked_up" | "arriving" | "late" | "delivered" | "cancelled";
+                            /** @enum {string} */
+                            language: "bs" | "en";
+                            body: string;
+                            is_default: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    putNotificationsTemplatesByEventByLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event: "accepted" | "picked_up" | "arriving" | "late" | "delivered" | "cancelled";
+                language: "bs" | "en";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            event: "accepted" | "picked_up" | "arriving" | "late" | "delivered" | "cancelled";
+                            /** @enum {string} */
+                            language: "bs" | "en";
+                            body: string;
+                            is_default: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postNotificationsPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "accepted" | "picked_up" | "arriving" | "late" | "delivered" | "cancelled";
+                    /** @enum {string} */
+                    language: "bs" | "en";
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            text: string;
+                            length: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOrdersByIdNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            event: "accepted" | "picked_up" | "arriving" | "late" | "delivered" | "cancelled";
+                            /** @enum {string} */
+                            state: "pending" | "sent" | "failed" | "skipped";
+                            channel: ("push" | "sms") | null;
+                            skip_reason: ("not_configured" | "no_contact" | "quiet_hours" | "cap" | "opted_out") | null;
+                            attempts: number;
+                            provider_status: number | null;
+                            provider_answer: string | null;
+                            text: string | null;
+                            created_at: string;
+                            sent_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    putNotificationsMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    push_token?: string | null;
+                    opted_out?: boolean;
+                    /** @enum {string} */
+                    language?: "bs" | "en";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            push_token_set: boolean;
+                            opted_out: boolean;
+                            /** @enum {string} */
+                            language: "bs" | "en";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTrackingByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_number: string;
+                            restaurant: {
+                                name: string;
+                            };
+                            street: string;
+                            /** @enum {string} */
+                            status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                            timeline: {
+                                /** @enum {string} */
+                                status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
+                                at: string;
+                            }[];
+                            promised_at: string | null;
+                            predicted_delivery_at: string | null;
+                            risk_reason: ("kitchen_slow" | "no_driver_near" | "driver_far") | null;
+                            delivered_at: string | null;
+                            driver: {
+                                first_name: string;
+                                vehicle_type: ("bike" | "car" | "scooter") | null;
+                                stops_before: number;
+                                position: {
+                                    lat: number;
+                                    lng: number;
+                                    at: string;
+                                } | null;
+                            } | null;
+                            rating: {
+                                rating: number;
+                                comment: string | null;
+                                created_at: string;
+                            } | null;
+                            can_rate: boolean;
+                            expires_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postTrackingByTokenRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating: number;
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rating is saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRatings: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            days: number;
+                            restaurants: {
+                                id: number;
+                                name: string;
+                                count: number;
+                                average: number;
+                            }[];
+                            drivers: {
+                                id: number;
+                                name: string;
+                                count: number;
+                                average: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOrdersByIdTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_id: number;
+                            token: string | null;
+                            path: string | null;
+                            created_at: string | null;
+                            revoked_at: string | null;
+                            expires_at: string | null;
+                            rating: {
+                                rating: number;
+                                comment: string | null;
+                                created_at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postOrdersByIdTrackingRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_id: number;
+                            token: string | null;
+                            path: string | null;
+                            created_at: string | null;
+                            revoked_at: string | null;
+                            expires_at: string | null;
+                            rating: {
+                                rating: number;
+                                comment: string | null;
+                                created_at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postOrdersByIdTrackingReissue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_id: number;
+                            token: string | null;
+                            path: string | null;
+                            created_at: string | null;
+                            revoked_at: string | null;
+                            expires_at: string | null;
+                            rating: {
+                                rating: number;
+                                comment: string | null;
+                                created_at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     webhook_order_created: {
         parameters: {
             query?: never;
@@ -13981,7 +14773,9 @@ export const publicEndpoints: readonly string[] = [
   "GET /api/health",
   "GET /api/health/live",
   "GET /api/health/ready",
+  "GET /api/tracking/{token}",
   "POST /api/auth/app/sign-in",
   "POST /api/auth/refresh",
-  "POST /api/auth/sign-in"
+  "POST /api/auth/sign-in",
+  "POST /api/tracking/{token}/rating"
 ];

@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Role } from '@dostava/shared';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import { rebuildRollups } from '../../modules/dashboard/rollups.js';
+import { isActive } from '../../modules/orders/order-rules.js';
 import { saveUpload } from '../../modules/uploads/uploads-service.js';
 import type { Db } from '../client.js';
-import { categories, products, restaurants, users } from '../schema/index.js';
+import { categories, orders, products, restaurants, trackingLinks, users } from '../schema/index.js';
 import { seedAppVersions } from './app-versions.js';
 import { DEMO_CATEGORIES, RESTAURANT_CATEGORIES } from './catalogue.js';
 import { seedHours } from './hours.js';
@@ -231,6 +233,12 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   await seedAppVersions(db);
   // The seed writes orders in bulk: the dashboard's rollups are computed once at the end.
   await rebuildRollups(db, options.timeZone ?? 'Europe/Sarajevo');
+  // The demo's open orders have their customer's tracking link like a placed order (issue 39).
+  const open = await db.select({ id: orders.id }).from(orders).where(isActive());
+  if (open.length)
+    await db
+      .insert(trackingLinks)
+      .values(open.map((o) => ({ order_id: o.id, token: randomBytes(24).toString('base64url') })));
   return true;
 }
 

@@ -5,6 +5,7 @@ import { localToday } from '../../lib/dates.js';
 import { CSV_TYPE } from '../../lib/export.js';
 import { route } from '../../lib/routes.js';
 import { suggestions } from '../dispatch/dispatch-service.js';
+import { liveToken } from '../tracking/tracking-service.js';
 import * as commands from './orders-commands.js';
 import { exportOrdersCsv, exportOrdersXlsx } from './orders-export.js';
 import * as queries from './orders-queries.js';
@@ -70,9 +71,11 @@ export async function ordersRoutes(app: FastifyInstance) {
   route(app, orders.unassign, async (request) => ({
     data: await commands.unassignDriver(app.db, deps, request.actor, request.params.id, request.body.reason),
   }));
-  route(app, orders.create, async (request, reply) =>
-    reply.status(201).send({ data: await commands.createOrder(app.db, deps, request.actor, request.body) }),
-  );
+  route(app, orders.create, async (request, reply) => {
+    const order = await commands.createOrder(app.db, deps, request.actor, request.body);
+    // The customer's tracking link, born in the placement's transaction (modules/tracking).
+    return reply.status(201).send({ data: { ...order, tracking_token: await liveToken(app.db, order.id) } });
+  });
 
   route(app, driverApp.orders, async (request) => ({
     data: await queries.driverOrders(app.db, request.actor),

@@ -11,6 +11,7 @@ import { PeriodPicker } from '../../../features/dashboard/components/period-pick
 import { useDashboardPeriod } from '../../../features/dashboard/components/use-dashboard-period';
 import { useRestaurant } from '../../../features/restaurants/api/restaurants';
 import { RestaurantState } from '../../../features/restaurants/components/restaurant-state';
+import { RatingsCard } from '../../../features/tracking/components/ratings-card';
 import { formatDate } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
@@ -65,7 +66,13 @@ export function DashboardPage() {
       ) : dashboard.isError && !data ? (
         <ErrorState onRetry={() => void dashboard.refetch()} />
       ) : data ? (
-        <DashboardView data={data} />
+        <>
+          <DashboardView data={data} />
+          {/* The customers' ratings from the tracking page (issue 39). */}
+          <Box sx={{ mt: 2 }}>
+            <RatingsCard />
+          </Box>
+        </>
       ) : (
         <DashboardSkeleton />
       )}

@@ -7,6 +7,7 @@ import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage } from '../../../components/record-page';
 import { OrderIncidents } from '../../../features/incidents/components/order-incidents';
+import { NotificationLog } from '../../../features/notifications/components/notification-log';
 import { useOrder } from '../../../features/orders/api/orders';
 import { LiveStatus } from '../../../features/orders/components/live-status';
 import {
@@ -20,6 +21,7 @@ import { OrderEta } from '../../../features/orders/components/order-eta';
 import { OrderStatusChip } from '../../../features/orders/components/order-status-chip';
 import { StatusActions } from '../../../features/orders/components/status-actions';
 import { useOrderEvents } from '../../../features/orders/live/use-order-events';
+import { TrackingLinkCard } from '../../../features/tracking/components/tracking-link-card';
 import { OrderDeliveryFee } from '../../../features/zones/components/order-delivery-fee';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
@@ -85,12 +87,14 @@ export function OrderDetailPage() {
                 <OrderHistory order={order} />
                 {/* In the wide column: its history table's five columns were cut at 1440 px in the side one (issue 36). */}
                 <OrderEta order={order} />
+                <NotificationLog orderId={order.id} />
               </Stack>
               <Stack spacing={2} sx={{ minWidth: 0 }}>
                 <OrderCustomer order={order} />
                 <OrderDriver order={order} />
                 <OrderDispatchSection order={order} />
                 {can(me, 'incidents.read') ? <OrderIncidents order={order} /> : null}
+                <TrackingLinkCard orderId={order.id} />
               </Stack>
             </Box>
           </>
