@@ -21,6 +21,8 @@ test.describe('navigation per role', () => {
   test('Admin and App Manager get the full menu', async ({ page }) => {
     for (const role of ['admin', 'app_manager'] as DemoRole[]) {
       await signInAs(page, role, { lang: 'en' });
+      // Integrators and webhooks are the Admin's alone (issue 40).
+      const integrations = role === 'admin' ? ['Integrators /integrations', 'Webhooks /webhooks'] : [];
       expect(await links(page)).toEqual([
         'Dashboard /',
         'Users list /users',
@@ -36,8 +38,12 @@ test.describe('navigation per role', () => {
         'Settlement /settlements',
         'Incidents /incidents',
         'Drivers meals /drivers-meals',
+        'Zones /zones',
+        'Delivery fees /fee-rules',
+        'Quote simulator /quote-simulator',
         'App versions /app-versions',
         'Log /log',
+        ...integrations,
       ]);
       await expectAccessible(page);
     }

@@ -8,7 +8,7 @@ import {
   localWeekMinute,
   mergeFees,
   roadMetres,
-  zoneGeometrySchema,
+  zoneGeometryBody,
 } from './zones.js';
 
 const TZ = 'Europe/Sarajevo';
@@ -151,7 +151,7 @@ describe('validation', () => {
     expect(messages).toContain('zones.validation.time');
   });
   it('names what is wrong with a polygon: too few points, outside the world', () => {
-    const few = zoneGeometrySchema.safeParse({
+    const few = zoneGeometryBody.safeParse({
       type: 'Polygon',
       coordinates: [
         [
@@ -162,7 +162,7 @@ describe('validation', () => {
       ],
     });
     expect(few.error?.issues[0]?.message).toBe('zones.validation.too_few_points');
-    const far = zoneGeometrySchema.safeParse({
+    const far = zoneGeometryBody.safeParse({
       type: 'Polygon',
       coordinates: [
         [
@@ -175,7 +175,7 @@ describe('validation', () => {
     expect(far.error?.issues[0]?.message).toBe('zones.validation.outside_world');
   });
   it('closes a ring left open', () => {
-    const open = zoneGeometrySchema.parse({
+    const open = zoneGeometryBody.parse({
       type: 'Polygon',
       coordinates: [
         [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { id, requiredText } from './validation.js';
+import { id, patchOf, requiredText } from './validation.js';
 
 /**
  * Delivery zones, restaurants' delivery areas, fee rules and quotes (issue 37, decision 0035). The
@@ -57,18 +57,18 @@ const polygonCoordinates = z
   .min(1, { error: msg('zones.validation.too_few_points') })
   .max(100, { error: msg('zones.validation.too_many_holes', { max: 99 }) });
 
-export const polygonSchema = z.object({ type: z.literal('Polygon'), coordinates: polygonCoordinates });
-export const multiPolygonSchema = z.object({
+export const polygonBody = z.object({ type: z.literal('Polygon'), coordinates: polygonCoordinates });
+export const multiPolygonBody = z.object({
   type: z.literal('MultiPolygon'),
   coordinates: z
     .array(polygonCoordinates)
     .min(1, { error: msg('zones.validation.too_few_points') })
     .max(100),
 });
-export const zoneGeometrySchema = z.discriminatedUnion('type', [polygonSchema, multiPolygonSchema], {
+export const zoneGeometryBody = z.discriminatedUnion('type', [polygonBody, multiPolygonBody], {
   error: msg('zones.validation.not_a_polygon'),
 });
-export type ZoneGeometry = z.output<typeof zoneGeometrySchema>;
+export type ZoneGeometry = z.output<typeof zoneGeometryBody>;
 
 /** The geometry as answers carry it (already checked when stored: no transforms on the way out). */
 const positions = z.array(z.array(z.array(z.number())));
@@ -83,11 +83,11 @@ export const zoneBody = z.object({
   /** Where zones overlap, the higher priority prices the order (equal: the smaller zone). */
   priority: z.number().int().min(-1000).max(1000).default(0),
   active: z.boolean().default(true),
-  geometry: zoneGeometrySchema,
+  geometry: zoneGeometryBody,
 });
 export type ZoneBody = z.output<typeof zoneBody>;
 export type ZoneInput = z.input<typeof zoneBody>;
-export const zonePatchBody = zoneBody.partial();
+export const zonePatchBody = patchOf(zoneBody);
 
 export const zoneSchema = z.object({
   id: z.number().int(),
@@ -119,10 +119,10 @@ const featureOf = <G extends z.ZodType>(geometry: G) =>
       .optional(),
   });
 export const zoneFeatureOut = featureOf(zoneGeometryOut);
-export const zoneFeatureSchema = featureOf(zoneGeometrySchema);
+export const zoneFeatureBody = featureOf(zoneGeometryBody);
 export const zoneImportBody = z.object({
   type: z.literal('FeatureCollection', { error: msg('zones.validation.not_a_feature_collection') }),
-  features: z.array(zoneFeatureSchema).min(1).max(1000),
+  features: z.array(zoneFeatureBody).min(1).max(1000),
 });
 export type ZoneImportBody = z.output<typeof zoneImportBody>;
 

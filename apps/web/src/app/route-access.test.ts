@@ -103,6 +103,14 @@ const OPERATION_MENU: NavGroup[] = [
       { label: 'nav.settlement', path: '/settlements' },
       { label: 'incidents.nav', path: '/incidents' },
       { label: 'nav.drivers_meals', path: '/drivers-meals' },
+      {
+        label: 'zones.title',
+        children: [
+          { label: 'zones.nav', path: '/zones' },
+          { label: 'zones.nav_fees', path: '/fee-rules' },
+          { label: 'zones.nav_simulator', path: '/quote-simulator' },
+        ],
+      },
     ],
   },
   { subheader: 'nav.versions', items: [{ label: 'nav.app_versions', path: '/app-versions' }] },
