@@ -39,7 +39,7 @@ test.describe('restaurants (Admin)', () => {
     await page.getByLabel('Phone', { exact: true }).fill('call us');
     await page.getByLabel('Web address', { exact: true }).fill('not a url');
     await page.getByLabel('Percentage', { exact: true }).fill('15');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Please eneter valid format of phone number.')).toBeVisible();
     await expect(page.getByText('Must be a valid url')).toBeVisible();
 
@@ -47,7 +47,7 @@ test.describe('restaurants (Admin)', () => {
     await page.getByLabel('Web address', { exact: true }).fill('https://ascinica.example.ba');
     await page.getByLabel('Upload image').setInputFiles(path.join(here, 'assets', 'dish.png'));
     await expect(page.getByRole('img', { name: /image|slika/i }).first()).toBeVisible();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Restaurant added')).toBeVisible();
     await expect(page).toHaveURL(/\/restaurants/);
 
@@ -57,7 +57,7 @@ test.describe('restaurants (Admin)', () => {
     await row.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
     await page.getByLabel('Percentage', { exact: true }).fill('17.5');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Restaurant edited')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Percentage', { exact: true })).toHaveValue('17.5');
@@ -109,7 +109,7 @@ test.describe('My restaurant (restaurant staff)', () => {
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ćevabdžinica Željo');
     await expectAccessible(page);
     await page.getByLabel('Phone', { exact: true }).fill('+387 33 441 201');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Restaurant edited')).toBeVisible();
   });
 
@@ -118,7 +118,7 @@ test.describe('My restaurant (restaurant staff)', () => {
     await page.goto(`/restaurant/${session.user.restaurant_id}`);
     await expect(page.getByText('Only the restaurant manager can change this information.')).toBeVisible();
     await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
     // Bank details are for the manager and the operation (issue 32): no account, no requests.
     await expect(page.getByLabel('Bank account (IBAN)', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Payout account' })).toHaveCount(0);

@@ -40,14 +40,23 @@ const TEXTS = {
   },
 } as const;
 
-/** A restaurant that takes orders at the hour the suite runs (the demo managers' take them around the clock). */
+/**
+ * A restaurant that takes orders at the hour the suite runs (the demo managers' take them around the
+ * clock) and has something on its menu (other specs create restaurants with none).
+ */
 async function openRestaurant(request: APIRequestContext) {
   const admin = await apiAs(request, ACCOUNTS.admin);
+  const customer = await apiAs(request, ACCOUNTS.customer, true);
   const restaurants = (await answer(admin.GET('/api/restaurants', { params: { query: { per_page: 100 } } })))
     .data;
-  const restaurant = restaurants.find((r) => r.ordering.takes_orders);
-  if (!restaurant) throw new Error('no restaurant takes orders now');
-  return restaurant;
+  for (const restaurant of restaurants.filter((r) => r.ordering.takes_orders)) {
+    const menu = await answer(
+      customer.GET('/api/restaurants/{id}/menu', { params: { path: { id: restaurant.id } } }),
+      200,
+    );
+    if (menu.data.categories.some((category) => category.products.length > 0)) return restaurant;
+  }
+  throw new Error('no restaurant with a menu takes orders now');
 }
 
 /** A free driver on shift, seen a moment ago near the drop-off. */
