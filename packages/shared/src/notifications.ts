@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
+import { requiredText } from './validation.js';
 
 /**
  * Messages to the customer when their order changes (issue 39, decision 0037): one per event per
@@ -161,7 +162,7 @@ export type NotificationLog = z.infer<typeof notificationLogSchema>;
 
 /** The customer app: its push token and whether the customer wants messages at all. */
 export const customerContactBody = z.object({
-  push_token: z.string().trim().min(1).max(4096).nullable().optional(),
+  push_token: requiredText(4096).nullable().optional(),
   opted_out: z.boolean().optional(),
   language: z.enum(NOTIFICATION_LANGUAGES, { error: msg('validation.invalid_choice') }).optional(),
 });

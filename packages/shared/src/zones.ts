@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { id, patchOf, requiredText } from './validation.js';
+import { id, optionalText, patchOf, requiredText } from './validation.js';
 
 /**
  * Delivery zones, restaurants' delivery areas, fee rules and quotes (issue 37, decision 0035). The
@@ -104,13 +104,13 @@ export const zoneSchema = z.object({
 export type Zone = z.infer<typeof zoneSchema>;
 
 /** A GeoJSON FeatureCollection of zones, as exported and imported (properties carry the fields). */
-const featureOf = <G extends z.ZodType>(geometry: G) =>
+const featureOf = <G extends z.ZodType, N extends z.ZodType>(geometry: G, name: N) =>
   z.object({
     type: z.literal('Feature'),
     geometry,
     properties: z
       .object({
-        name: z.string().optional(),
+        name: name.optional(),
         kind: z.enum(ZONE_KINDS).optional(),
         priority: z.number().int().optional(),
         active: z.boolean().optional(),
@@ -118,8 +118,9 @@ const featureOf = <G extends z.ZodType>(geometry: G) =>
       .nullable()
       .optional(),
   });
-export const zoneFeatureOut = featureOf(zoneGeometryOut);
-export const zoneFeatureBody = featureOf(zoneGeometryBody);
+export const zoneFeatureOut = featureOf(zoneGeometryOut, z.string());
+// An imported name is text PostgreSQL can store (a blank one: the zone is named after its position).
+export const zoneFeatureBody = featureOf(zoneGeometryBody, optionalText(120));
 export const zoneImportBody = z.object({
   type: z.literal('FeatureCollection', { error: msg('zones.validation.not_a_feature_collection') }),
   features: z.array(zoneFeatureBody).min(1).max(1000),

@@ -7857,7 +7857,7 @@ export interface operations {
                             coordinates: number[][][][];
                         };
                         properties?: {
-                            name?: string;
+                            name?: string | null;
                             /** @enum {string} */
                             kind?: "service_area" | "fee_zone" | "exclusion";
                             priority?: number;
@@ -7944,9 +7944,7 @@ export interface operations {
                     name?: string;
                     /** @enum {string} */
                     kind?: "service_area" | "fee_zone" | "exclusion";
-                    /** @default 0 */
                     priority?: number;
-                    /** @default true */
                     active?: boolean;
                     geometry?: {
                         /** @enum {string} */
