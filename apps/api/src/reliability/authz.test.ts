@@ -102,6 +102,8 @@ describe('the authorization matrix', () => {
     /** `restaurant_id = own` for the own restaurant's record, `<> own` for another's. */
     const whose = (column: ReturnType<typeof sql>, mine: boolean) =>
       mine ? sql`${column} = ${own}` : sql`${column} <> ${own}`;
+    const orderOf = (mine: boolean) =>
+      first(sql`select id from orders where ${whose(sql`restaurant_id`, mine)} order by id limit 1`);
     /** Each route naming a restaurant's record: such a record's id (own or another's), a valid body. */
     const records: Record<string, { id: (mine: boolean) => Promise<number>; body?: object }> = {
       '/api/restaurants/:id': { id: async (mine) => (mine ? own : other), body: {} },
@@ -145,6 +147,21 @@ describe('the authorization matrix', () => {
           first(sql`select id from orders where ${whose(sql`restaurant_id`, mine)}
             order by status = 'created' desc, id limit 1`),
         body: { status: 'preparing_order' },
+      },
+      // Incidents, refunds, tracking and customer messages of an order (issues 38, 39): the order's.
+      '/api/orders/:id/incidents': { id: orderOf, body: { type: 'cold', lines: [], photo_ids: [] } },
+      '/api/orders/:id/refunds': { id: orderOf },
+      '/api/orders/:id/notifications': { id: orderOf },
+      '/api/orders/:id/tracking': { id: orderOf },
+      '/api/orders/:id/tracking/revoke': { id: orderOf },
+      '/api/orders/:id/tracking/reissue': { id: orderOf },
+      '/api/incidents/:id': {
+        // The seed has no incidents: one on an order of the restaurant wanted.
+        id: async (mine) =>
+          first(sql`insert into incidents (order_id, restaurant_id, type, lines, photo_ids, reporter_id, reporter_role)
+            select o.id, o.restaurant_id, 'cold', '[]'::jsonb, '{}', (select id from users where role = 'admin' order by id limit 1), 'admin'
+            from orders o where ${whose(sql`o.restaurant_id`, mine)} order by o.id limit 1
+            returning id`),
       },
       '/api/users/:id': {
         id: (mine) =>

@@ -57,7 +57,7 @@ describe('reporting an incident', () => {
       dispatcher: 201,
       manager: 201,
       employee: 201,
-      manager2: 404,
+      manager2: 403,
       driver: 403,
       customer: 403,
     };
@@ -74,8 +74,8 @@ describe('reporting an incident', () => {
           comment: 'Bez soka',
         });
     }
-    // Another restaurant's order is not found for the manager, found for the operation.
-    expect((await report('manager', other.id, { type: 'late' })).statusCode).toBe(404);
+    // Another restaurant's order is forbidden to the manager, as the order itself is; open to the operation.
+    expect((await report('manager', other.id, { type: 'late' })).statusCode).toBe(403);
     expect((await report('admin', other.id, { type: 'late' })).statusCode).toBe(201);
     const created = await t.database.db.select().from(incidents);
     const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'incidents'));
@@ -229,14 +229,14 @@ describe('handling incidents', () => {
     );
     const counts = await t.request({ method: 'GET', url: '/api/incidents/counts', token: tokens.dispatcher });
     expect(counts.json().data).toEqual({ open: count?.n, in_progress: 0 });
-    // Another restaurant's incident is not found for the manager.
+    // Another restaurant's incident is forbidden to the manager.
     const foreign = all
       .json()
       .data.find((i: { restaurant: { id: number } }) => i.restaurant.id !== managerRestaurant);
     expect(
       (await t.request({ method: 'GET', url: `/api/incidents/${foreign.id}`, token: tokens.manager }))
         .statusCode,
-    ).toBe(404);
+    ).toBe(403);
   });
 
   it('moves open → in progress → dismissed with a reason; restaurant staff cannot; closed stays closed', async () => {

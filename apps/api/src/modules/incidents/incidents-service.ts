@@ -27,7 +27,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
-import { BadRequest, Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
+import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { assertReachable } from '../orders/orders-queries.js';
 import { fileUrl } from '../uploads/uploads-service.js';
@@ -191,27 +191,25 @@ export async function readIncident(db: Db, id: number): Promise<Incident> {
   return incident;
 }
 
-/** One incident the caller may see: another restaurant's is not found (ids are sequential). */
+/** One incident the caller may see: another restaurant's is forbidden, as its order is (403). */
 export async function getIncident(db: Db, actor: ActorContext, id: number): Promise<Incident> {
   const incident = await readIncident(db, id);
-  if (isRestaurantRole(actor.role) && incident.restaurant.id !== actor.restaurant_id) throw new NotFound();
+  if (isRestaurantRole(actor.role) && incident.restaurant.id !== actor.restaurant_id) throw new Forbidden();
   return incident;
 }
 
 /**
  * The order a caller acts on: staff within their history scope and, for restaurant staff, their own
- * restaurant; a driver their own delivery. Anything else is not found, never forbidden.
+ * restaurant (another's is 403, as the order is); a driver their own delivery (another's is 404).
  */
 export async function orderInReach(db: Db, actor: ActorContext, orderId: number) {
   if (actor.role !== 'driver') await assertReachable(db, actor, orderId);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new NotFound();
-  if (
-    actor.role === 'driver'
-      ? order.driver_id !== actor.user_id
-      : !can(actor, 'orders.read', order.restaurant_id)
-  )
-    throw new NotFound();
+  // Another driver's delivery is not found (as the driver app's own orders are); another restaurant's
+  // order is forbidden to its staff, as the order itself is (GET /api/orders/:id, the authz matrix).
+  if (actor.role === 'driver' && order.driver_id !== actor.user_id) throw new NotFound();
+  if (actor.role !== 'driver' && !can(actor, 'orders.read', order.restaurant_id)) throw new Forbidden();
   return order;
 }
 

@@ -223,7 +223,7 @@ describe('partial refunds', () => {
     expect(
       (await t.request({ method: 'GET', url: `/api/orders/${other.id}/refunds`, token: tokens.manager }))
         .statusCode,
-    ).toBe(404);
+    ).toBe(403);
   });
 
   it('over the threshold waits for an Admin or App Manager; a dispatcher cannot approve', async () => {
