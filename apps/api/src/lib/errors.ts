@@ -73,6 +73,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return found ? (constraint ? found.constraint === constraint : true) : false;
 }
 
+/** PostgreSQL's check_violation (a CHECK constraint refused the row), whichever driver raised it. */
+export function isCheckViolation(error: unknown, constraint?: string): boolean {
+  const found = pgError(error, '23514');
+  return found ? (constraint ? found.constraint === constraint : true) : false;
+}
+
 /**
  * A broken reference: `still_referenced` when a delete (or key change) hit rows that point at the
  * record (it has history), `missing` when a write named a record that is not there. PostgreSQL says

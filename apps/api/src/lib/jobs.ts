@@ -17,6 +17,14 @@ export const JOB_NAMES = [
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
+/** How a queue retries a failed job: every queue alike, unless its work says otherwise here. */
+const RETRY = { retryLimit: 10, retryDelay: 5 };
+const RETRY_OF: Partial<Record<JobName, { retryLimit: number; retryDelay: number; retryBackoff?: boolean }>> =
+  {
+    // A provider's outage: 2 s, 4 s, 8 s … between tries, never blocking the order's change.
+    'notification-send': { retryLimit: 6, retryDelay: 2, retryBackoff: true },
+  };
+
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
 export interface JobQueueOptions {
@@ -65,11 +73,8 @@ export class JobQueue {
           await this.boss.createQueue(name, {
             name,
             policy: 'short',
-            retryLimit: 10,
-            retryDelay: 5,
             expireInSeconds: 60,
-            // A provider's outage: 2 s, 4 s, 8 s … between tries, never blocking the order's change.
-            ...(name === 'notification-send' ? { retryLimit: 6, retryDelay: 2, retryBackoff: true } : {}),
+            ...(RETRY_OF[name] ?? RETRY),
           });
         }
       });

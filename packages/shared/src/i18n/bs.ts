@@ -1273,9 +1273,6 @@ export const bs: Catalogue = {
     new_zone: 'Nova zona',
     edit_zone: 'Uređivanje zone: {{name}}',
     save: 'Sačuvaj zonu',
-    cancel: 'Odustani',
-    edit: 'Uredi {{name}}',
-    delete: 'Obriši {{name}}',
     delete_title: 'Obrisati zonu?',
     delete_message:
       'Zona „{{name}}” i njeno pravilo cijene bit će obrisani. Postojeće narudžbe zadržavaju svoju cijenu.',
@@ -1299,7 +1296,6 @@ export const bs: Catalogue = {
       cut: 'Izreži rupu',
       snapping: 'Prianjanje uz druge zone',
       finish: 'Završi',
-      cancel: 'Odustani',
       remove_last: 'Ukloni posljednju tačku',
       first_vertex: 'Kliknite za prvu tačku',
       continue: 'Kliknite za sljedeću tačku',
@@ -1344,7 +1340,6 @@ export const bs: Catalogue = {
       saved: 'Pravilo cijene je sačuvano',
       remove_rule: 'Ukloni pravilo',
       removed: 'Pravilo cijene je uklonjeno',
-      edit: 'Uredi',
       not_a_number: 'Unesite iznos',
     },
     simulator: {

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Role } from '@dostava/shared';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import { rebuildRollups } from '../../modules/dashboard/rollups.js';
 import { isActive } from '../../modules/orders/order-rules.js';
+import { newToken } from '../../modules/tracking/tracking-service.js';
 import { saveUpload } from '../../modules/uploads/uploads-service.js';
 import type { Db } from '../client.js';
 import { categories, orders, products, restaurants, trackingLinks, users } from '../schema/index.js';
@@ -236,9 +236,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   // The demo's open orders have their customer's tracking link like a placed order (issue 39).
   const open = await db.select({ id: orders.id }).from(orders).where(isActive());
   if (open.length)
-    await db
-      .insert(trackingLinks)
-      .values(open.map((o) => ({ order_id: o.id, token: randomBytes(24).toString('base64url') })));
+    await db.insert(trackingLinks).values(open.map((o) => ({ order_id: o.id, token: newToken() })));
   return true;
 }
 

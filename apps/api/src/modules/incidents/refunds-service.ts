@@ -24,7 +24,14 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
-import { BadRequest, Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
+import {
+  BadRequest,
+  Conflict,
+  isCheckViolation,
+  isUniqueViolation,
+  NotFound,
+  RuleBroken,
+} from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 import { checkLines, orderInReach, readSettings } from './incidents-service.js';
@@ -311,7 +318,7 @@ export async function createRefund(
             set: { refunded: sql`${orderItemRefunds.refunded} + ${line.quantity}` },
           })
           .catch((error: unknown) => {
-            if (checkViolation(error, 'order_item_refunds_cap'))
+            if (isCheckViolation(error, 'order_item_refunds_cap'))
               throw new BadRequest({ lines: ['incidents.validation.quantity_left|{"left":0}'] });
             throw error;
           });
@@ -324,7 +331,7 @@ export async function createRefund(
         })
         .where(eq(orderRefundTotals.order_id, order.id))
         .catch((error: unknown) => {
-          if (checkViolation(error)) throw exceeds(remaining);
+          if (isCheckViolation(error)) throw exceeds(remaining);
           throw error;
         });
       const approved = amount <= settings.refund_approval_threshold || can(actor, 'refunds.approve');
@@ -371,17 +378,6 @@ export async function createRefund(
     throw error;
   }
   return { refund: await readRefund(db, id), created: true };
-}
-
-/** PostgreSQL's check_violation (23514), optionally of one constraint. */
-function checkViolation(error: unknown, constraint?: string): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const c = e as { code?: string; constraint?: string; cause?: unknown };
-    if (c.code === '23514') return constraint ? c.constraint === constraint : true;
-    e = c.cause;
-  }
-  return false;
 }
 
 async function refundOrConflict(tx: Db, id: number): Promise<never> {

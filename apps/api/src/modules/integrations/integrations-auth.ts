@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { integratorKeys, integrators } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import { Forbidden, NotFound, Unauthorized } from '../../lib/errors.js';
-import { hashKey } from './integrations-service.js';
+import { hashToken } from '../../lib/tokens.js';
 
 /** Who calls with a key: the integrator, the key, and what the key allows. */
 export interface IntegrationCaller {
@@ -63,7 +63,7 @@ export async function authenticate(
     .where(eq(integratorKeys.prefix, match[1] ?? ''));
   const same =
     row !== undefined &&
-    timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hashKey(token), 'hex'));
+    timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hashToken(token), 'hex'));
   if (!row || !same) throw new Unauthorized('api_key_invalid', 'integrations.errors.key_invalid');
   if (!row.opens || !row.integrator_active)
     throw new Unauthorized('api_key_revoked', 'integrations.errors.key_revoked');

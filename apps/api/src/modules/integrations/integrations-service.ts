@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   ApiKey,
   ApiKeyBody,
@@ -17,6 +17,7 @@ import { integratorKeys, integrators, restaurants, users } from '../../db/schema
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
+import { hashToken } from '../../lib/tokens.js';
 
 type ListQuery = z.output<typeof integratorListQuery>;
 type IntegratorRow = typeof integrators.$inferSelect;
@@ -155,15 +156,13 @@ export async function updateIntegrator(
 
 // ---- keys ----
 
-export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
-
 /** A new key: 50 random bits of prefix to find it, 256 random bits of secret. */
 function newKey() {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   const bytes = randomBytes(10);
   const prefix = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
   const secret = `dsk_${prefix}_${randomBytes(32).toString('base64url')}`;
-  return { prefix, secret, key_hash: hashKey(secret) };
+  return { prefix, secret, key_hash: hashToken(secret) };
 }
 
 function stateOf(row: KeyRow, now = Date.now()): ApiKeyState {

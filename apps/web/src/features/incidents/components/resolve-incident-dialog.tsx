@@ -34,13 +34,13 @@ export function ResolveIncidentDialog({ incidentId, resolution, onClose }: Resol
       onClose();
     },
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts again on each opening.
+  // The form starts again on each opening, with the resolution it was opened for.
   useEffect(() => {
     if (open) {
-      reset(empty());
+      reset({ resolution: resolution ?? '', reason: '' });
       setRefusal(null);
     }
-  }, [open, reset]);
+  }, [open, resolution, reset]);
   return (
     <FormDialog
       open={open}

@@ -301,7 +301,7 @@ export function FeeRuleDialog({ target, onClose }: { target: FeeRuleTarget; onCl
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={put.isPending}>
-          {t('zones.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button variant="contained" loading={put.isPending} onClick={() => void save()}>
           {t('zones.fees.save')}

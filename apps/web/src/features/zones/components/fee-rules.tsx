@@ -147,7 +147,7 @@ export function FeeRules() {
                   setEditing({ scope: 'global', target: 0, title: t('zones.fees.global'), rule: null })
                 }
               >
-                {t('zones.fees.edit')}
+                {t('common.edit')}
               </Button>
             </CardActions>
           </Card>
@@ -165,7 +165,7 @@ export function FeeRules() {
               ))}
             </CardContent>
             <CardActions>
-              <Button onClick={() => setEditing(targetOf(rule))}>{t('zones.fees.edit')}</Button>
+              <Button onClick={() => setEditing(targetOf(rule))}>{t('common.edit')}</Button>
               {rule.scope === 'global' ? null : (
                 <Button
                   color="error"

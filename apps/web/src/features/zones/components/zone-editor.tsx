@@ -262,7 +262,7 @@ export function ZoneEditor() {
                   {t('zones.save')}
                 </Button>
                 <Button onClick={close} disabled={busy}>
-                  {t('zones.cancel')}
+                  {t('common.cancel')}
                 </Button>
               </Stack>
             </Stack>
@@ -282,13 +282,13 @@ export function ZoneEditor() {
                     secondaryAction={
                       <>
                         <IconButton
-                          aria-label={t('zones.edit', { name: zone.name })}
+                          aria-label={t('common.edit_item', { name: zone.name })}
                           onClick={() => startEdit(zone)}
                         >
                           <Edit />
                         </IconButton>
                         <IconButton
-                          aria-label={t('zones.delete', { name: zone.name })}
+                          aria-label={t('common.delete_item', { name: zone.name })}
                           onClick={() => setDeleting(zone)}
                           edge="end"
                         >

@@ -87,7 +87,7 @@ function Layers({ zones, editingId, draft, onDraft, onPick, point, faint }: Zone
         },
         actions: {
           finish: tr('zones.geoman.finish'),
-          cancel: tr('zones.geoman.cancel'),
+          cancel: tr('common.cancel'),
           removeLastVertex: tr('zones.geoman.remove_last'),
         },
         tooltips: {
