@@ -26,6 +26,7 @@ export function DriverMap({ lat, lng, label }: Props) {
           .then((r) => r.map)
           .catch(() => null),
         import('leaflet/dist/leaflet.css'),
+        import('../lib/leaflet-overrides.css'),
       ]);
       if (cancelled || !element.current || !config) return;
       const start = position.current;

@@ -276,8 +276,6 @@ export function DriversMap(props: DriversMapProps) {
           position: 'absolute',
           inset: 0,
           '& .driver-marker': { background: 'none', border: 0 },
-          // Links told apart by more than their color (the attribution's Leaflet link).
-          '& .leaflet-control-attribution a': { textDecoration: 'underline', color: '#0b57a4' },
         }}
       />
       {status}

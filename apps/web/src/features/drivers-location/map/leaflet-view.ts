@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import '../../../lib/leaflet-overrides.css';
 import L from 'leaflet';
 import {
   DEFAULT_CENTER,

@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import '../../../lib/leaflet-overrides.css';
 import './leaflet-global';
 import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
