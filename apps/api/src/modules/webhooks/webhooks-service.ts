@@ -8,7 +8,7 @@ import type {
   webhookDeliveryListQuery,
   webhookEndpointListQuery,
 } from '@dostava/shared';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -46,7 +46,14 @@ async function assertUrl(url: string, production: boolean) {
 }
 
 export async function listEndpoints(db: Db, query: z.output<typeof webhookEndpointListQuery>) {
-  const where = query.q ? sql`${webhookEndpoints.url} ilike ${`%${escapeLike(query.q)}%`}` : undefined;
+  const where = and(
+    query.q ? sql`${webhookEndpoints.url} ilike ${`%${escapeLike(query.q)}%`}` : undefined,
+    query.disabled === undefined
+      ? undefined
+      : query.disabled
+        ? isNotNull(webhookEndpoints.disabled_reason)
+        : isNull(webhookEndpoints.disabled_reason),
+  );
   const direction = query.sort.startsWith('-') ? desc : asc;
   const column = query.sort.endsWith('created_at') ? webhookEndpoints.created_at : webhookEndpoints.url;
   const { limit, offset } = pageOf(query);

@@ -435,6 +435,25 @@ describe('ETA changes and an endpoint failing for days', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'webhook_endpoints'), eq(auditLog.action, 'disable')));
     expect(told.map((e) => (e.after as { disabled_reason: string }).disabled_reason)).toContain('failing');
+    // What the Admins' screens ask for (the notice on the endpoints and in the header): the disabled ones.
+    const disabled = await t.request({
+      method: 'GET',
+      url: '/api/webhook-endpoints?disabled=true',
+      token: tokens.admin,
+    });
+    expect(disabled.json().data.map((e: { id: number }) => e.id)).toEqual([endpointId]);
+    const working = await t.request({
+      method: 'GET',
+      url: '/api/webhook-endpoints?disabled=false',
+      token: tokens.admin,
+    });
+    expect(working.json().data.map((e: { id: number }) => e.id)).not.toContain(endpointId);
+    const manager = await t.request({
+      method: 'GET',
+      url: '/api/webhook-endpoints?disabled=true',
+      token: tokens.manager,
+    });
+    expect(manager.statusCode).toBe(403);
     rx.answer(() => ({ status: 204 }));
   });
 });
