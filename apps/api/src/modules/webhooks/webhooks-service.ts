@@ -22,6 +22,7 @@ import { BadRequest, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
 import { urlProblem } from './webhooks-address.js';
 import { recordWebhookEvent } from './webhooks-outbox.js';
+import { decryptSecret, encryptSecret } from './webhooks-secrets.js';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -80,13 +81,17 @@ async function endpointRow(db: Db, id: number): Promise<EndpointRow> {
 }
 
 export const getEndpoint = async (db: Db, id: number) => toEndpoint(await endpointRow(db, id));
-export const endpointSecret = async (db: Db, id: number) => ({ secret: (await endpointRow(db, id)).secret });
+/** The signing secret, decrypted (it is stored encrypted: webhooks-secrets.ts). */
+export const endpointSecret = async (db: Db, key: Buffer, id: number) => ({
+  secret: decryptSecret(key, (await endpointRow(db, id)).secret),
+});
 
 export async function createEndpoint(
   db: Db,
   actor: ActorContext,
   body: WebhookEndpointBody,
   production: boolean,
+  key: Buffer,
 ): Promise<WebhookEndpoint & { secret: string }> {
   await assertUrl(body.url, production);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -97,7 +102,7 @@ export async function createEndpoint(
         url: body.url,
         description: body.description ?? null,
         event_types: [...new Set(body.event_types)],
-        secret,
+        secret: encryptSecret(key, secret),
         is_active: body.is_active,
       })
       .returning();

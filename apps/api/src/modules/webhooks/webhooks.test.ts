@@ -5,6 +5,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
+import { ConfigError, loadConfig } from '../../config.js';
 import {
   auditLog,
   products,
@@ -17,6 +18,7 @@ import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { HERE } from '../dispatch/dispatch-scene.js';
 import { urlProblem } from './webhooks-address.js';
 import { recordEtaChanges } from './webhooks-outbox.js';
+import { decryptSecret, encryptPlainSecrets, encryptSecret } from './webhooks-secrets.js';
 import { nextDelaySeconds, retryAfterSeconds } from './webhooks-sender.js';
 
 // Issue 40: outbound webhooks. Events are written to the outbox in the change's own transaction and
@@ -409,6 +411,18 @@ describe('ETA changes and an endpoint failing for days', () => {
   });
 
   it('disables an endpoint whose deliveries have failed for days, and says so in the audit log', async () => {
+    // The previous test's deliveries first land (a success recorded after the backdating below would
+    // clear it, and the endpoint would start failing from now).
+    await vi.waitFor(
+      async () => {
+        const [pending] = await t.database.db
+          .select({ n: count() })
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.endpoint_id, endpointId), eq(webhookDeliveries.state, 'pending')));
+        expect(pending?.n).toBe(0);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     rx.answer(() => ({ status: 500 }));
     await t.database.db
       .update(webhookEndpoints)
@@ -455,6 +469,52 @@ describe('ETA changes and an endpoint failing for days', () => {
     });
     expect(manager.statusCode).toBe(403);
     rx.answer(() => ({ status: 204 }));
+  });
+});
+
+describe('signing secrets at rest', () => {
+  it('are stored encrypted, revealed decrypted, and an old plain one is encrypted at start', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/webhook-endpoints',
+      token: tokens.admin,
+      payload: { url: 'http://127.0.0.1:9/secret-test', event_types: ['order.created'] },
+    });
+    const { id, secret } = created.json().data as { id: number; secret: string };
+    const [row] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    expect(row?.secret).toMatch(/^enc:v1:/);
+    expect(row?.secret).not.toContain(secret.slice(6));
+    const revealed = await t.request({
+      method: 'GET',
+      url: `/api/webhook-endpoints/${id}/secret`,
+      token: tokens.admin,
+    });
+    expect(revealed.json().data.secret).toBe(secret);
+
+    // A row from before encryption: encrypted by the start-up pass, once, and still the same secret.
+    await t.database.db.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, id));
+    expect(await encryptPlainSecrets(t.database.db, t.config.webhookSecretKey)).toBe(1);
+    expect(await encryptPlainSecrets(t.database.db, t.config.webhookSecretKey)).toBe(0);
+    const [migrated] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    expect(migrated?.secret).toMatch(/^enc:v1:/);
+    expect(decryptSecret(t.config.webhookSecretKey, migrated?.secret ?? '')).toBe(secret);
+    await t.request({ method: 'DELETE', url: `/api/webhook-endpoints/${id}`, token: tokens.admin });
+  });
+
+  it('cannot be read with another key, and production refuses to start without one', () => {
+    const key = Buffer.alloc(32, 7);
+    const sealed = encryptSecret(key, 'whsec_abc');
+    expect(sealed).not.toBe(encryptSecret(key, 'whsec_abc'));
+    expect(decryptSecret(key, sealed)).toBe('whsec_abc');
+    expect(() => decryptSecret(Buffer.alloc(32, 8), sealed)).toThrow();
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/WEBHOOK_SECRET_KEY is required/);
+    expect(() => loadConfig({ ...production, WEBHOOK_SECRET_KEY: 'abcd' })).toThrow(/32 bytes/);
+    expect(loadConfig({ ...production, WEBHOOK_SECRET_KEY: '11'.repeat(32) }).webhookSecretKey).toEqual(
+      Buffer.alloc(32, 0x11),
+    );
+    expect(loadConfig({ ...production, NODE_ENV: 'development' }).webhookSecretKey).toHaveLength(32);
   });
 });
 
