@@ -8,6 +8,7 @@ import { buildApp } from '../../app.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import {
   auditLog,
+  orders,
   products,
   users,
   webhookDeliveries,
@@ -408,6 +409,21 @@ describe('ETA changes and an endpoint failing for days', () => {
       timeout: 30_000,
       interval: 100,
     });
+  });
+
+  it('announces an ETA that a command moved itself (an accept), beside the accept', async () => {
+    const id = await placeOrder();
+    // A prediction the accept is sure to move.
+    const stale = new Date(Date.now() + 5 * 3_600_000);
+    await t.database.db.update(orders).set({ predicted_delivery_at: stale }).where(eq(orders.id, id));
+    expect((await move(id, 'preparing_order')).statusCode).toBe(200);
+    const rows = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.order_id, id));
+    rows.sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0));
+    expect(rows.map((r) => r.type)).toEqual(['order.created', 'order.accepted', 'order.eta_changed']);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(order?.predicted_delivery_at?.getTime()).not.toBe(stale.getTime());
+    const eta = rows.find((r) => r.type === 'order.eta_changed');
+    expect((eta?.data as { promised_at: string }).promised_at).toBe(order?.predicted_delivery_at?.toISOString());
   });
 
   it('disables an endpoint whose deliveries have failed for days, and says so in the audit log', async () => {
