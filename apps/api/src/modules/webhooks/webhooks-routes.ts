@@ -29,9 +29,14 @@ export const webhooksRoutes = fp(async (app: FastifyInstance) => {
   });
   app.decorate('webhookSender', sender);
   app.addHook('onReady', async () => {
-    // Secrets stored before they were encrypted at rest are encrypted now, before anything is sent.
-    const encrypted = await encryptPlainSecrets(app.db, app.config.webhookSecretKey);
-    if (encrypted) app.log.info({ encrypted }, 'webhook signing secrets encrypted at rest');
+    // Secrets stored before they were encrypted at rest are encrypted now (in the background, like the
+    // sender: a plain one still signs meanwhile, and a process that only builds the document goes on).
+    encryptPlainSecrets(app.db, app.config.webhookSecretKey).then(
+      (encrypted) => {
+        if (encrypted) app.log.info({ encrypted }, 'webhook signing secrets encrypted at rest');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'webhook signing secrets not encrypted yet'),
+    );
     sender.start();
   });
   app.addHook('preClose', () => sender.stop());
