@@ -43,17 +43,15 @@ export const webhooksRoutes = fp(async (app: FastifyInstance) => {
 
   route(app, webhooks.list, (request) => service.listEndpoints(app.db, request.query));
   route(app, webhooks.create, async (request, reply) =>
-    reply
-      .status(201)
-      .send({
-        data: await service.createEndpoint(
-          app.db,
-          request.actor,
-          request.body,
-          production,
-          app.config.webhookSecretKey,
-        ),
-      }),
+    reply.status(201).send({
+      data: await service.createEndpoint(
+        app.db,
+        request.actor,
+        request.body,
+        production,
+        app.config.webhookSecretKey,
+      ),
+    }),
   );
   route(app, webhooks.get, async (request) => ({
     data: await service.getEndpoint(app.db, request.params.id),
