@@ -150,6 +150,18 @@ const move = (id: number, status: string, reason?: string) =>
     payload: { status, ...(reason ? { reason } : {}) },
   });
 const eventsOf = (orderId: number) => rx.got.filter((g) => g.data.order_id === orderId);
+/** Waits until the endpoint has no delivery left to send (the workers may still have some in flight). */
+const nothingPending = () =>
+  vi.waitFor(
+    async () => {
+      const [pending] = await t.database.db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.endpoint_id, endpointId), eq(webhookDeliveries.state, 'pending')));
+      expect(pending?.n).toBe(0);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 
 describe('registering an endpoint', () => {
   it('refuses an unknown event type and a bad URL, translated, and writes nothing', async () => {
@@ -375,16 +387,7 @@ describe('the outbox and the workers', () => {
     );
     // And nothing is left waiting: the other deliveries held while it was disabled go out too (they may
     // still be in flight when this order's two have landed).
-    await vi.waitFor(
-      async () => {
-        const [pending] = await t.database.db
-          .select({ n: count() })
-          .from(webhookDeliveries)
-          .where(and(eq(webhookDeliveries.endpoint_id, endpointId), eq(webhookDeliveries.state, 'pending')));
-        expect(pending?.n).toBe(0);
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    await nothingPending();
   });
 });
 
@@ -429,16 +432,7 @@ describe('ETA changes and an endpoint failing for days', () => {
   it('disables an endpoint whose deliveries have failed for days, and says so in the audit log', async () => {
     // The previous test's deliveries first land (a success recorded after the backdating below would
     // clear it, and the endpoint would start failing from now).
-    await vi.waitFor(
-      async () => {
-        const [pending] = await t.database.db
-          .select({ n: count() })
-          .from(webhookDeliveries)
-          .where(and(eq(webhookDeliveries.endpoint_id, endpointId), eq(webhookDeliveries.state, 'pending')));
-        expect(pending?.n).toBe(0);
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    await nothingPending();
     rx.answer(() => ({ status: 500 }));
     await t.database.db
       .update(webhookEndpoints)
