@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_TIMEOUT_SECONDS } from '@dostava/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
@@ -285,7 +285,14 @@ export class WebhookSender {
                 ? { state: 'failed', next_attempt_at: null }
                 : { next_attempt_at: sql`now() + make_interval(secs => ${delay})` }),
         })
-        .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, d.attempts)));
+        // A replay while this attempt was in flight cleared the lease: the replay stands.
+        .where(
+          and(
+            eq(webhookDeliveries.id, d.id),
+            eq(webhookDeliveries.attempts, d.attempts),
+            isNotNull(webhookDeliveries.lease_until),
+          ),
+        );
       if (ok) {
         await tx
           .update(webhookEndpoints)
