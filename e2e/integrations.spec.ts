@@ -44,6 +44,14 @@ const texts = {
     deleteEndpoint: 'Delete endpoint',
     delete: 'Delete',
     deleted: 'Endpoint deleted.',
+    failed: 'Failed',
+    stopped: 'Webhook endpoints stopped',
+    attention: /^Webhook endpoints disabled after failures: \d+$/,
+    gone: 'Disabled: the endpoint answered 410 Gone',
+    editEndpoint: 'Edit endpoint',
+    accepted: 'Order accepted',
+    activeSwitch: 'Active',
+    saved: 'Endpoint saved.',
   },
   bs: {
     integrators: 'Integratori',
@@ -80,19 +88,28 @@ const texts = {
     deleteEndpoint: 'Obriši adresu',
     delete: 'Obriši',
     deleted: 'Adresa je obrisana.',
+    failed: 'Neuspjelo',
+    stopped: 'Webhook adrese zaustavljene',
+    attention: /^Webhook adrese isključene nakon grešaka: \d+$/,
+    gone: 'Isključena: adresa je odgovorila 410 Gone',
+    editEndpoint: 'Uredi adresu',
+    accepted: 'Narudžba prihvaćena',
+    activeSwitch: 'Aktivan',
+    saved: 'Adresa je sačuvana.',
   },
 } as const;
 
-/** A receiver on this machine: what the API delivered, by webhook-id. */
+/** A receiver on this machine: what the API delivered, by webhook-id; it answers `status`. */
 async function receiver() {
   const ids: string[] = [];
+  const state = { status: 204 };
   const server = http.createServer((req, res) => {
     ids.push(String(req.headers['webhook-id']));
     req.resume();
-    req.on('end', () => res.writeHead(204).end());
+    req.on('end', () => res.writeHead(state.status).end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { ids, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
+  return { ids, state, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
 }
 
 for (const [lang, width] of [
@@ -197,6 +214,47 @@ for (const [lang, width] of [
       await expect.poll(() => rx.ids.length, { timeout: 60_000 }).toBe(2);
       expect(new Set(rx.ids).size).toBe(1);
       await page.screenshot({ path: `test-results/integrations-${lang}-${width}.png`, fullPage: true });
+
+      // The receiver answers 410 Gone: the endpoint is disabled, and the Admin is told on the endpoints
+      // screen and in the header, on every screen.
+      rx.state.status = 410;
+      await page.getByRole('button', { name: x.sendTest }).click();
+      await expect(page.getByRole('button', { name: new RegExp(`${x.failed}.*${x.testEvent}`) })).toBeVisible(
+        {
+          timeout: 60_000,
+        },
+      );
+      await page.goto('/webhooks');
+      const notice = page.getByRole('alert').filter({ hasText: x.stopped });
+      await expect(notice).toContainText(rx.url);
+      const attention = page.getByRole('link', { name: x.attention });
+      await expect(attention).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({
+        path: `test-results/integrations-disabled-${lang}-${width}.png`,
+        fullPage: true,
+      });
+      await page.getByRole('link', { name: rx.url }).click();
+      await expect(page.getByText(x.gone)).toBeVisible();
+
+      // Edited: one more event type, and active again (which clears the notice).
+      rx.state.status = 204;
+      await page.getByRole('button', { name: x.editEndpoint }).click();
+      const editDialog = page.getByRole('dialog', { name: x.editEndpoint });
+      await expect(editDialog.getByRole('textbox', { name: x.url })).toHaveValue(rx.url);
+      await expect(editDialog.getByRole('checkbox', { name: x.event })).toBeChecked();
+      await editDialog.getByRole('checkbox', { name: x.accepted }).check();
+      await editDialog.getByRole('switch', { name: x.activeSwitch }).check();
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/integrations-edit-${lang}-${width}.png`, fullPage: true });
+      await editDialog.getByRole('button', { name: x.save }).click();
+      await expect(page.getByText(x.saved)).toBeVisible();
+      await expect(page.getByText(x.gone)).toHaveCount(0);
+      await expect(page.getByText(`${x.event}, ${x.accepted}`)).toBeVisible();
+      await page.goto('/webhooks');
+      await expect(page.getByRole('link', { name: rx.url })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: x.stopped })).toHaveCount(0);
+      await page.getByRole('link', { name: rx.url }).click();
 
       // Deleted (asked first): back at the list, where it is gone.
       await page.getByRole('button', { name: x.deleteEndpoint }).click();

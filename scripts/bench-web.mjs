@@ -108,6 +108,7 @@ async function startServer(template, webDist) {
       DATA_DIR: dataDir,
       ...(webDist ? { WEB_DIST: webDist } : {}),
       JWT_SECRET: randomBytes(32).toString('hex'),
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
       DEMO_PASSWORD: args.password,
       LOG_LEVEL: 'warn',
       SIGN_IN_MAX_PER_ACCOUNT: '1000',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,14 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** 32 bytes (64 hex digits, or base64) that encrypt webhook endpoints' signing secrets at rest. */
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .transform((v) => Buffer.from(v.trim(), /^[0-9a-f]{64}$/i.test(v.trim()) ? 'hex' : 'base64'))
+    .refine((key) => key.length === 32, {
+      message: 'WEBHOOK_SECRET_KEY must be 32 bytes: 64 hex digits or 44 base64 characters',
+    })
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   DEMO_PASSWORD: z.string().min(8).default('DemoPass!2026'),
@@ -94,6 +102,8 @@ export interface Config {
   embeddedDatabase: 'disk' | 'memory';
   redisUrl: string | undefined;
   jwtSecret: string;
+  /** AES-256-GCM key of the webhook signing secrets at rest; a fixed development key outside production. */
+  webhookSecretKey: Buffer;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   demoPassword: string;
@@ -167,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedDatabase: 'disk',
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(e.NODE_ENV, dataDir),
+    webhookSecretKey: e.WEBHOOK_SECRET_KEY ?? developmentWebhookKey(e.NODE_ENV),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     demoPassword: e.DEMO_PASSWORD,
@@ -253,4 +264,17 @@ function embeddedJwtSecret(env: string, dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Production must be given the key that encrypts webhook signing secrets; elsewhere a fixed key that
+ * is no secret (development data is not), so every local instance and test reads every row.
+ */
+function developmentWebhookKey(env: string): Buffer {
+  if (env === 'production') {
+    throw new ConfigError(
+      'WEBHOOK_SECRET_KEY is required when NODE_ENV=production (32 random bytes: `openssl rand -hex 32`).',
+    );
+  }
+  return createHash('sha256').update('dostava development webhook key').digest();
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { capacityBody, snoozeBody } from './capacity.js';
+import { categoryBody } from './categories.js';
 import { listQuery } from './common.js';
 import { msg } from './messages.js';
 import { orderCreateBody, orderSchema } from './orders.js';
-import { productBody, productPatchBody, productSchema } from './products.js';
+import { price, productBody, productPatchBody, productSchema } from './products.js';
 import { email, id, optionalText, patchOf, requiredText } from './validation.js';
 
 /**
@@ -159,3 +160,82 @@ export const idempotencyHeaders = z
       .regex(IDEMPOTENCY_KEY_PATTERN, { error: msg('integrations.validation.idempotency_key_invalid') }),
   })
   .loose();
+
+/**
+ * Categories are one list shared by every restaurant (the customer app groups every menu by them), so
+ * an integrator does not rename or delete one: it names the categories it needs, and a missing one is
+ * added (matched by name, case-insensitively). The answer is the category, new (201) or found (200).
+ */
+export const integrationCategoryBody = categoryBody.pick({ name: true, description: true });
+export type IntegrationCategoryBody = z.infer<typeof integrationCategoryBody>;
+
+/** Most products one menu replacement may carry. */
+export const MAX_MENU_PRODUCTS = 2000;
+const sameName = (a: string, b: string) => a.toLocaleLowerCase('bs') === b.toLocaleLowerCase('bs');
+
+export const menuProductBody = z.object({
+  name: requiredText(120),
+  description: optionalText(1000),
+  price: price(),
+  show_on_menu: z.boolean().default(true),
+});
+
+/**
+ * The whole menu of one restaurant, as the point of sale holds it: categories (by name) with their
+ * products (by name, unique in the menu). Applying it twice changes nothing the second time.
+ */
+export const menuReplaceBody = z
+  .object({
+    categories: z
+      .array(
+        z.object({
+          name: requiredText(80),
+          description: optionalText(500),
+          products: z.array(menuProductBody).max(MAX_MENU_PRODUCTS),
+        }),
+      )
+      .min(1, { error: msg('integrations_extra.validation.menu_empty') })
+      .max(200),
+  })
+  .superRefine((body, ctx) => {
+    const names: string[] = [];
+    body.categories.forEach((category, c) => {
+      if (body.categories.findIndex((other) => sameName(other.name, category.name)) !== c)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['categories', c, 'name'],
+          message: msg('integrations_extra.validation.category_twice'),
+        });
+      category.products.forEach((product, p) => {
+        if (names.some((name) => sameName(name, product.name)))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['categories', c, 'products', p, 'name'],
+            message: msg('integrations_extra.validation.product_twice'),
+          });
+        names.push(product.name);
+      });
+    });
+    if (names.length > MAX_MENU_PRODUCTS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['categories'],
+        message: msg('integrations_extra.validation.menu_too_big'),
+      });
+  });
+export type MenuReplaceBody = z.infer<typeof menuReplaceBody>;
+export type MenuReplaceInput = z.input<typeof menuReplaceBody>;
+
+const namedSchema = z.object({ id: z.number().int(), name: z.string() });
+/** What a menu replacement changed; a second identical replacement answers only `products_unchanged`. */
+export const menuReplaceReportSchema = z.object({
+  restaurant_id: z.number().int(),
+  categories_created: z.array(namedSchema),
+  products_created: z.array(namedSchema),
+  /** Each with the fields that changed (`price`, `description`, `category`, `show_on_menu`). */
+  products_updated: z.array(namedSchema.extend({ changed: z.array(z.string()) })),
+  /** On the restaurant's menu before but not in the new one: taken off the menu, kept for past orders. */
+  products_hidden: z.array(namedSchema),
+  products_unchanged: z.number().int(),
+});
+export type MenuReplaceReport = z.infer<typeof menuReplaceReportSchema>;

@@ -83,7 +83,13 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookEndpointSecretSchema = z.object({ secret: z.string() });
 
 export const WEBHOOK_ENDPOINT_SORTS = ['url', 'created_at'] as const;
-export const webhookEndpointListQuery = listQuery(WEBHOOK_ENDPOINT_SORTS, 'url');
+export const webhookEndpointListQuery = listQuery(WEBHOOK_ENDPOINT_SORTS, 'url').extend({
+  /** `true`: only the endpoints the workers disabled (410 Gone, or failing for days): what Admins must see. */
+  disabled: z
+    .enum(['true', 'false'], { error: msg('validation.invalid_choice') })
+    .transform((v) => v === 'true')
+    .optional(),
+});
 export type WebhookEndpointListQuery = z.input<typeof webhookEndpointListQuery>;
 export type WebhookEndpointListParams = z.output<typeof webhookEndpointListQuery>;
 

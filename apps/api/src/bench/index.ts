@@ -404,6 +404,7 @@ async function main() {
     LOG_LEVEL: 'silent',
     DRAIN_SECONDS: '0',
     JWT_SECRET: config.jwtSecret,
+    WEBHOOK_SECRET_KEY: config.webhookSecretKey.toString('hex'),
     // The tokens signed in the first round serve every round.
     ACCESS_TOKEN_TTL_SECONDS: '86400',
     RATE_LIMIT_MAX: '1000000000',

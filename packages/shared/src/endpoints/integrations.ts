@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { capacitySchema } from '../capacity.js';
+import { categorySchema } from '../categories.js';
 import { dataResponse, listResponse } from '../common.js';
 import {
   apiKeyBody,
@@ -8,6 +9,7 @@ import {
   apiKeySchema,
   idempotencyHeaders,
   integrationCapacityBody,
+  integrationCategoryBody,
   integrationOrderBody,
   integrationProductBody,
   integrationProductPatchBody,
@@ -17,6 +19,8 @@ import {
   integratorListQuery,
   integratorPatchBody,
   integratorSchema,
+  menuReplaceBody,
+  menuReplaceReportSchema,
   orderQuoteSchema,
 } from '../integrations.js';
 import { orderSchema } from '../orders.js';
@@ -174,6 +178,29 @@ export const integrationApi = {
     params: idParams,
     body: integrationProductBody,
     answer: { 201: dataResponse(productSchema) },
+  }),
+  addCategory: endpoint({
+    method: 'POST',
+    path: '/api/integration/categories',
+    access: { auth: 'api_key', scope: 'menu.write' },
+    summary: 'Find or add a category',
+    description:
+      'Categories are one list shared by every restaurant: the one with this name (case-insensitive) is answered (200), or it is added (201). Integrators do not rename or delete categories.',
+    tags: inbound,
+    body: integrationCategoryBody,
+    answer: { 201: dataResponse(categorySchema), 200: dataResponse(categorySchema) },
+  }),
+  replaceMenu: endpoint({
+    method: 'PUT',
+    path: '/api/integration/restaurants/:id/menu',
+    access: { auth: 'api_key', scope: 'menu.write' },
+    summary: 'Replace the whole menu',
+    description:
+      'Makes the restaurant’s menu the one given, in one transaction: categories are matched by name (a missing one is added), products by name within the restaurant (added, or changed where price, description, category or show on menu differ); a product not in the new menu is taken off the menu (kept for past orders). Snoozes are left as they are. Sending the same menu again changes nothing. The answer reports what changed.',
+    tags: inbound,
+    params: idParams,
+    body: menuReplaceBody,
+    answer: { 200: dataResponse(menuReplaceReportSchema) },
   }),
   updateProduct: endpoint({
     method: 'PATCH',

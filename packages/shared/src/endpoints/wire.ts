@@ -2589,6 +2589,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integration/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find or add a category
+         * @description Categories are one list shared by every restaurant: the one with this name (case-insensitive) is answered (200), or it is added (201). Integrators do not rename or delete categories.
+         */
+        post: operations["postIntegrationCategories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/restaurants/{id}/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the whole menu
+         * @description Makes the restaurant’s menu the one given, in one transaction: categories are matched by name (a missing one is added), products by name within the restaurant (added, or changed where price, description, category or show on menu differ); a product not in the new menu is taken off the menu (kept for past orders). Snoozes are left as they are. Sending the same menu again changes nothing. The answer reports what changed.
+         */
+        put: operations["putIntegrationRestaurantsByIdMenu"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integration/products/{id}": {
         parameters: {
             query?: never;
@@ -12810,6 +12850,131 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    postIntegrationCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            description: string | null;
+                            position: number;
+                            products_count: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            description: string | null;
+                            position: number;
+                            products_count: number;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    putIntegrationRestaurantsByIdMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    categories: {
+                        name: string;
+                        description: string | null;
+                        products: {
+                            name: string;
+                            description: string | null;
+                            price: number;
+                            /** @default true */
+                            show_on_menu?: boolean;
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            restaurant_id: number;
+                            categories_created: {
+                                id: number;
+                                name: string;
+                            }[];
+                            products_created: {
+                                id: number;
+                                name: string;
+                            }[];
+                            products_updated: {
+                                id: number;
+                                name: string;
+                                changed: string[];
+                            }[];
+                            products_hidden: {
+                                id: number;
+                                name: string;
+                            }[];
+                            products_unchanged: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     patchIntegrationProductsById: {
         parameters: {
             query?: never;
@@ -13037,6 +13202,7 @@ export interface operations {
                 per_page?: number;
                 sort?: "url" | "-url" | "created_at" | "-created_at";
                 q?: string;
+                disabled?: "true" | "false";
             };
             header?: never;
             path?: never;

@@ -1631,4 +1631,19 @@ export const bs: Catalogue = {
     bad_clock: 'Upišite u obliku HH:MM',
     quiet_both: 'Upišite oba kraja tihih sati ili nijedan',
   },
+  integrations_extra: {
+    edit_endpoint: 'Uredi adresu',
+    attention: 'Traži pažnju',
+    disabled_endpoints_title: 'Webhook adrese zaustavljene',
+    disabled_endpoints_text:
+      'Ove adrese su isključene nakon neuspjelih slanja i ne primaju događaje dok se ponovo ne uključe: {{urls}}',
+    disabled_endpoints_count: 'Webhook adrese isključene nakon grešaka: {{count}}',
+    open_endpoints: 'Otvori webhook adrese',
+    validation: {
+      menu_empty: 'Meni mora imati barem jednu kategoriju.',
+      category_twice: 'Ova kategorija se u meniju navodi dvaput.',
+      product_twice: 'Ovaj proizvod se u meniju navodi dvaput.',
+      menu_too_big: 'Meni može imati najviše 2000 proizvoda.',
+    },
+  },
 };

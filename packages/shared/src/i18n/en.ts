@@ -1629,6 +1629,21 @@ export const en = {
     bad_clock: 'Use the form HH:MM',
     quiet_both: 'Give both ends of the quiet hours, or neither',
   },
+  integrations_extra: {
+    edit_endpoint: 'Edit endpoint',
+    attention: 'Needs attention',
+    disabled_endpoints_title: 'Webhook endpoints stopped',
+    disabled_endpoints_text:
+      'These endpoints were disabled after failing and get no events until enabled again: {{urls}}',
+    disabled_endpoints_count: 'Webhook endpoints disabled after failures: {{count}}',
+    open_endpoints: 'Open webhook endpoints',
+    validation: {
+      menu_empty: 'The menu needs at least one category.',
+      category_twice: 'This category is named twice in the menu.',
+      product_twice: 'This product is named twice in the menu.',
+      menu_too_big: 'A menu may have at most 2000 products.',
+    },
+  },
 } as const;
 
 export type Catalogue = Widen<typeof en>;

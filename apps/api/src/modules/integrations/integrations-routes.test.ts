@@ -558,3 +558,136 @@ describe('menu, snooze and pause from an integrator', () => {
     expect(entities).toEqual(new Set(['orders', 'products', 'restaurants']));
   });
 });
+
+describe('whole menu and categories from an integrator', () => {
+  const menuOf = (restaurantId: number) =>
+    t.database.db.select().from(products).where(eq(products.restaurant_id, restaurantId));
+  const menuBody = {
+    categories: [
+      {
+        name: 'Integrator roštilj',
+        products: [
+          { name: 'POS Ćevapi 10', price: 1000 },
+          { name: 'POS Pljeskavica', price: 900, description: 'Sa kajmakom' },
+        ],
+      },
+      { name: 'Integrator pića', products: [{ name: 'POS Limunada', price: 350, show_on_menu: false }] },
+    ],
+  };
+
+  it('replaces the menu in one go, reports what changed, and changes nothing the second time', async () => {
+    const before = await menuOf(own);
+    const first = await call(fullKey, 'PUT', `/api/integration/restaurants/${own}/menu`, menuBody);
+    expect(first.statusCode, first.body).toBe(200);
+    const report = first.json().data;
+    expect(report.categories_created.map((c: { name: string }) => c.name)).toEqual([
+      'Integrator roštilj',
+      'Integrator pića',
+    ]);
+    expect(report.products_created).toHaveLength(3);
+    // Everything the restaurant had on its menu is taken off it (kept for past orders).
+    const shownBefore = before.filter((p) => p.show_on_menu).map((p) => p.id);
+    expect(report.products_hidden.map((p: { id: number }) => p.id).sort()).toEqual(shownBefore.sort());
+    const after = await menuOf(own);
+    expect(
+      after
+        .filter((p) => p.show_on_menu)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['POS Pljeskavica', 'POS Ćevapi 10']);
+    expect(after).toHaveLength(before.length + 3);
+
+    const again = await call(fullKey, 'PUT', `/api/integration/restaurants/${own}/menu`, menuBody);
+    expect(again.json().data).toMatchObject({
+      categories_created: [],
+      products_created: [],
+      products_updated: [],
+      products_hidden: [],
+      products_unchanged: 3,
+    });
+
+    const changed = structuredClone(menuBody);
+    const first0 = changed.categories[0];
+    if (!first0) throw new Error('menu body');
+    first0.products = [{ name: 'pos ćevapi 10', price: 1100 }];
+    const third = await call(fullKey, 'PUT', `/api/integration/restaurants/${own}/menu`, changed);
+    expect(third.json().data).toMatchObject({ products_unchanged: 1, products_created: [] });
+    expect(third.json().data.products_updated).toEqual([
+      expect.objectContaining({ name: 'pos ćevapi 10', changed: ['name', 'price'] }),
+    ]);
+    expect(third.json().data.products_hidden.map((p: { name: string }) => p.name)).toEqual([
+      'POS Pljeskavica',
+    ]);
+
+    const [integrator] = await t.database.db
+      .select()
+      .from(integrators)
+      .where(eq(integrators.id, integratorId));
+    const [{ n } = { n: 0 }] = await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.actor_id, integrator?.user_id ?? -1), eq(auditLog.entity, 'categories')));
+    expect(n).toBe(2);
+  });
+
+  it('refuses a bad menu with translated field errors and changes nothing', async () => {
+    const before = await menuOf(own);
+    const twice = await call(
+      fullKey,
+      'PUT',
+      `/api/integration/restaurants/${own}/menu`,
+      {
+        categories: [
+          { name: 'A1', products: [{ name: 'Burek', price: 300 }] },
+          { name: 'a1', products: [{ name: 'burek', price: -5 }] },
+        ],
+      },
+      {},
+      'en',
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors).toMatchObject({
+      'categories.1.name': ['This category is named twice in the menu.'],
+      'categories.1.products.0.name': ['This product is named twice in the menu.'],
+    });
+    expect(twice.json().errors['categories.1.products.0.price']).toBeDefined();
+    const empty = await call(fullKey, 'PUT', `/api/integration/restaurants/${own}/menu`, { categories: [] });
+    expect(empty.statusCode).toBe(400);
+    const nul = await call(fullKey, 'PUT', `/api/integration/restaurants/${own}/menu`, {
+      categories: [{ name: 'X\u0000', products: [] }],
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(await menuOf(own)).toEqual(before);
+  });
+
+  it("needs menu.write and never touches another restaurant's menu", async () => {
+    const snoozeOnly = await newKey(['products.snooze'], [own]);
+    expect(
+      (await call(snoozeOnly, 'PUT', `/api/integration/restaurants/${own}/menu`, menuBody)).statusCode,
+    ).toBe(403);
+    expect((await call(snoozeOnly, 'POST', '/api/integration/categories', { name: 'Nope' })).statusCode).toBe(
+      403,
+    );
+    const bBefore = await menuOf(other);
+    const res = await call(fullKey, 'PUT', `/api/integration/restaurants/${other}/menu`, menuBody);
+    expect(res.statusCode).toBe(404);
+    expect(await menuOf(other)).toEqual(bBefore);
+    expect(
+      (await call(undefined, 'PUT', `/api/integration/restaurants/${own}/menu`, menuBody)).statusCode,
+    ).toBe(401);
+  });
+
+  it('finds a category by name or adds it', async () => {
+    const added = await call(fullKey, 'POST', '/api/integration/categories', {
+      name: 'Integrator deserti',
+      description: 'Slatko',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const found = await call(fullKey, 'POST', '/api/integration/categories', { name: 'INTEGRATOR DESERTI' });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data).toMatchObject({ id: added.json().data.id, name: 'Integrator deserti' });
+    const bad = await call(fullKey, 'POST', '/api/integration/categories', { name: ' ' }, {}, 'en');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.name).toBeDefined();
+  });
+});

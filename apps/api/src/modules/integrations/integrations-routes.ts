@@ -5,6 +5,7 @@ import { Unauthorized } from '../../lib/errors.js';
 import { route } from '../../lib/routes.js';
 import { authenticate, type IntegrationCaller, presentedKey, rateLimitOf } from './integrations-auth.js';
 import * as inbound from './integrations-inbound.js';
+import * as menu from './integrations-menu.js';
 import * as service from './integrations-service.js';
 
 const { integrations } = endpoints;
@@ -123,6 +124,23 @@ async function integrationApiRoutes(app: FastifyInstance) {
       reply
         .status(201)
         .send({ data: await inbound.addProduct(deps(), caller(request), request.params.id, request.body) }),
+    perKey,
+  );
+  route(
+    app,
+    integrationApi.addCategory,
+    async (request, reply) => {
+      const { category, created } = await menu.addCategory(app.db, caller(request), request.body);
+      return reply.status(created ? 201 : 200).send({ data: category });
+    },
+    perKey,
+  );
+  route(
+    app,
+    integrationApi.replaceMenu,
+    async (request) => ({
+      data: await menu.replaceMenu(app.db, caller(request), request.params.id, request.body),
+    }),
     perKey,
   );
   route(

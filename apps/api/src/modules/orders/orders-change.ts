@@ -130,10 +130,13 @@ export async function changeOrder(
     await change.after?.(tx);
     if (change.audit)
       await audit(tx, actor, change.audit.action, 'orders', id, change.audit.before, change.audit.after);
-    await predictOrders(tx, { timeZone, ids: [id] });
+    const predicted = await predictOrders(tx, { timeZone, ids: [id] });
+    // The hooks see the order as this change leaves it, its new prediction included: an ETA the command
+    // itself moved (a kitchen's or an integrator's accept) is announced like one the periodic pass moved.
+    const [after] = predicted.length ? await tx.select().from(orders).where(eq(orders.id, id)) : [row];
     await hooks?.run(tx, {
       type: 'order.changed',
-      order: row,
+      order: after ?? row,
       previous: order,
       note: change.note,
       actor,

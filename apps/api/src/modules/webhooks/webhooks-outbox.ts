@@ -131,8 +131,8 @@ export async function orderEvents(tx: Db, write: OrderWrite): Promise<void> {
       if (type) types.push(type);
     }
     const eta = (o: OrderRow) => o.predicted_delivery_at?.getTime() ?? null;
-    if (eta(previous) !== eta(order) && !types.length && (await etaMayGo(tx, order.id)))
-      types.push('order.eta_changed');
+    // Also beside a status move that shifted it: a receiver may subscribe to ETA changes alone.
+    if (eta(previous) !== eta(order) && (await etaMayGo(tx, order.id))) types.push('order.eta_changed');
   }
   // The reason of a status move is in the history row the kernel just wrote.
   let reason: string | null = null;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { route } from '../../lib/routes.js';
 import { webhookOrderHook } from './webhooks-outbox.js';
+import { encryptPlainSecrets } from './webhooks-secrets.js';
 import { WebhookSender } from './webhooks-sender.js';
 import * as service from './webhooks-service.js';
 
@@ -24,16 +25,33 @@ export const webhooksRoutes = fp(async (app: FastifyInstance) => {
     production,
     pollMs: app.config.jobsPollingSeconds * 1000,
     log: app.log,
+    secretKey: app.config.webhookSecretKey,
   });
   app.decorate('webhookSender', sender);
-  app.addHook('onReady', async () => sender.start());
+  app.addHook('onReady', async () => {
+    // Secrets stored before they were encrypted at rest are encrypted now (in the background, like the
+    // sender: a plain one still signs meanwhile, and a process that only builds the document goes on).
+    encryptPlainSecrets(app.db, app.config.webhookSecretKey).then(
+      (encrypted) => {
+        if (encrypted) app.log.info({ encrypted }, 'webhook signing secrets encrypted at rest');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'webhook signing secrets not encrypted yet'),
+    );
+    sender.start();
+  });
   app.addHook('preClose', () => sender.stop());
 
   route(app, webhooks.list, (request) => service.listEndpoints(app.db, request.query));
   route(app, webhooks.create, async (request, reply) =>
-    reply
-      .status(201)
-      .send({ data: await service.createEndpoint(app.db, request.actor, request.body, production) }),
+    reply.status(201).send({
+      data: await service.createEndpoint(
+        app.db,
+        request.actor,
+        request.body,
+        production,
+        app.config.webhookSecretKey,
+      ),
+    }),
   );
   route(app, webhooks.get, async (request) => ({
     data: await service.getEndpoint(app.db, request.params.id),
@@ -46,7 +64,7 @@ export const webhooksRoutes = fp(async (app: FastifyInstance) => {
     return reply.status(204).send(null);
   });
   route(app, webhooks.secret, async (request) => ({
-    data: await service.endpointSecret(app.db, request.params.id),
+    data: await service.endpointSecret(app.db, app.config.webhookSecretKey, request.params.id),
   }));
   route(app, webhooks.deliveries, (request) =>
     service.listDeliveries(app.db, request.params.id, request.query),

@@ -2,13 +2,14 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_TIMEOUT_SECONDS } from '@dostava/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { rowsOf } from '../../lib/sql.js';
 import { resolvePublic } from './webhooks-address.js';
+import { decryptSecret } from './webhooks-secrets.js';
 
 /**
  * The delivery workers (issue 40). Each instance claims due deliveries from the outbox with
@@ -31,6 +32,8 @@ export interface SenderOptions {
   /** Deliveries taken per look. */
   batch?: number;
   timeoutMs?: number;
+  /** Decrypts the endpoints' signing secrets (stored encrypted: webhooks-secrets.ts). */
+  secretKey: Buffer;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
@@ -217,8 +220,24 @@ export class WebhookSender {
       'user-agent': 'Dostava-Webhooks/1',
       'webhook-id': d.event_id,
       'webhook-timestamp': Math.floor(timestamp.getTime() / 1000).toString(),
-      'webhook-signature': new Webhook(d.secret).sign(d.event_id, timestamp, body),
     };
+    let secret: string;
+    try {
+      secret = decryptSecret(this.options.secretKey, d.secret);
+    } catch {
+      // Another WEBHOOK_SECRET_KEY than the one that encrypted it: a failed attempt, logged, never unsigned.
+      const error = 'signing secret cannot be decrypted (WEBHOOK_SECRET_KEY changed?)';
+      this.options.log.error({ endpoint_id: d.endpoint_id }, error);
+      await this.record(d, timestamp, headers, body, {
+        status: null,
+        body: null,
+        error,
+        retryAfterSeconds: null,
+        durationMs: 0,
+      });
+      return;
+    }
+    headers['webhook-signature'] = new Webhook(secret).sign(d.event_id, timestamp, body);
     const result = await post(d.url, headers, body, {
       production: this.options.production,
       timeoutMs: this.options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000,
@@ -266,7 +285,14 @@ export class WebhookSender {
                 ? { state: 'failed', next_attempt_at: null }
                 : { next_attempt_at: sql`now() + make_interval(secs => ${delay})` }),
         })
-        .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, d.attempts)));
+        // A replay while this attempt was in flight cleared the lease: the replay stands.
+        .where(
+          and(
+            eq(webhookDeliveries.id, d.id),
+            eq(webhookDeliveries.attempts, d.attempts),
+            isNotNull(webhookDeliveries.lease_until),
+          ),
+        );
       if (ok) {
         await tx
           .update(webhookEndpoints)

@@ -8,7 +8,7 @@ import type {
   webhookDeliveryListQuery,
   webhookEndpointListQuery,
 } from '@dostava/shared';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -22,6 +22,7 @@ import { BadRequest, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
 import { urlProblem } from './webhooks-address.js';
 import { recordWebhookEvent } from './webhooks-outbox.js';
+import { decryptSecret, encryptSecret } from './webhooks-secrets.js';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -46,7 +47,14 @@ async function assertUrl(url: string, production: boolean) {
 }
 
 export async function listEndpoints(db: Db, query: z.output<typeof webhookEndpointListQuery>) {
-  const where = query.q ? sql`${webhookEndpoints.url} ilike ${`%${escapeLike(query.q)}%`}` : undefined;
+  const where = and(
+    query.q ? sql`${webhookEndpoints.url} ilike ${`%${escapeLike(query.q)}%`}` : undefined,
+    query.disabled === undefined
+      ? undefined
+      : query.disabled
+        ? isNotNull(webhookEndpoints.disabled_reason)
+        : isNull(webhookEndpoints.disabled_reason),
+  );
   const direction = query.sort.startsWith('-') ? desc : asc;
   const column = query.sort.endsWith('created_at') ? webhookEndpoints.created_at : webhookEndpoints.url;
   const { limit, offset } = pageOf(query);
@@ -73,13 +81,17 @@ async function endpointRow(db: Db, id: number): Promise<EndpointRow> {
 }
 
 export const getEndpoint = async (db: Db, id: number) => toEndpoint(await endpointRow(db, id));
-export const endpointSecret = async (db: Db, id: number) => ({ secret: (await endpointRow(db, id)).secret });
+/** The signing secret, decrypted (it is stored encrypted: webhooks-secrets.ts). */
+export const endpointSecret = async (db: Db, key: Buffer, id: number) => ({
+  secret: decryptSecret(key, (await endpointRow(db, id)).secret),
+});
 
 export async function createEndpoint(
   db: Db,
   actor: ActorContext,
   body: WebhookEndpointBody,
   production: boolean,
+  key: Buffer,
 ): Promise<WebhookEndpoint & { secret: string }> {
   await assertUrl(body.url, production);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -90,7 +102,7 @@ export async function createEndpoint(
         url: body.url,
         description: body.description ?? null,
         event_types: [...new Set(body.event_types)],
-        secret,
+        secret: encryptSecret(key, secret),
         is_active: body.is_active,
       })
       .returning();

@@ -5,8 +5,10 @@ import { and, count, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
+import { ConfigError, loadConfig } from '../../config.js';
 import {
   auditLog,
+  orders,
   products,
   users,
   webhookDeliveries,
@@ -17,6 +19,7 @@ import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { HERE } from '../dispatch/dispatch-scene.js';
 import { urlProblem } from './webhooks-address.js';
 import { recordEtaChanges } from './webhooks-outbox.js';
+import { decryptSecret, encryptPlainSecrets, encryptSecret } from './webhooks-secrets.js';
 import { nextDelaySeconds, retryAfterSeconds } from './webhooks-sender.js';
 
 // Issue 40: outbound webhooks. Events are written to the outbox in the change's own transaction and
@@ -147,6 +150,18 @@ const move = (id: number, status: string, reason?: string) =>
     payload: { status, ...(reason ? { reason } : {}) },
   });
 const eventsOf = (orderId: number) => rx.got.filter((g) => g.data.order_id === orderId);
+/** Waits until the endpoint has no delivery left to send (the workers may still have some in flight). */
+const nothingPending = () =>
+  vi.waitFor(
+    async () => {
+      const [pending] = await t.database.db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.endpoint_id, endpointId), eq(webhookDeliveries.state, 'pending')));
+      expect(pending?.n).toBe(0);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 
 describe('registering an endpoint', () => {
   it('refuses an unknown event type and a bad URL, translated, and writes nothing', async () => {
@@ -372,16 +387,7 @@ describe('the outbox and the workers', () => {
     );
     // And nothing is left waiting: the other deliveries held while it was disabled go out too (they may
     // still be in flight when this order's two have landed).
-    await vi.waitFor(
-      async () => {
-        const [pending] = await t.database.db
-          .select({ n: count() })
-          .from(webhookDeliveries)
-          .where(and(eq(webhookDeliveries.endpoint_id, endpointId), eq(webhookDeliveries.state, 'pending')));
-        expect(pending?.n).toBe(0);
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    await nothingPending();
   });
 });
 
@@ -408,7 +414,25 @@ describe('ETA changes and an endpoint failing for days', () => {
     });
   });
 
+  it('announces an ETA that a command moved itself (an accept), beside the accept', async () => {
+    const id = await placeOrder();
+    // A prediction the accept is sure to move.
+    const stale = new Date(Date.now() + 5 * 3_600_000);
+    await t.database.db.update(orders).set({ predicted_delivery_at: stale }).where(eq(orders.id, id));
+    expect((await move(id, 'preparing_order')).statusCode).toBe(200);
+    const rows = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.order_id, id));
+    rows.sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0));
+    expect(rows.map((r) => r.type)).toEqual(['order.created', 'order.accepted', 'order.eta_changed']);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(order?.predicted_delivery_at?.getTime()).not.toBe(stale.getTime());
+    const eta = rows.find((r) => r.type === 'order.eta_changed');
+    expect(eta?.data).toMatchObject({ promised_at: order?.predicted_delivery_at?.toISOString() });
+  });
+
   it('disables an endpoint whose deliveries have failed for days, and says so in the audit log', async () => {
+    // The previous test's deliveries first land (a success recorded after the backdating below would
+    // clear it, and the endpoint would start failing from now).
+    await nothingPending();
     rx.answer(() => ({ status: 500 }));
     await t.database.db
       .update(webhookEndpoints)
@@ -435,7 +459,72 @@ describe('ETA changes and an endpoint failing for days', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'webhook_endpoints'), eq(auditLog.action, 'disable')));
     expect(told.map((e) => (e.after as { disabled_reason: string }).disabled_reason)).toContain('failing');
+    // What the Admins' screens ask for (the notice on the endpoints and in the header): the disabled ones.
+    const disabled = await t.request({
+      method: 'GET',
+      url: '/api/webhook-endpoints?disabled=true',
+      token: tokens.admin,
+    });
+    expect(disabled.json().data.map((e: { id: number }) => e.id)).toEqual([endpointId]);
+    const working = await t.request({
+      method: 'GET',
+      url: '/api/webhook-endpoints?disabled=false',
+      token: tokens.admin,
+    });
+    expect(working.json().data.map((e: { id: number }) => e.id)).not.toContain(endpointId);
+    const manager = await t.request({
+      method: 'GET',
+      url: '/api/webhook-endpoints?disabled=true',
+      token: tokens.manager,
+    });
+    expect(manager.statusCode).toBe(403);
     rx.answer(() => ({ status: 204 }));
+  });
+});
+
+describe('signing secrets at rest', () => {
+  it('are stored encrypted, revealed decrypted, and an old plain one is encrypted at start', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/webhook-endpoints',
+      token: tokens.admin,
+      payload: { url: 'http://127.0.0.1:9/secret-test', event_types: ['order.created'] },
+    });
+    const { id, secret } = created.json().data as { id: number; secret: string };
+    const [row] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    expect(row?.secret).toMatch(/^enc:v1:/);
+    expect(row?.secret).not.toContain(secret.slice(6));
+    const revealed = await t.request({
+      method: 'GET',
+      url: `/api/webhook-endpoints/${id}/secret`,
+      token: tokens.admin,
+    });
+    expect(revealed.json().data.secret).toBe(secret);
+
+    // A row from before encryption: encrypted by the start-up pass, once, and still the same secret.
+    await t.database.db.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, id));
+    expect(await encryptPlainSecrets(t.database.db, t.config.webhookSecretKey)).toBe(1);
+    expect(await encryptPlainSecrets(t.database.db, t.config.webhookSecretKey)).toBe(0);
+    const [migrated] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    expect(migrated?.secret).toMatch(/^enc:v1:/);
+    expect(decryptSecret(t.config.webhookSecretKey, migrated?.secret ?? '')).toBe(secret);
+    await t.request({ method: 'DELETE', url: `/api/webhook-endpoints/${id}`, token: tokens.admin });
+  });
+
+  it('cannot be read with another key, and production refuses to start without one', () => {
+    const key = Buffer.alloc(32, 7);
+    const sealed = encryptSecret(key, 'whsec_abc');
+    expect(sealed).not.toBe(encryptSecret(key, 'whsec_abc'));
+    expect(decryptSecret(key, sealed)).toBe('whsec_abc');
+    expect(() => decryptSecret(Buffer.alloc(32, 8), sealed)).toThrow();
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/WEBHOOK_SECRET_KEY is required/);
+    expect(() => loadConfig({ ...production, WEBHOOK_SECRET_KEY: 'abcd' })).toThrow(/32 bytes/);
+    expect(loadConfig({ ...production, WEBHOOK_SECRET_KEY: '11'.repeat(32) }).webhookSecretKey).toEqual(
+      Buffer.alloc(32, 0x11),
+    );
+    expect(loadConfig({ ...production, NODE_ENV: 'development' }).webhookSecretKey).toHaveLength(32);
   });
 });
 

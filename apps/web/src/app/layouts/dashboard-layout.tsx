@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@dostava/shared';
+import { type CurrentUser, can } from '@dostava/shared';
 import MenuIcon from '@mui/icons-material/Menu';
 import {
   AppBar,
@@ -20,6 +20,7 @@ import { TimeZoneNote } from '../../components/time-zone-note';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { useMe } from '../../features/auth/api/auth';
 import { SearchBox } from '../../features/search/components/search-box';
+import { DisabledEndpointsButton } from '../../features/webhooks/components/disabled-endpoints';
 import { useCurrentUser } from '../../lib/session';
 import { operationTimeZone, setOperationTimeZone } from '../../lib/time-zone';
 import { navigationFor } from '../navigation';
@@ -118,6 +119,7 @@ export function DashboardLayout() {
           <Box sx={{ display: { xs: 'none', md: 'block' }, minWidth: 0 }}>
             <TimeZoneNote />
           </Box>
+          {can(user, 'integrations.manage') ? <DisabledEndpointsButton /> : null}
           <LanguageSwitcher />
           <AccountMenu user={user} />
         </Toolbar>

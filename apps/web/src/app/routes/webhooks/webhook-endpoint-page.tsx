@@ -17,6 +17,7 @@ import {
   useWebhookEndpoint,
 } from '../../../features/webhooks/api/webhooks';
 import { DeliveryLog } from '../../../features/webhooks/components/delivery-log';
+import { EndpointDialog } from '../../../features/webhooks/components/endpoint-dialog';
 import { useDocumentTitle } from '../../use-document-title';
 
 /** A local 'YYYY-MM-DDTHH:MM' an hour ago, for the replay's "since". */
@@ -38,6 +39,7 @@ export function WebhookEndpointPage() {
   const remove = useDeleteWebhookEndpoint();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [state, setState] = useState<WebhookDeliveryState | ''>('');
   const [page, setPage] = useState(1);
   const [since, setSince] = useState(anHourAgo);
@@ -57,6 +59,9 @@ export function WebhookEndpointPage() {
                   <Button variant="outlined" color="error" onClick={() => setDeleting(true)}>
                     {t('integrations.delete_endpoint')}
                   </Button>
+                  <Button variant="outlined" onClick={() => setEditing(true)}>
+                    {t('integrations_extra.edit_endpoint')}
+                  </Button>
                   <Button
                     variant="contained"
                     loading={test.isPending}
@@ -71,6 +76,7 @@ export function WebhookEndpointPage() {
                 </Stack>
               }
             />
+            {editing ? <EndpointDialog open endpoint={endpoint} onClose={() => setEditing(false)} /> : null}
             <ConfirmDialog
               open={deleting}
               title={t('integrations.delete_endpoint')}

@@ -6,6 +6,7 @@ import { FilterBar, SearchFilter } from '../../../components/list-filters';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { SecretDialog } from '../../../features/integrations/components/secret-dialog';
+import { DisabledEndpointsNotice } from '../../../features/webhooks/components/disabled-endpoints';
 import { EndpointDialog } from '../../../features/webhooks/components/endpoint-dialog';
 import { ENDPOINT_SORT_VALUES, EndpointsTable } from '../../../features/webhooks/components/endpoints-table';
 import { useListParams } from '../../../lib/list-params';
@@ -28,6 +29,7 @@ export function WebhooksPage() {
           </Button>
         }
       />
+      <DisabledEndpointsNotice />
       <FilterBar columns={{ xs: '1fr', sm: '320px' }}>
         <SearchFilter
           params={params}

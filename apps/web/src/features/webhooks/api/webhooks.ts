@@ -9,7 +9,7 @@ import { $api, type Answer, useWrite } from '../../../lib/api-client';
 export type WebhookEndpointRow = Answer<'get', '/api/webhook-endpoints'>['data'][number];
 export type WebhookDeliveryRow = Answer<'get', '/api/webhook-endpoints/{id}/deliveries'>['data'][number];
 
-export function useWebhookEndpoints(query: WebhookEndpointListParams) {
+export function useWebhookEndpoints(query: Omit<WebhookEndpointListParams, 'disabled'>) {
   return useQuery(
     $api.queryOptions(
       'get',
@@ -47,6 +47,31 @@ export const useCreateWebhookEndpoint = () =>
   useWrite('post', '/api/webhook-endpoints', (body: WebhookEndpointInput) => ({ body: body as never }), {
     quiet: true,
   });
+
+export const useUpdateWebhookEndpoint = () =>
+  useWrite(
+    'patch',
+    '/api/webhook-endpoints/{id}',
+    ({ id, body }: { id: number; body: WebhookEndpointInput }) => ({
+      params: { path: { id } },
+      body: body as never,
+    }),
+    { quiet: true },
+  );
+
+/**
+ * The endpoints the workers disabled (410 Gone, or failing for days): what the Admins must be told.
+ * Looked at again every minute and whenever the window gets focus.
+ */
+export function useDisabledWebhookEndpoints(enabled = true) {
+  return useQuery({
+    ...$api.queryOptions('get', '/api/webhook-endpoints', {
+      params: { query: { disabled: 'true', per_page: 20, page: 1, sort: 'url' } },
+    }),
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
 
 export const useEnableWebhookEndpoint = () =>
   useWrite('patch', '/api/webhook-endpoints/{id}', (id: number) => ({
