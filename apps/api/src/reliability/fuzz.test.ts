@@ -25,7 +25,9 @@ const tokens: Record<string, string> = {};
 const counts = { probes: 0, querySweep: 0, pathSweep: 0, bodySweep: 0, randomReads: 0, randomWrites: 0 };
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // Tokens outlive the run: on a loaded machine it passes ten minutes, and signing in again can fail
+  // once a fuzzed write has changed that account (renewal stays for a session a write ended).
+  t = await createTestContext({ ACCESS_TOKEN_TTL_SECONDS: String(24 * 3600) });
   for (const who of ['admin', 'manager', 'driver', 'customer']) await signIn(who);
   // The driver on shift, so the driver app's routes get past "no shift" to their writes.
   await t.request({ method: 'POST', url: '/api/driver/shift/start', token: tokens.driver });
