@@ -260,6 +260,60 @@ describe('sending through the providers', () => {
   });
 });
 
+describe('a send abandoned by an instance that died', () => {
+  it('is taken back by the job queue once its claim is past the lease and sent once; a live claim is left alone', async () => {
+    await contact({ push_token: null, opted_out: false, language: 'en' });
+    const o = await place();
+    const db = t.database.db;
+    // Two rows as a worker leaves them between its claim and the provider's answer: one claimed ten
+    // minutes ago by an instance that died, one claimed just now by a worker still waiting for an answer.
+    await db.insert(customerNotifications).values([
+      {
+        order_id: o.id,
+        event: 'picked_up',
+        state: 'sending',
+        language: 'en',
+        attempts: 1,
+        claimed_at: sql`now() - interval '10 minutes'`,
+      },
+      {
+        order_id: o.id,
+        event: 'late',
+        state: 'sending',
+        language: 'en',
+        attempts: 1,
+        claimed_at: sql`now()`,
+      },
+    ]);
+    const { ordersWithPending, leaseOf } = await import('./notifications-service.js');
+    expect(await ordersWithPending(db, leaseOf(t.config.providerTimeoutMs))).toContain(o.id);
+    recorded.length = 0;
+    await t.app.jobs.schedule('notification-send', { order_id: o.id }, new Date(), `notify:${o.id}`);
+    const row = await settled(o.id, 'picked_up');
+    expect(row).toMatchObject({ state: 'sent', channel: 'sms', attempts: 2, provider_status: 201 });
+    const sms = () =>
+      recorded
+        .filter((r) => r.url.includes('Messages.json'))
+        .map((r) => new URLSearchParams(r.body).get('Body') ?? '');
+    expect(sms().filter((body) => body.includes(o.number))).toHaveLength(1);
+    expect(sms()[0]).toContain('on its way');
+    // The live claim is not sent a second time; its state stays with its worker.
+    const live = async () =>
+      (await db.select().from(customerNotifications).where(eq(customerNotifications.order_id, o.id))).find(
+        (r) => r.event === 'late',
+      );
+    expect((await live())?.state).toBe('sending');
+    // Its worker dies too: once the claim is past the lease, the job (retried while a claim is open)
+    // takes it back and sends it.
+    await db
+      .update(customerNotifications)
+      .set({ claimed_at: sql`now() - interval '10 minutes'` })
+      .where(and(eq(customerNotifications.order_id, o.id), eq(customerNotifications.event, 'late')));
+    expect(await settled(o.id, 'late')).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(sms().filter((body) => body.includes(o.number))).toHaveLength(2);
+  });
+});
+
 describe('the rules', () => {
   it('holds back non-urgent events in quiet hours, and sends urgent ones', async () => {
     const now = new Date();

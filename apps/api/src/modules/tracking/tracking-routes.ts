@@ -2,6 +2,7 @@ import { endpoints } from '@dostava/shared/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFound, ServiceError } from '../../lib/errors.js';
 import { route } from '../../lib/routes.js';
+import { loadTrackingPage } from './tracking-page.js';
 import * as service from './tracking-service.js';
 
 const { tracking } = endpoints;
@@ -38,6 +39,19 @@ export async function trackingRoutes(app: FastifyInstance) {
   };
   // The global limit would count every page's polls against the whole API's budget: these have theirs.
   const publicOptions = { preHandler: limited, config: { rateLimit: false as const } };
+
+  // The page itself (no sign-in): its first answer rendered in, so the heading paints with the HTML.
+  // Unknown, revoked or expired: the friendly page with a 404, like the API.
+  const page = await loadTrackingPage(app.config.webDist);
+  if (page)
+    app.get('/t/:token', { schema: { hide: true }, ...publicOptions }, async (request, reply) => {
+      const view = await cache.view(tokenOf(request), request.ip);
+      reply
+        .status(view ? 200 : 404)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8');
+      return page({ lang: request.language, time_zone: app.config.timeZone, view });
+    });
 
   route(
     app,
