@@ -3,8 +3,14 @@ import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/bus.js';
 import { loadSnapshot, orderOfToken, type TrackingSnapshot, viewOf } from './tracking-service.js';
 
-/** How long a token's order (or its absence) is trusted: a revocation reaches every instance this late. */
-const TOKEN_TTL_MS = 5_000;
+/**
+ * How long a token's order is trusted. A revocation or re-issue tells every instance at once (the bus's
+ * control notice), so this is only the net under a lost notice; a page open for hours costs one lookup
+ * per this long, not one per poll.
+ */
+const TOKEN_TTL_MS = 10 * 60_000;
+/** How long an unknown token stays unknown (guessing is rate-limited per client besides). */
+const UNKNOWN_TTL_MS = 5_000;
 /** A snapshot is read again this often even without an event (a missed event heals by itself). */
 const SNAPSHOT_TTL_MS = 30_000;
 /** Bounds the memory a flood of different tokens can take. */
@@ -34,9 +40,11 @@ export class TrackingCache {
   private readonly positions = new Map<number, Position>();
   /** Each open page's last poll (token and client), to count open pages. */
   private readonly seen = new Map<string, number>();
-  /** Reads of the database the cache made (the bench shows them per poll). */
+  /** Reads of the database the cache made: snapshots, and tokens looked up (the bench shows them). */
   loads = 0;
+  tokenLoads = 0;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeControl: () => void;
 
   constructor(
     private readonly db: Db,
@@ -60,10 +68,17 @@ export class TrackingCache {
       // Events were missed (Redis came back): nothing held can be trusted.
       () => this.clear(),
     );
+    this.unsubscribeControl = bus.onControl(
+      (message) => {
+        if (message.type === 'tracking.changed') this.forgetOrder(message.order_id);
+      },
+      () => this.clear(),
+    );
   }
 
   close() {
     this.unsubscribe();
+    this.unsubscribeControl();
   }
 
   clear() {
@@ -77,8 +92,10 @@ export class TrackingCache {
     this.snapshots.delete(orderId);
   }
 
-  forgetToken(token: string) {
-    this.tokens.delete(token);
+  /** An order's link changed (revoked, issued again): its tokens are looked up again. */
+  forgetOrder(orderId: number) {
+    for (const [token, hit] of this.tokens) if (hit.order_id === orderId) this.tokens.delete(token);
+    this.snapshots.delete(orderId);
   }
 
   private dropDriver(driverId: number) {
@@ -91,9 +108,10 @@ export class TrackingCache {
     const now = Date.now();
     const hit = this.tokens.get(token);
     if (hit && hit.until > now) return hit.order_id;
+    this.tokenLoads += 1;
     const orderId = await orderOfToken(this.db, token);
     if (this.tokens.size >= MAX_TOKENS) this.tokens.clear();
-    this.tokens.set(token, { order_id: orderId, until: now + TOKEN_TTL_MS });
+    this.tokens.set(token, { order_id: orderId, until: now + (orderId === null ? UNKNOWN_TTL_MS : TOKEN_TTL_MS) });
     return orderId;
   }
 

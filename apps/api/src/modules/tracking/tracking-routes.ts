@@ -84,16 +84,16 @@ export async function trackingRoutes(app: FastifyInstance) {
   route(app, tracking.link, async (request) => ({
     data: await service.staffLink(app.db, request.actor, request.params.id, await linkHours()),
   }));
+  // Every instance forgets the order's tokens at once (this one before answering).
+  const changed = (order_id: number) => app.bus.publishControl({ type: 'tracking.changed', order_id });
   route(app, tracking.revoke, async (request) => {
-    const before = await service.liveToken(app.db, request.params.id);
     const data = await service.revokeLink(app.db, request.actor, request.params.id, await linkHours());
-    if (before) cache.forgetToken(before);
+    await changed(request.params.id);
     return { data };
   });
   route(app, tracking.reissue, async (request) => {
-    const before = await service.liveToken(app.db, request.params.id);
     const data = await service.reissueLink(app.db, request.actor, request.params.id, await linkHours());
-    if (before) cache.forgetToken(before);
+    await changed(request.params.id);
     return { data };
   });
 }
