@@ -38,6 +38,8 @@ export interface PagesResult {
   tokenReadsPerSecond: number;
   snapshotReadsPerSecond: number;
   coldReads: number;
+  /** Seconds until every page had its first answer (all opened at once: an instance's restart). */
+  coldSeconds: number;
   openPages: number;
 }
 
@@ -72,6 +74,7 @@ export async function openTrackingPages(
   let errors = 0;
   let measuring = false;
   let stopped = false;
+  let answered = 0;
   const poll = async (token: string) => {
     const started = performance.now();
     try {
@@ -83,18 +86,24 @@ export async function openTrackingPages(
     }
     if (measuring) latencies.push(performance.now() - started);
   };
+  const opened = performance.now();
   const before = await reads(metricsUrl);
   const loops = Array.from({ length: pages }, async (_, i) => {
     const token = tokens[i % tokens.length] ?? '';
     await new Promise((r) => setTimeout(r, Math.random() * POLL_MS));
+    let first = true;
     while (!stopped) {
       const next = performance.now() + POLL_MS;
       await poll(token);
+      if (first) answered++;
+      first = false;
       await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
     }
   });
-  // Warm: every page has asked once.
-  await new Promise((r) => setTimeout(r, POLL_MS + 500));
+  // Warm: every page has had its first answer (tokens and snapshots read), then one more round.
+  while (answered < pages && performance.now() - opened < 300_000) await new Promise((r) => setTimeout(r, 100));
+  const coldSeconds = (performance.now() - opened) / 1000;
+  await new Promise((r) => setTimeout(r, POLL_MS));
   const warm = await reads(metricsUrl);
   measuring = true;
   const started = performance.now();
@@ -121,9 +130,10 @@ export async function openTrackingPages(
     tokenReadsPerSecond: tokenReads,
     snapshotReadsPerSecond: snapshotReads,
     coldReads: warm.token - before.token + (warm.snapshot - before.snapshot),
+    coldSeconds,
     openPages: after.open,
   };
 }
 
 export const pagesBenchLine = (r: PagesResult, baselineRps: number | undefined) =>
-  `Open tracking pages: ${r.pages.toLocaleString('en')} pages (${r.orders.toLocaleString('en')} orders) polling every 2 s for ${r.seconds.toFixed(0)} s against one API instance: ${r.rps.toFixed(0)} polls/s answered of ${r.asked.toFixed(0)} asked (p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors; ${r.openPages} pages counted open by the API). Database reads for them: **${r.readsPerSecond.toFixed(2)}/s** (tokens ${r.tokenReadsPerSecond.toFixed(2)}/s, order snapshots ${r.snapshotReadsPerSecond.toFixed(2)}/s: the 30 s refresh of each order's snapshot, counted by the API's own metrics), after ${r.coldReads.toLocaleString('en')} reads as the pages first opened. A read per poll would be ${r.asked.toFixed(0)} reads/s${baselineRps ? `; the baseline reading the database per poll answered ${baselineRps.toFixed(0)} polls/s of one page in this run` : ''}.`;
+  `Open tracking pages: ${r.pages.toLocaleString('en')} pages (${r.orders.toLocaleString('en')} orders) polling every 2 s for ${r.seconds.toFixed(0)} s against one API instance: ${r.rps.toFixed(0)} polls/s answered of ${r.asked.toFixed(0)} asked (p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors; ${r.openPages} pages counted open by the API). Database reads for them: **${r.readsPerSecond.toFixed(2)}/s** (tokens ${r.tokenReadsPerSecond.toFixed(2)}/s, order snapshots ${r.snapshotReadsPerSecond.toFixed(2)}/s; nothing changed meanwhile, and a change costs one read per order; counted by the API's own metrics; at most ${(r.orders / 300 + r.orders / 600).toFixed(1)}/s from the safety refreshes of snapshots every 5 min and tokens every 10 min). All pages opening at once (an instance's restart) cost ${r.coldReads.toLocaleString('en')} reads and ${r.coldSeconds.toFixed(1)} s until every page had its first answer. A read per poll would be ${r.asked.toFixed(0)} reads/s${baselineRps ? `; the baseline reading the database per poll answered ${baselineRps.toFixed(0)} polls/s of one page in this run` : ''}.`;

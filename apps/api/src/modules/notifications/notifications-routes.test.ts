@@ -465,6 +465,100 @@ describe('two instances hearing the same events', () => {
   });
 });
 
+/**
+ * Two instances on the Redis bus (TEST_REDIS_URL), as deployed: each trigger, whichever instance makes
+ * the change, is recorded once and sent once, though both hear every event and both run the job queue.
+ */
+describe.runIf(process.env.TEST_REDIS_URL)('two instances on the Redis bus: each trigger once', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const heardOnB: string[] = [];
+  beforeAll(async () => {
+    const config = { ...t.config, redisUrl: process.env.TEST_REDIS_URL };
+    a = await buildApp(config, { database: t.database, logger: false });
+    b = await buildApp(config, { database: t.database, logger: false });
+    await Promise.all([a.ready(), b.ready()]);
+    await vi.waitFor(() => expect([a.bus.redisState(), b.bus.redisState()]).toEqual(['up', 'up']), {
+      timeout: 20_000,
+    });
+    b.bus.observe((event, via) => {
+      if (via === 'redis') heardOnB.push(event.type);
+    });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('accepted, picked up, late, arriving, delivered and cancelled each fire once, sent once', async () => {
+    expect((await rules()).statusCode).toBe(200);
+    a.customerSettings.forget();
+    b.customerSettings.forget();
+    await contact({ push_token: null, opted_out: false, language: 'en' });
+    const on = (app: FastifyInstance, url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${tokens.admin}` }, payload });
+    const status = async (app: FastifyInstance, id: number, next: string) => {
+      const res = await on(app, `/api/orders/${id}/status`, { status: next, reason: 'Kupac odustao' });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const o = await place();
+    const other = await place();
+    recorded.length = 0;
+    await status(a, o.id, 'preparing_order');
+    await status(b, o.id, 'ready_for_pickup');
+    const [driver] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'driver@example.com'));
+    if (!driver) throw new Error('no driver');
+    const assigned = await on(a, `/api/orders/${o.id}/assign`, { driver_id: driver.id, allow_busy: true });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    await status(b, o.id, 'in_delivery');
+    // Late: the prediction passes the promise; the next change of the order announces it.
+    await t.database.db
+      .update(orders)
+      .set({ promised_at: sql`now() - interval '1 hour'`, predicted_delivery_at: sql`now() + interval '1 hour'` })
+      .where(eq(orders.id, o.id));
+    const lock = await on(a, `/api/orders/${o.id}/dispatch-lock`, { locked: true });
+    expect(lock.statusCode, lock.body).toBe(200);
+    // Arriving: the driver's position near the door, heard by both instances through Redis.
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
+    for (let i = 0; i < 3; i++)
+      await a.bus.publish({
+        type: 'driver.updated',
+        restaurant_id: null,
+        data: {
+          driver_id: driver.id,
+          location: { lat: (row?.lat ?? 0) + 0.0003, lng: row?.lng ?? 0 },
+          last_location_at: new Date().toISOString(),
+          shift_state: 'delivering',
+        },
+      });
+    await settled(o.id, 'arriving');
+    await status(b, o.id, 'delivered');
+    await status(a, other.id, 'cancelled');
+
+    const events = ['accepted', 'picked_up', 'late', 'arriving', 'delivered'];
+    for (const event of events) expect(await settled(o.id, event)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(await settled(other.id, 'cancelled')).toMatchObject({ state: 'sent', attempts: 1 });
+    const rows = await t.database.db
+      .select({ order_id: customerNotifications.order_id, event: customerNotifications.event })
+      .from(customerNotifications)
+      .where(sql`${customerNotifications.order_id} in (${o.id}, ${other.id})`);
+    expect(rows.map((r) => `${r.order_id}:${r.event}`).sort()).toEqual(
+      [...events.map((e) => `${o.id}:${e}`), `${other.id}:cancelled`].sort(),
+    );
+    // Sent once each: one SMS per event of the order, one for the other order.
+    const bodies = recorded
+      .filter((r) => r.url.includes('Messages.json'))
+      .map((r) => new URLSearchParams(r.body).get('Body') ?? '');
+    expect(bodies.filter((body) => body.includes(o.number))).toHaveLength(events.length);
+    expect(bodies.filter((body) => body.includes(other.number))).toHaveLength(1);
+    // The second instance heard the first one's changes through Redis: both had the chance to fire.
+    expect(heardOnB).toEqual(expect.arrayContaining(['order.updated', 'driver.updated']));
+  });
+});
+
 describe('templates and settings', () => {
   it('lists every event in both languages, saves with a preview, refuses unknown placeholders; audited', async () => {
     const list = await t.request({

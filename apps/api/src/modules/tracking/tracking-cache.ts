@@ -11,8 +11,13 @@ import { loadSnapshot, orderOfToken, type TrackingSnapshot, viewOf } from './tra
 const TOKEN_TTL_MS = 10 * 60_000;
 /** How long an unknown token stays unknown (guessing is rate-limited per client besides). */
 const UNKNOWN_TTL_MS = 5_000;
-/** A snapshot is read again this often even without an event (a missed event heals by itself). */
-const SNAPSHOT_TTL_MS = 30_000;
+/**
+ * A snapshot is read again this often even without an event. Every change it shows is announced (the
+ * orders' writes, the periodic ETA pass, a rating or a link's change by a control notice) and a bus
+ * that missed events drops everything, so this is only the net under a change nobody announced (a
+ * restaurant renamed); it is what thousands of open pages cost the database when nothing moves.
+ */
+const SNAPSHOT_TTL_MS = 5 * 60_000;
 /** Bounds the memory a flood of different tokens can take. */
 const MAX_TOKENS = 50_000;
 const MAX_SNAPSHOTS = 20_000;

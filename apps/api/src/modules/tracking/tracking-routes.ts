@@ -12,6 +12,8 @@ const tokenOf = (request: FastifyRequest) => String((request.params as { token?:
 export async function trackingRoutes(app: FastifyInstance) {
   const linkHours = async () => (await app.customerSettings.get()).link_hours;
   const cache = app.tracking;
+  // Every instance forgets the order's tokens and snapshot at once (this one before answering).
+  const changed = (order_id: number) => app.bus.publishControl({ type: 'tracking.changed', order_id });
 
   // The link is born with the order, in the placement's own transaction.
   app.orderHooks.add(async (tx, write) => {
@@ -72,7 +74,8 @@ export async function trackingRoutes(app: FastifyInstance) {
       // Expired like the page: the same 404.
       if (orderId === null || !(await cache.view(request.params.token, request.ip))) throw new NotFound();
       await service.rate(app.db, orderId, request.body);
-      cache.drop(orderId);
+      // Every instance's page shows the rating (and no form) from the next poll on.
+      await changed(orderId);
       return reply.status(204).send(null);
     },
     publicOptions,
@@ -84,8 +87,6 @@ export async function trackingRoutes(app: FastifyInstance) {
   route(app, tracking.link, async (request) => ({
     data: await service.staffLink(app.db, request.actor, request.params.id, await linkHours()),
   }));
-  // Every instance forgets the order's tokens at once (this one before answering).
-  const changed = (order_id: number) => app.bus.publishControl({ type: 'tracking.changed', order_id });
   route(app, tracking.revoke, async (request) => {
     const data = await service.revokeLink(app.db, request.actor, request.params.id, await linkHours());
     await changed(request.params.id);
