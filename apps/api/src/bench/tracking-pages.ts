@@ -101,7 +101,8 @@ export async function openTrackingPages(
     }
   });
   // Warm: every page has had its first answer (tokens and snapshots read), then one more round.
-  while (answered < pages && performance.now() - opened < 300_000) await new Promise((r) => setTimeout(r, 100));
+  while (answered < pages && performance.now() - opened < 300_000)
+    await new Promise((r) => setTimeout(r, 100));
   const coldSeconds = (performance.now() - opened) / 1000;
   await new Promise((r) => setTimeout(r, POLL_MS));
   const warm = await reads(metricsUrl);
@@ -114,7 +115,8 @@ export async function openTrackingPages(
   stopped = true;
   await Promise.all(loops);
   const sorted = latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
   const tokenReads = (after.token - warm.token) / elapsed;
   const snapshotReads = (after.snapshot - warm.snapshot) / elapsed;
   return {

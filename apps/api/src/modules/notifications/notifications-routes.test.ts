@@ -517,7 +517,10 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances on the Redis bus: each
     // Late: the prediction passes the promise; the next change of the order announces it.
     await t.database.db
       .update(orders)
-      .set({ promised_at: sql`now() - interval '1 hour'`, predicted_delivery_at: sql`now() + interval '1 hour'` })
+      .set({
+        promised_at: sql`now() - interval '1 hour'`,
+        predicted_delivery_at: sql`now() + interval '1 hour'`,
+      })
       .where(eq(orders.id, o.id));
     const lock = await on(a, `/api/orders/${o.id}/dispatch-lock`, { locked: true });
     expect(lock.statusCode, lock.body).toBe(200);
@@ -539,7 +542,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances on the Redis bus: each
     await status(a, other.id, 'cancelled');
 
     const events = ['accepted', 'picked_up', 'late', 'arriving', 'delivered'];
-    for (const event of events) expect(await settled(o.id, event)).toMatchObject({ state: 'sent', attempts: 1 });
+    for (const event of events)
+      expect(await settled(o.id, event)).toMatchObject({ state: 'sent', attempts: 1 });
     expect(await settled(other.id, 'cancelled')).toMatchObject({ state: 'sent', attempts: 1 });
     const rows = await t.database.db
       .select({ order_id: customerNotifications.order_id, event: customerNotifications.event })

@@ -1,4 +1,4 @@
-import type { TrackingView } from '@dostava/shared';
+import { isActiveStatus, type OrderEvent, type TrackingView } from '@dostava/shared';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/bus.js';
 import { loadSnapshot, orderOfToken, type TrackingSnapshot, viewOf } from './tracking-service.js';
@@ -58,6 +58,7 @@ export class TrackingCache {
   ) {
     this.unsubscribe = bus.subscribe(
       (event) => {
+        if (event.type === 'order.updated' && this.patchEta(event.data)) return;
         if (event.type === 'order.created' || event.type === 'order.updated') {
           this.drop(event.data.order_id);
           for (const driver of [event.data.order.driver?.id, event.data.previous?.driver_id])
@@ -103,6 +104,33 @@ export class TrackingCache {
     this.snapshots.delete(orderId);
   }
 
+  /**
+   * A new prediction alone (the periodic ETA pass moves most open orders every pass): the snapshot
+   * takes the event's figures instead of a read. Not for an order on the road: the order of a
+   * batch's drop-offs follows the predictions (`stops_before`, which decides whether the position
+   * shows), so those are read again with the driver's other orders.
+   */
+  private patchEta(data: OrderEvent): boolean {
+    const etaOnly = data.eta && !data.status && data.driver_id === undefined && !data.dispatch;
+    if (!etaOnly || data.order.status === 'in_delivery' || !isActiveStatus(data.order.status)) return false;
+    const entry = this.snapshots.get(data.order_id);
+    if (!entry) return true;
+    entry.snapshot = entry.snapshot.then((s) =>
+      s && s.view.status === data.order.status
+        ? {
+            ...s,
+            view: {
+              ...s.view,
+              promised_at: data.order.promised_at,
+              predicted_delivery_at: data.order.predicted_delivery_at,
+              risk_reason: data.order.risk_reason,
+            },
+          }
+        : s,
+    );
+    return true;
+  }
+
   private dropDriver(driverId: number) {
     for (const orderId of this.byDriver.get(driverId) ?? []) this.snapshots.delete(orderId);
     this.byDriver.delete(driverId);
@@ -116,7 +144,10 @@ export class TrackingCache {
     this.tokenLoads += 1;
     const orderId = await orderOfToken(this.db, token);
     if (this.tokens.size >= MAX_TOKENS) this.tokens.clear();
-    this.tokens.set(token, { order_id: orderId, until: now + (orderId === null ? UNKNOWN_TTL_MS : TOKEN_TTL_MS) });
+    this.tokens.set(token, {
+      order_id: orderId,
+      until: now + (orderId === null ? UNKNOWN_TTL_MS : TOKEN_TTL_MS),
+    });
     return orderId;
   }
 

@@ -19,7 +19,8 @@ describe('the tracking page’s HTML', () => {
 
   it('is none without a built web app, and the plain file without the server render', async () => {
     expect(await loadTrackingPage(path.join(dir, 'missing'))).toBeNull();
-    const plain = '<!doctype html><html lang="bs"><head><title>Dostava</title></head><body><div id="root"></div></body></html>';
+    const plain =
+      '<!doctype html><html lang="bs"><head><title>Dostava</title></head><body><div id="root"></div></body></html>';
     mkdirSync(path.join(dir, 'web'));
     writeFileSync(path.join(dir, 'web', 'tracking.html'), plain);
     const page = await loadTrackingPage(path.join(dir, 'web'));
