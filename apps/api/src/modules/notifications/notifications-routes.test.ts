@@ -176,6 +176,22 @@ const rules = (over: Record<string, unknown> = {}) =>
     },
   });
 
+/** The driver's position, three times, some 30 m from the order's door: on `app`'s bus. */
+async function nearTheDoor(app: FastifyInstance, driverId: number, orderId: number) {
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  for (let i = 0; i < 3; i++)
+    await app.bus.publish({
+      type: 'driver.updated',
+      restaurant_id: null,
+      data: {
+        driver_id: driverId,
+        location: { lat: (order?.lat ?? 0) + 0.0003, lng: order?.lng ?? 0 },
+        last_location_at: new Date().toISOString(),
+        shift_state: 'delivering',
+      },
+    });
+}
+
 describe('sending through the providers', () => {
   it('sends an SMS through Twilio’s REST API when the customer app has no push token: the exact request', async () => {
     await contact({ push_token: null, opted_out: false, language: 'en' });
@@ -440,18 +456,7 @@ describe('two instances hearing the same events', () => {
     expect(assign.statusCode, assign.body).toBe(200);
     await move(o.id, 'in_delivery');
     recorded.length = 0;
-    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
-    for (let i = 0; i < 3; i++)
-      await t.app.bus.publish({
-        type: 'driver.updated',
-        restaurant_id: null,
-        data: {
-          driver_id: driver.id,
-          location: { lat: (order?.lat ?? 0) + 0.0003, lng: order?.lng ?? 0 },
-          last_location_at: new Date().toISOString(),
-          shift_state: 'delivering',
-        },
-      });
+    await nearTheDoor(t.app, driver.id, o.id);
     const row = await settled(o.id, 'arriving');
     expect(row).toMatchObject({ state: 'sent', channel: 'sms', attempts: 1 });
     await vi.waitFor(async () => {
@@ -525,18 +530,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances on the Redis bus: each
     const lock = await on(a, `/api/orders/${o.id}/dispatch-lock`, { locked: true });
     expect(lock.statusCode, lock.body).toBe(200);
     // Arriving: the driver's position near the door, heard by both instances through Redis.
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
-    for (let i = 0; i < 3; i++)
-      await a.bus.publish({
-        type: 'driver.updated',
-        restaurant_id: null,
-        data: {
-          driver_id: driver.id,
-          location: { lat: (row?.lat ?? 0) + 0.0003, lng: row?.lng ?? 0 },
-          last_location_at: new Date().toISOString(),
-          shift_state: 'delivering',
-        },
-      });
+    await nearTheDoor(a, driver.id, o.id);
     await settled(o.id, 'arriving');
     await status(b, o.id, 'delivered');
     await status(a, other.id, 'cancelled');

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inlineJson, loadTrackingPage } from './tracking-page.js';
+import { inlineJson, loadTrackingPage, pageLanguage } from './tracking-page.js';
 
 /** The HTML around the tracking page's server render (the render itself: apps/web tracking-ssr.test.tsx, e2e). */
 const dir = mkdtempSync(path.join(tmpdir(), 'dostava-tracking-page-'));
@@ -15,6 +15,14 @@ describe('the tracking page’s HTML', () => {
     expect(text).not.toContain('<');
     expect(text).not.toContain('\u2028');
     expect(JSON.parse(text)).toEqual(value);
+  });
+
+  it('speaks the browser’s first language we speak, Croatian and Serbian as Bosnian', () => {
+    expect(pageLanguage('hr-HR,en;q=0.9')).toBe('bs');
+    expect(pageLanguage('sr, en;q=0.8')).toBe('bs');
+    expect(pageLanguage('de-DE,en;q=0.9')).toBe('en');
+    expect(pageLanguage('en-US,bs;q=0.5')).toBe('en');
+    expect(pageLanguage(undefined)).toBe('bs');
   });
 
   it('is none without a built web app, and the plain file without the server render', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Language, type TrackingView, translate } from '@dostava/shared';
+import { type Language, pickLanguage, type TrackingView, translate } from '@dostava/shared';
 
 /** What the page's first render needs (apps/web/src/tracking-page/tracking-app.tsx, `TrackingInitial`). */
 export interface TrackingInitial {
@@ -19,6 +19,10 @@ export const inlineJson = (value: unknown) =>
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+/** The browser's first language we speak, Croatian and Serbian read as Bosnian (as the page itself does). */
+export const pageLanguage = (header: string | undefined) =>
+  pickLanguage(header?.replace(/(^|,)\s*(hr|sr|sh)(?=[-;,]|$)/gi, '$1bs'));
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -2,7 +2,7 @@ import { endpoints } from '@dostava/shared/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFound, ServiceError } from '../../lib/errors.js';
 import { route } from '../../lib/routes.js';
-import { loadTrackingPage } from './tracking-page.js';
+import { loadTrackingPage, pageLanguage } from './tracking-page.js';
 import * as service from './tracking-service.js';
 
 const { tracking } = endpoints;
@@ -52,7 +52,11 @@ export async function trackingRoutes(app: FastifyInstance) {
         .status(view ? 200 : 404)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8');
-      return page({ lang: request.language, time_zone: app.config.timeZone, view });
+      return page({
+        lang: pageLanguage(request.headers['accept-language']),
+        time_zone: app.config.timeZone,
+        view,
+      });
     });
 
   route(
