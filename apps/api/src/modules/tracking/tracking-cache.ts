@@ -43,6 +43,8 @@ export class TrackingCache {
   /** The snapshots that show each driver (to drop them when another of the driver's orders moves). */
   private readonly byDriver = new Map<number, Set<number>>();
   private readonly positions = new Map<number, Position>();
+  /** Snapshots of orders on the road that are their driver's only one (see patchEta). */
+  private readonly aloneOnRoad = new Set<number>();
   /** Each open page's last poll (token and client), to count open pages. */
   private readonly seen = new Map<string, number>();
   /** Reads of the database the cache made: snapshots, and tokens looked up (the bench shows them). */
@@ -91,28 +93,33 @@ export class TrackingCache {
     this.tokens.clear();
     this.snapshots.clear();
     this.byDriver.clear();
+    this.aloneOnRoad.clear();
   }
 
   /** Forget an order's snapshot (and, after a revocation, its tokens: they are looked up again). */
   drop(orderId: number) {
     this.snapshots.delete(orderId);
+    this.aloneOnRoad.delete(orderId);
   }
 
   /** An order's link changed (revoked, issued again): its tokens are looked up again. */
   forgetOrder(orderId: number) {
     for (const [token, hit] of this.tokens) if (hit.order_id === orderId) this.tokens.delete(token);
-    this.snapshots.delete(orderId);
+    this.drop(orderId);
   }
 
   /**
-   * A new prediction alone (the periodic ETA pass moves most open orders every pass): the snapshot
-   * takes the event's figures instead of a read. Not for an order on the road: the order of a
-   * batch's drop-offs follows the predictions (`stops_before`, which decides whether the position
-   * shows), so those are read again with the driver's other orders.
+   * A new prediction alone (the periodic ETA pass moves most open orders every pass; a dispatch round
+   * makes offers the page does not show): the snapshot takes the event's figures instead of a read.
+   * Not for an order on the road in a batch: the order of the drop-offs follows the predictions
+   * (`stops_before`, which decides whether the position shows), so those are read again with the
+   * driver's other orders. A driver's batch only grows by an order event naming the driver, which
+   * drops the driver's snapshots.
    */
   private patchEta(data: OrderEvent): boolean {
-    const etaOnly = data.eta && !data.status && data.driver_id === undefined && !data.dispatch;
-    if (!etaOnly || data.order.status === 'in_delivery' || !isActiveStatus(data.order.status)) return false;
+    const figuresOnly = (data.eta || data.dispatch) && !data.status && data.driver_id === undefined;
+    if (!figuresOnly || !isActiveStatus(data.order.status)) return false;
+    if (data.order.status === 'in_delivery' && !this.aloneOnRoad.has(data.order_id)) return false;
     const entry = this.snapshots.get(data.order_id);
     if (!entry) return true;
     entry.snapshot = entry.snapshot.then((s) =>
@@ -132,7 +139,7 @@ export class TrackingCache {
   }
 
   private dropDriver(driverId: number) {
-    for (const orderId of this.byDriver.get(driverId) ?? []) this.snapshots.delete(orderId);
+    for (const orderId of this.byDriver.get(driverId) ?? []) this.drop(orderId);
     this.byDriver.delete(driverId);
   }
 
@@ -155,12 +162,18 @@ export class TrackingCache {
     const now = Date.now();
     const hit = this.snapshots.get(orderId);
     if (hit && now - hit.loaded < SNAPSHOT_TTL_MS) return hit.snapshot;
-    if (this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.clear();
+    if (this.snapshots.size >= MAX_SNAPSHOTS) {
+      this.snapshots.clear();
+      this.aloneOnRoad.clear();
+    }
+    this.aloneOnRoad.delete(orderId);
     this.loads += 1;
     // Every poll of the order waits for this one read.
     const entry: Entry = {
       loaded: now,
       snapshot: loadSnapshot(this.db, orderId).then((s) => {
+        // Only while this entry is the order's (a drop meanwhile makes it stale).
+        if (s?.alone_on_road && this.snapshots.get(orderId) === entry) this.aloneOnRoad.add(orderId);
         if (s?.driver_id != null) {
           const set = this.byDriver.get(s.driver_id) ?? new Set<number>();
           set.add(orderId);

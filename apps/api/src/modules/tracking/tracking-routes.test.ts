@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, drivers, orders, products, trackingLinks, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { HERE } from '../dispatch/dispatch-scene.js';
+import { announceOrders } from '../orders/orders-announce.js';
 
 /** The customer's tracking link (issue 39): its scope, the driver's leg, expiry, staff side, limits. */
 let t: TestContext;
@@ -185,6 +186,27 @@ describe('a tracking link per order', () => {
     expect(a.driver.position).toMatchObject({ lat: HERE.lat, lng: HERE.lng });
     expect(b.driver.stops_before).toBe(1);
     expect(b.driver.position).toBeNull();
+    // The ETA pass moves the second before the first: announced as a new prediction alone, the
+    // batch is read again and the first page loses the position at once.
+    await t.database.db
+      .update(orders)
+      .set({ predicted_delivery_at: new Date(now + 5 * 60_000) })
+      .where(eq(orders.id, second.id));
+    await announceOrders(t.database.db, t.app.bus, [
+      { id: second.id, previous: { unmoved: {} }, note: { eta: true } },
+    ]);
+    const reordered = (await view(first.token)).json().data;
+    expect(reordered.driver.stops_before).toBe(1);
+    expect(reordered.driver.position).toBeNull();
+    expect((await view(second.token)).json().data.driver.stops_before).toBe(0);
+    await t.database.db
+      .update(orders)
+      .set({ predicted_delivery_at: new Date(now + 25 * 60_000) })
+      .where(eq(orders.id, second.id));
+    await announceOrders(t.database.db, t.app.bus, [
+      { id: second.id, previous: { unmoved: {} }, note: { eta: true } },
+    ]);
+    expect((await view(first.token)).json().data.driver.stops_before).toBe(0);
     // The first is delivered: the driver now heads to the second (its snapshot follows the event).
     await move(first.id, 'delivered');
     const after = (await view(second.token)).json().data;
