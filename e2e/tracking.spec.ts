@@ -103,7 +103,20 @@ for (const [width, lang] of [
     const restaurant = await openRestaurant(request);
     const order = await placeOrder(request, restaurant.id, { address: 'Ferhadija 12, stan 3, Sarajevo' });
     expect(order.tracking_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // The first answer is in the HTML itself (rendered by the API): heading, restaurant and status
+    // arrive with the page, before any script.
+    const html = await request.get(`/t/${order.tracking_token}`, { headers: { 'accept-language': lang } });
+    expect(html.status()).toBe(200);
+    const first = await html.text();
+    expect(first).toContain(`<h1 id="order-title">${x.title}</h1>`);
+    expect(first).toContain(x.received);
+    expect(first).toContain('id="tracking-data"');
     const { page, context } = await customerPage(browser, width, lang, `/t/${order.tracking_token}`);
+    // The browser takes that markup over as it is: a mismatch would be logged.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
 
     await expect(page.getByRole('heading', { name: x.title, level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: x.received, level: 2 })).toBeVisible();
@@ -155,7 +168,8 @@ for (const [width, lang] of [
     await expect(page.getByText(driver.first_name)).toHaveCount(0);
     const form = page.getByRole('form', { name: x.rate });
     await form.getByRole('radio', { name: x.star }).check({ force: true });
-    await form.getByRole('textbox').fill('Toplo i brzo');
+    // Whatever the customer writes is text on the page the server renders, never markup.
+    await form.getByRole('textbox').fill('Toplo i brzo </script><img src=x onerror="window.__xss=1">');
     await expectAccessible(page);
     await form.getByRole('button', { name: x.send }).click();
     await expect(page.getByText(x.thanks)).toBeVisible();
@@ -166,6 +180,9 @@ for (const [width, lang] of [
     await expect(page.getByRole('heading', { name: x.otherTitle, level: 1 })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: x.otherTitle, level: 1 })).toBeVisible();
+    await expect(page.getByText('</script><img src=x', { exact: false })).toBeVisible();
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(consoleErrors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
 
     // Staff: the link to copy, the rating, the messages (no channel configured here), revoke.
     const staff = await context.browser()?.newContext({ viewport: { width, height: 900 } });
@@ -217,6 +234,9 @@ for (const [width, lang] of [
 }
 
 test('an unknown link gets the friendly page and the API a 404', async ({ browser, request }) => {
+  const html = await request.get(`/t/${'Z'.repeat(32)}`, { headers: { 'accept-language': 'en' } });
+  expect(html.status()).toBe(404);
+  expect(await html.text()).toContain(TEXTS.en.gone);
   const { page, context } = await customerPage(browser, 360, 'en', `/t/${'Z'.repeat(32)}`);
   await expect(page.getByRole('heading', { name: TEXTS.en.gone })).toBeVisible();
   await expectAccessible(page);

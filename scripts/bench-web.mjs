@@ -20,7 +20,8 @@
 //
 //   npm run bench:web -- [--runs 5] [--orders 1000000] [--active 500] [--before-dist DIR] [--seed-dir DIR]
 //                        [--url http://127.0.0.1:3000 ...] [--no-self] [--no-build]
-//                        [--email admin@example.com] [--password DemoPass!2026]
+//                        [--email admin@example.com] [--password DemoPass!2026] [--only tracking]
+// `--only tracking` scores the customer's tracking page alone (Lighthouse, throttled mobile).
 // CHROME_PATH (default /usr/bin/chromium) names the browser.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     active: { type: 'string', default: '500' },
     'before-dist': { type: 'string' },
     'seed-dir': { type: 'string' },
+    only: { type: 'string' },
     email: { type: 'string', default: 'admin@example.com' },
     password: { type: 'string', default: process.env.DEMO_PASSWORD ?? 'DemoPass!2026' },
   },
@@ -246,13 +248,14 @@ async function trackingPath(target) {
 async function measure(target) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
-    const signIn = await lighthouseScore(chrome.port, `${target.base}/sign-in`, false);
     const tracking = await lighthouseScore(
       chrome.port,
       `${target.base}${await trackingPath(target)}`,
       false,
       true,
     );
+    if (args.only === 'tracking') return { tracking };
+    const signIn = await lighthouseScore(chrome.port, `${target.base}/sign-in`, false);
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     await signInBrowser(browser, target.base, await sessionFor(target));
     const dashboard = await lighthouseScore(chrome.port, `${target.base}/`, true);
@@ -305,10 +308,13 @@ async function main() {
         });
         target.results.push(result);
         log(
-          `run ${run}/${RUNS} ${target.name}: /sign-in ${result.signIn.score}, / ${result.dashboard.score}, ` +
-            RELOADS.map((screen) => `${screen.name} ${Math.round(result.reloads[screen.name])} ms`).join(
-              ', ',
-            ),
+          `run ${run}/${RUNS} ${target.name}: /t/<token> ${result.tracking.score} (LCP ${Math.round(result.tracking.lcp)} ms)` +
+            (result.signIn
+              ? `, /sign-in ${result.signIn.score}, / ${result.dashboard.score}, ` +
+                RELOADS.map((screen) => `${screen.name} ${Math.round(result.reloads[screen.name])} ms`).join(
+                  ', ',
+                )
+              : ''),
         );
       }
     }
@@ -317,18 +323,22 @@ async function main() {
     if (template && !args['seed-dir']) rmSync(template, { recursive: true, force: true });
   }
 
-  const rows = [
-    ['Lighthouse /sign-in (desktop perf)', (r) => r.signIn.score],
-    ['Lighthouse / dashboard (desktop perf)', (r) => r.dashboard.score],
-    ['/sign-in FCP ms', (r) => r.signIn.fcp],
-    ['/sign-in LCP ms', (r) => r.signIn.lcp],
-    ['/sign-in TBT ms', (r) => r.signIn.tbt],
-    ['/ LCP ms', (r) => r.dashboard.lcp],
-    ['/ TBT ms', (r) => r.dashboard.tbt],
+  const allRows = [
+    ['Lighthouse /sign-in (desktop perf)', (r) => r.signIn?.score],
+    ['Lighthouse / dashboard (desktop perf)', (r) => r.dashboard?.score],
+    ['/sign-in FCP ms', (r) => r.signIn?.fcp],
+    ['/sign-in LCP ms', (r) => r.signIn?.lcp],
+    ['/sign-in TBT ms', (r) => r.signIn?.tbt],
+    ['/ LCP ms', (r) => r.dashboard?.lcp],
+    ['/ TBT ms', (r) => r.dashboard?.tbt],
     ['Lighthouse /t/<token> tracking page (mobile, throttled)', (r) => r.tracking.score],
     ['/t/<token> LCP ms (mobile, throttled; goal under 1000)', (r) => r.tracking.lcp],
-    ...RELOADS.map((screen) => [`${screen.path} full reload → content ms`, (r) => r.reloads[screen.name]]),
+    ['/t/<token> FCP ms (mobile, throttled)', (r) => r.tracking.fcp],
+    ...RELOADS.map((screen) => [`${screen.path} full reload → content ms`, (r) => r.reloads?.[screen.name]]),
   ];
+  const rows = allRows.filter(([, pick]) =>
+    targets.every((t) => t.results.every((r) => pick(r) !== undefined)),
+  );
   const header = `| metric (median of ${RUNS}, min–max) | ${targets.map((t) => t.name).join(' | ')} |`;
   const lines = [
     header,

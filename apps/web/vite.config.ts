@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
+import {
+  defaultClientConditions,
+  defaultServerConditions,
+  defineConfig,
+  type Plugin,
+  type Rolldown,
+} from 'vite';
 
 /**
  * The first JS each key page needs: its entry chunk (the app's `src/main.tsx`, or the sign-in page's
@@ -303,6 +309,25 @@ function signInPage(): Plugin {
  * budget); the price is that the app fetches React and MUI once more after signing in.
  */
 export default defineConfig(({ mode }) => {
+  // `--mode tracking-ssr`: the tracking page's server render (src/tracking-ssr.tsx), one self-contained
+  // module for the API (dist/ssr, which the API never serves as a file).
+  if (mode === 'tracking-ssr') {
+    return {
+      plugins: [productionOnly(), react()],
+      publicDir: false,
+      // React's production server renderer only (the development one is dead code then).
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      resolve: { conditions: ['source', ...defaultServerConditions] },
+      ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
+      build: {
+        ssr: 'src/tracking-ssr.tsx',
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+        rolldownOptions: { output: { entryFileNames: 'tracking-ssr.js' } },
+      },
+    };
+  }
   // `--mode tracking` builds the customer's tracking page (tracking.html) alone, the same way.
   const tracking = mode === 'tracking';
   const signIn = mode === 'sign-in' || tracking;

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,7 @@ import type { BaselineSpec, Captured } from './baseline.js';
 import { timeRound } from './dispatch-round.js';
 import { timeQuote } from './quote.js';
 import { seedLarge } from './seed-large.js';
+import { openTrackingPages, type PagesResult, pagesBenchLine, trackingTokens } from './tracking-pages.js';
 import { benchWebhooks, webhookBenchLine } from './webhooks.js';
 
 /**
@@ -41,6 +43,8 @@ const DURATION = Number(env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 20);
 const ROUNDS = Math.max(1, Number(env.BENCH_ROUNDS ?? 3));
 const SUBSCRIBERS = 500;
+/** Customers with their tracking page open at once (BENCH_TRACKING_PAGES), each on their own order. */
+const TRACKING_PAGES = Number(env.BENCH_TRACKING_PAGES ?? 2000);
 const EVENTS = 200;
 const POOL = 20;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -237,6 +241,7 @@ async function main() {
   );
   const trackedId = tracked?.id ?? detailId;
   const trackingToken = (await liveToken(db, trackedId)) ?? (await issueLink(db, trackedId, null));
+  const pageTokens = await trackingTokens(db, TRACKING_PAGES);
   const reads: { name: string; path: string; run: () => Promise<unknown> }[] = [
     {
       name: 'orders list, page 1',
@@ -584,6 +589,34 @@ async function main() {
   };
   await runRounds(scenarios.filter((s) => !s.last));
   await runRounds(scenarios.filter((s) => s.last));
+  // N open tracking pages against one instance, its own metrics counting what they cost the database.
+  let pages: PagesResult | undefined;
+  if (!only || only.test('open tracking pages')) {
+    const metricsPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    const api = await startProcess(
+      [path.join(root, 'apps/api/dist/server.js')],
+      { ...apiEnv, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' },
+      /running at http:\/\/localhost:(\d+)/,
+    );
+    log(`${TRACKING_PAGES.toLocaleString('en')} open tracking pages…`);
+    try {
+      pages = await openTrackingPages(
+        api.url,
+        `http://127.0.0.1:${metricsPort}`,
+        pageTokens,
+        TRACKING_PAGES,
+        DURATION,
+      );
+    } finally {
+      await api.stop();
+    }
+  }
+  const pollBaseline = results.get('tracking page poll (open pages served = rate × 2 s)')?.base;
   log('one dispatch round, 500 orders × 200 drivers (first call cold), then 1,000 × 200…');
   const dispatchRound500 = timeRound(500, 200, 50);
   const dispatchRound = timeRound(1000, 200, 5);
@@ -639,6 +672,9 @@ async function main() {
     '',
     webhookBenchLine(webhooks),
     '',
+    ...(pages
+      ? [pagesBenchLine(pages, pollBaseline?.length ? median(pollBaseline.map((x) => x.rps)) : undefined), '']
+      : []),
     `Sign-in includes one argon2id verification (m=19456 KiB, t=2, p=1) on both sides; alone, on this machine: ${argon.perSecond.toFixed(1)} verifications/s on ${argon.threads} threads, ${argon.ms.toFixed(0)} ms each.`,
     '',
     'First-load JS of the web app (gzip, from the production build):',

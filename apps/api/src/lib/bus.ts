@@ -13,7 +13,9 @@ const CONTROL_CHANNEL = 'dostava:control';
 export type ControlMessage =
   | { type: 'sessions.changed'; user_id: number }
   /** Zones, fee rules or delivery areas changed: every instance reloads its zone cache (issue 37). */
-  | { type: 'zones.changed' };
+  | { type: 'zones.changed' }
+  /** An order's tracking link was revoked, issued again or rated: every instance forgets it (issue 39). */
+  | { type: 'tracking.changed'; order_id: number };
 const BUFFER_SIZE = 2000;
 
 /**

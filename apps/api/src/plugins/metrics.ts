@@ -130,6 +130,26 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       this.set({ state: 'idle' }, stats.idle);
     },
   });
+  // The customers' tracking pages (decision 0037): how many are open here, and what they cost the database.
+  new Gauge({
+    name: 'dostava_tracking_open_pages',
+    help: 'Tracking pages that polled this instance within the last ten seconds (token and client)',
+    registers: [registry],
+    collect() {
+      this.set(app.tracking.openPages());
+    },
+  });
+  new Counter({
+    name: 'dostava_tracking_db_reads_total',
+    help: "Database reads the tracking pages' polls caused on this instance: a token looked up, an order's snapshot",
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ kind: 'token' }, app.tracking.tokenLoads);
+      this.inc({ kind: 'snapshot' }, app.tracking.loads);
+    },
+  });
   new Gauge({
     name: 'dostava_db_waiting',
     help: 'Statements waiting for a database connection (PGlite: for their turn)',

@@ -26,6 +26,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The tracking page's server render (modules/tracking/tracking-page.ts) is the API's, not a file.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // Otherwise send's own `public, max-age=0` overwrites the header set below.
       cacheControl: false,
       setHeaders: (res, filePath) => {
@@ -42,10 +44,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   if (hasWeb) {
     // The sign-in page is an entry of its own (apps/web/sign-in.html), light enough for a first visit.
     app.get('/sign-in', { schema: { hide: true } }, (_request, reply) => reply.sendFile('sign-in.html'));
-    // The customer's tracking page (apps/web/tracking.html): its own small entry, no sign-in (issue 39).
-    // Whether the token is live is the page's question to the API, not the file's.
-    if (existsSync(path.join(opts.webDist, 'tracking.html')))
-      app.get('/t/:token', { schema: { hide: true } }, (_request, reply) => reply.sendFile('tracking.html'));
+    // The customer's tracking page at /t/:token is rendered with its answer by modules/tracking.
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasWeb) {

@@ -1,6 +1,15 @@
 import type { TrackingView } from '@dostava/shared';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { formatDateTime, formatTime, initialLang, type Lang, saveLang, type T, translator } from './messages';
+import {
+  formatDateTime,
+  formatTime,
+  initialLang,
+  type Lang,
+  savedLang,
+  saveLang,
+  type T,
+  translator,
+} from './messages';
 
 const DriverMap = lazy(() => import('./driver-map').then((m) => ({ default: m.DriverMap })));
 
@@ -9,18 +18,44 @@ const POLL_MS = 2000;
 /** After a failed poll, waits grow to this before the next try (a dropped connection heals by itself). */
 const MAX_BACKOFF_MS = 10_000;
 
-const tokenOfPath = () => decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
+/** The server renders without one: the token only addresses the polls and the rating, never the markup. */
+const tokenOfPath = () =>
+  typeof window === 'undefined' ? '' : decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
 
 type State = { kind: 'loading' } | { kind: 'gone' } | { kind: 'ok'; view: TrackingView };
 
-export function TrackingApp() {
-  const [lang, setLang] = useState<Lang>(initialLang);
+/**
+ * The first answer the server rendered into the page at /t/<token> (modules/tracking/tracking-page.ts),
+ * inline as JSON: the browser's first render is the server's (hydrated, nothing painted twice) and the
+ * first poll waits its turn. `view` null: the link is unknown or over.
+ */
+export interface TrackingInitial {
+  lang: Lang;
+  time_zone: string;
+  view: TrackingView | null;
+}
+
+export function TrackingApp({ initial }: { initial?: TrackingInitial }) {
+  const [lang, setLang] = useState<Lang>(() => initial?.lang ?? initialLang());
   const t = useMemo(() => translator(lang), [lang]);
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [state, setState] = useState<State>(() =>
+    !initial ? { kind: 'loading' } : initial.view ? { kind: 'ok', view: initial.view } : { kind: 'gone' },
+  );
+  /** Rendered by the server: its answer is fresh, the first poll waits; none at all for a link that is over. */
+  const [firstPoll] = useState<'now' | 'later' | 'never'>(() =>
+    !initial ? 'now' : initial.view ? 'later' : 'never',
+  );
+  const timeZone = initial?.time_zone;
   const [offline, setOffline] = useState(false);
   /** Rated on this page just now: the thanks stay once the next answer replaces the form. */
   const [thanked, setThanked] = useState(false);
   const token = useMemo(tokenOfPath, []);
+
+  // The server rendered in the browser's language; a choice made on this page before wins, after hydration.
+  useEffect(() => {
+    const saved = firstPoll === 'now' ? null : savedLang();
+    if (saved) setLang(saved);
+  }, [firstPoll]);
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -57,7 +92,9 @@ export function TrackingApp() {
       failures = navigator.onLine === false ? failures + 1 : 0;
       timer = setTimeout(run, Math.min(POLL_MS * 2 ** failures, MAX_BACKOFF_MS));
     };
-    void run();
+    if (firstPoll === 'never') return;
+    if (firstPoll === 'later') timer = setTimeout(run, POLL_MS);
+    else void run();
     const online = () => {
       clearTimeout(timer);
       void run();
@@ -68,7 +105,7 @@ export function TrackingApp() {
       clearTimeout(timer);
       window.removeEventListener('online', online);
     };
-  }, [load]);
+  }, [load, firstPoll]);
 
   const choose = (next: Lang) => {
     setLang(next);
@@ -100,6 +137,7 @@ export function TrackingApp() {
             view={state.view}
             t={t}
             lang={lang}
+            timeZone={timeZone}
             token={token}
             thanked={thanked}
             onRated={() => {
@@ -122,6 +160,7 @@ function Order({
   view,
   t,
   lang,
+  timeZone,
   token,
   thanked,
   onRated,
@@ -129,11 +168,12 @@ function Order({
   view: TrackingView;
   t: T;
   lang: Lang;
+  timeZone: string | undefined;
   token: string;
   thanked: boolean;
   onRated: () => void;
 }) {
-  const time = (iso: string) => formatTime(iso, lang);
+  const time = (iso: string) => formatTime(iso, lang, timeZone);
   const open = !['delivered', 'cancelled', 'declined', 'returned'].includes(view.status);
   const late =
     open && view.promised_at && view.predicted_delivery_at && view.predicted_delivery_at > view.promised_at;
@@ -188,13 +228,11 @@ function Order({
           {view.driver.position ? (
             <>
               <p>{t('tracking.heading')}</p>
-              <Suspense fallback={<div className="map" />}>
-                <DriverMap
-                  lat={view.driver.position.lat}
-                  lng={view.driver.position.lng}
-                  label={t('tracking.map')}
-                />
-              </Suspense>
+              <MapSlot
+                lat={view.driver.position.lat}
+                lng={view.driver.position.lng}
+                label={t('tracking.map')}
+              />
               <p className="muted">{t('tracking.position_at', { time: time(view.driver.position.at) })}</p>
             </>
           ) : null}
@@ -222,9 +260,24 @@ function Order({
         </section>
       ) : null}
       {view.expires_at ? (
-        <p className="muted">{t('tracking.expires', { time: formatDateTime(view.expires_at, lang) })}</p>
+        <p className="muted">
+          {t('tracking.expires', { time: formatDateTime(view.expires_at, lang, timeZone) })}
+        </p>
       ) : null}
     </>
+  );
+}
+
+/** The map's place, filled once in the browser: the server (and hydration) render the empty place, Leaflet never runs there. */
+function MapSlot(props: { lat: number; lng: number; label: string }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const place = <div className="map" />;
+  if (!mounted) return place;
+  return (
+    <Suspense fallback={place}>
+      <DriverMap {...props} />
+    </Suspense>
   );
 }
 

@@ -59,6 +59,8 @@ export const customerNotifications = pgTable(
     language: text('language').notNull().default('bs'),
     text: text('text'),
     attempts: integer('attempts').notNull().default(0),
+    /** When a worker took it (pending → sending): a claim older than the lease is a dead worker's. */
+    claimed_at: timestamp('claimed_at', { withTimezone: true }),
     provider_status: integer('provider_status'),
     provider_answer: text('provider_answer'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

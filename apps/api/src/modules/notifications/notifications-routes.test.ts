@@ -176,6 +176,22 @@ const rules = (over: Record<string, unknown> = {}) =>
     },
   });
 
+/** The driver's position, three times, some 30 m from the order's door: on `app`'s bus. */
+async function nearTheDoor(app: FastifyInstance, driverId: number, orderId: number) {
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  for (let i = 0; i < 3; i++)
+    await app.bus.publish({
+      type: 'driver.updated',
+      restaurant_id: null,
+      data: {
+        driver_id: driverId,
+        location: { lat: (order?.lat ?? 0) + 0.0003, lng: order?.lng ?? 0 },
+        last_location_at: new Date().toISOString(),
+        shift_state: 'delivering',
+      },
+    });
+}
+
 describe('sending through the providers', () => {
   it('sends an SMS through Twilio’s REST API when the customer app has no push token: the exact request', async () => {
     await contact({ push_token: null, opted_out: false, language: 'en' });
@@ -257,6 +273,60 @@ describe('sending through the providers', () => {
     const row = await settled(o.id, 'accepted');
     expect(row).toMatchObject({ state: 'failed', attempts: 1, provider_status: 400 });
     expect(row?.provider_answer).toContain('Invalid To number');
+  });
+});
+
+describe('a send abandoned by an instance that died', () => {
+  it('is taken back by the job queue once its claim is past the lease and sent once; a live claim is left alone', async () => {
+    await contact({ push_token: null, opted_out: false, language: 'en' });
+    const o = await place();
+    const db = t.database.db;
+    // Two rows as a worker leaves them between its claim and the provider's answer: one claimed ten
+    // minutes ago by an instance that died, one claimed just now by a worker still waiting for an answer.
+    await db.insert(customerNotifications).values([
+      {
+        order_id: o.id,
+        event: 'picked_up',
+        state: 'sending',
+        language: 'en',
+        attempts: 1,
+        claimed_at: sql`now() - interval '10 minutes'`,
+      },
+      {
+        order_id: o.id,
+        event: 'late',
+        state: 'sending',
+        language: 'en',
+        attempts: 1,
+        claimed_at: sql`now()`,
+      },
+    ]);
+    const { ordersWithPending, leaseOf } = await import('./notifications-service.js');
+    expect(await ordersWithPending(db, leaseOf(t.config.providerTimeoutMs))).toContain(o.id);
+    recorded.length = 0;
+    await t.app.jobs.schedule('notification-send', { order_id: o.id }, new Date(), `notify:${o.id}`);
+    const row = await settled(o.id, 'picked_up');
+    expect(row).toMatchObject({ state: 'sent', channel: 'sms', attempts: 2, provider_status: 201 });
+    const sms = () =>
+      recorded
+        .filter((r) => r.url.includes('Messages.json'))
+        .map((r) => new URLSearchParams(r.body).get('Body') ?? '');
+    expect(sms().filter((body) => body.includes(o.number))).toHaveLength(1);
+    expect(sms()[0]).toContain('on its way');
+    // The live claim is not sent a second time; its state stays with its worker.
+    const live = async () =>
+      (await db.select().from(customerNotifications).where(eq(customerNotifications.order_id, o.id))).find(
+        (r) => r.event === 'late',
+      );
+    expect((await live())?.state).toBe('sending');
+    // Its worker dies too: once the claim is past the lease, the job (retried while a claim is open)
+    // takes it back and sends it.
+    await db
+      .update(customerNotifications)
+      .set({ claimed_at: sql`now() - interval '10 minutes'` })
+      .where(and(eq(customerNotifications.order_id, o.id), eq(customerNotifications.event, 'late')));
+    expect(await settled(o.id, 'late')).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(sms().filter((body) => body.includes(o.number))).toHaveLength(2);
   });
 });
 
@@ -386,18 +456,7 @@ describe('two instances hearing the same events', () => {
     expect(assign.statusCode, assign.body).toBe(200);
     await move(o.id, 'in_delivery');
     recorded.length = 0;
-    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
-    for (let i = 0; i < 3; i++)
-      await t.app.bus.publish({
-        type: 'driver.updated',
-        restaurant_id: null,
-        data: {
-          driver_id: driver.id,
-          location: { lat: (order?.lat ?? 0) + 0.0003, lng: order?.lng ?? 0 },
-          last_location_at: new Date().toISOString(),
-          shift_state: 'delivering',
-        },
-      });
+    await nearTheDoor(t.app, driver.id, o.id);
     const row = await settled(o.id, 'arriving');
     expect(row).toMatchObject({ state: 'sent', channel: 'sms', attempts: 1 });
     await vi.waitFor(async () => {
@@ -408,6 +467,93 @@ describe('two instances hearing the same events', () => {
       expect(rows.filter((r) => r.event === 'arriving')).toHaveLength(1);
     });
     expect(recorded.filter((r) => r.body.includes('almost+there'))).toHaveLength(1);
+  });
+});
+
+/**
+ * Two instances on the Redis bus (TEST_REDIS_URL), as deployed: each trigger, whichever instance makes
+ * the change, is recorded once and sent once, though both hear every event and both run the job queue.
+ */
+describe.runIf(process.env.TEST_REDIS_URL)('two instances on the Redis bus: each trigger once', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const heardOnB: string[] = [];
+  beforeAll(async () => {
+    const config = { ...t.config, redisUrl: process.env.TEST_REDIS_URL };
+    a = await buildApp(config, { database: t.database, logger: false });
+    b = await buildApp(config, { database: t.database, logger: false });
+    await Promise.all([a.ready(), b.ready()]);
+    await vi.waitFor(() => expect([a.bus.redisState(), b.bus.redisState()]).toEqual(['up', 'up']), {
+      timeout: 20_000,
+    });
+    b.bus.observe((event, via) => {
+      if (via === 'redis') heardOnB.push(event.type);
+    });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('accepted, picked up, late, arriving, delivered and cancelled each fire once, sent once', async () => {
+    expect((await rules()).statusCode).toBe(200);
+    a.customerSettings.forget();
+    b.customerSettings.forget();
+    await contact({ push_token: null, opted_out: false, language: 'en' });
+    const on = (app: FastifyInstance, url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${tokens.admin}` }, payload });
+    const status = async (app: FastifyInstance, id: number, next: string) => {
+      const res = await on(app, `/api/orders/${id}/status`, { status: next, reason: 'Kupac odustao' });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const o = await place();
+    const other = await place();
+    recorded.length = 0;
+    await status(a, o.id, 'preparing_order');
+    await status(b, o.id, 'ready_for_pickup');
+    const [driver] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'driver@example.com'));
+    if (!driver) throw new Error('no driver');
+    const assigned = await on(a, `/api/orders/${o.id}/assign`, { driver_id: driver.id, allow_busy: true });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    await status(b, o.id, 'in_delivery');
+    // Late: the prediction passes the promise; the next change of the order announces it.
+    await t.database.db
+      .update(orders)
+      .set({
+        promised_at: sql`now() - interval '1 hour'`,
+        predicted_delivery_at: sql`now() + interval '1 hour'`,
+      })
+      .where(eq(orders.id, o.id));
+    const lock = await on(a, `/api/orders/${o.id}/dispatch-lock`, { locked: true });
+    expect(lock.statusCode, lock.body).toBe(200);
+    // Arriving: the driver's position near the door, heard by both instances through Redis.
+    await nearTheDoor(a, driver.id, o.id);
+    await settled(o.id, 'arriving');
+    await status(b, o.id, 'delivered');
+    await status(a, other.id, 'cancelled');
+
+    const events = ['accepted', 'picked_up', 'late', 'arriving', 'delivered'];
+    for (const event of events)
+      expect(await settled(o.id, event)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(await settled(other.id, 'cancelled')).toMatchObject({ state: 'sent', attempts: 1 });
+    const rows = await t.database.db
+      .select({ order_id: customerNotifications.order_id, event: customerNotifications.event })
+      .from(customerNotifications)
+      .where(sql`${customerNotifications.order_id} in (${o.id}, ${other.id})`);
+    expect(rows.map((r) => `${r.order_id}:${r.event}`).sort()).toEqual(
+      [...events.map((e) => `${o.id}:${e}`), `${other.id}:cancelled`].sort(),
+    );
+    // Sent once each: one SMS per event of the order, one for the other order.
+    const bodies = recorded
+      .filter((r) => r.url.includes('Messages.json'))
+      .map((r) => new URLSearchParams(r.body).get('Body') ?? '');
+    expect(bodies.filter((body) => body.includes(o.number))).toHaveLength(events.length);
+    expect(bodies.filter((body) => body.includes(other.number))).toHaveLength(1);
+    // The second instance heard the first one's changes through Redis: both had the chance to fire.
+    expect(heardOnB).toEqual(expect.arrayContaining(['order.updated', 'driver.updated']));
   });
 });
 

@@ -27,15 +27,20 @@ export async function notificationsRoutes(app: FastifyInstance) {
     log: app.log,
   });
   app.addHook('onClose', async () => stopWatching());
+  const leaseMs = service.leaseOf(app.config.providerTimeoutMs);
   app.jobs.handle('notification-send', async (data) =>
-    service.sendPending(app.db, { providers, publicUrl: app.config.publicUrl }, Number(data.order_id)),
+    service.sendPending(
+      app.db,
+      { providers, publicUrl: app.config.publicUrl, leaseMs },
+      Number(data.order_id),
+    ),
   );
   app.addHook('onReady', async () => {
     // What waited when the last instance stopped.
     app.jobs
       .start()
       .then(async () => {
-        for (const id of await service.ordersWithPending(app.db))
+        for (const id of await service.ordersWithPending(app.db, leaseMs))
           await app.jobs.schedule('notification-send', { order_id: id }, new Date(), sendKey(id));
       })
       .catch((error) => app.log.warn({ err: error }, 'pending notifications not resumed'));

@@ -13,7 +13,7 @@ import {
   trackingPath,
   URGENT_EVENTS,
 } from '@dostava/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   customerContacts,
@@ -242,20 +242,48 @@ export async function record(
 interface SendDeps {
   providers: Providers;
   publicUrl: string;
+  /** A claim older than this belongs to a worker that died mid-send (see `leaseOf`). */
+  leaseMs: number;
 }
+
+/**
+ * How long a claimed send may take before it counts as abandoned: well past what a live worker can
+ * spend on it (the OAuth exchange and the send, each bounded by the provider time-out), and never
+ * under the job's own expiry (60 s), after which the queue retries the job of a worker that vanished.
+ */
+export const leaseOf = (providerTimeoutMs: number) => Math.max(60_000, 3 * providerTimeoutMs);
+
+/** A row a worker claimed and never answered for within the lease (or claimed before claims were timed). */
+const abandoned = (leaseMs: number) =>
+  and(
+    eq(customerNotifications.state, 'sending'),
+    sql`(${customerNotifications.claimed_at} is null or ${customerNotifications.claimed_at} < now() - make_interval(secs => ${leaseMs / 1000}))`,
+  );
 
 /**
  * Sends what waits for an order's customer (the job `notification-send`). Each row is claimed before
  * its send (pending → sending, guarded), so two workers never send it twice; a provider's 5xx, 429 or
  * silence puts it back to pending and throws, and the job queue retries it with backoff.
+ *
+ * A row left in `sending` past the lease (its instance died between the claim and the answer) is taken
+ * back first: pending again, or failed once its attempts are spent. It may then reach the customer
+ * twice, if the provider had accepted it just before the instance died; never sending it is worse.
+ * A row still within its lease is another worker's: the job throws, to come back once it is settled.
  */
 export async function sendPending(db: Db, deps: SendDeps, orderId: number): Promise<void> {
+  await db
+    .update(customerNotifications)
+    .set({
+      state: sql`case when ${customerNotifications.attempts} < ${MAX_ATTEMPTS} then 'pending' else 'failed' end`,
+      claimed_at: null,
+    })
+    .where(and(eq(customerNotifications.order_id, orderId), abandoned(deps.leaseMs)));
   const pending = await db
     .select({ id: customerNotifications.id })
     .from(customerNotifications)
     .where(and(eq(customerNotifications.order_id, orderId), eq(customerNotifications.state, 'pending')))
     .orderBy(asc(customerNotifications.id));
-  if (!pending.length) return;
+  if (!pending.length) return settledOrRetry(db, orderId);
   const [info] = await db
     .select({
       order_number: orders.order_number,
@@ -280,7 +308,7 @@ export async function sendPending(db: Db, deps: SendDeps, orderId: number): Prom
   for (const { id } of pending) {
     const [claimed] = await db
       .update(customerNotifications)
-      .set({ state: 'sending', attempts: sql`${customerNotifications.attempts} + 1` })
+      .set({ state: 'sending', claimed_at: sql`now()`, attempts: sql`${customerNotifications.attempts} + 1` })
       .where(and(eq(customerNotifications.id, id), eq(customerNotifications.state, 'pending')))
       .returning();
     if (!claimed) continue;
@@ -338,14 +366,29 @@ export async function sendPending(db: Db, deps: SendDeps, orderId: number): Prom
       .where(eq(customerNotifications.id, id));
   }
   if (retry) throw new Error(`notification provider asked for a retry (order ${orderId})`);
+  await settledOrRetry(db, orderId);
 }
 
-/** Orders with messages waiting (a restart, a lost job): scheduled again when the queue starts. */
-export async function ordersWithPending(db: Db): Promise<number[]> {
+/** Throws (the queue comes back later) while another worker's claim on the order's messages is open. */
+async function settledOrRetry(db: Db, orderId: number) {
+  const [open] = await db
+    .select({ id: customerNotifications.id })
+    .from(customerNotifications)
+    .where(and(eq(customerNotifications.order_id, orderId), eq(customerNotifications.state, 'sending')))
+    .limit(1);
+  if (open)
+    throw new Error(`a notification of order ${orderId} is being sent elsewhere; looking again later`);
+}
+
+/**
+ * Orders with messages waiting (a restart, a lost job) or abandoned mid-send by an instance that died:
+ * scheduled again when the queue starts.
+ */
+export async function ordersWithPending(db: Db, leaseMs: number): Promise<number[]> {
   const rows = await db
     .selectDistinct({ order_id: customerNotifications.order_id })
     .from(customerNotifications)
-    .where(eq(customerNotifications.state, 'pending'));
+    .where(or(eq(customerNotifications.state, 'pending'), abandoned(leaseMs)));
   return rows.map((r) => r.order_id);
 }
 

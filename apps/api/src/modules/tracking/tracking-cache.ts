@@ -1,12 +1,23 @@
-import type { TrackingView } from '@dostava/shared';
+import { isActiveStatus, type OrderEvent, type TrackingView } from '@dostava/shared';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/bus.js';
 import { loadSnapshot, orderOfToken, type TrackingSnapshot, viewOf } from './tracking-service.js';
 
-/** How long a token's order (or its absence) is trusted: a revocation reaches every instance this late. */
-const TOKEN_TTL_MS = 5_000;
-/** A snapshot is read again this often even without an event (a missed event heals by itself). */
-const SNAPSHOT_TTL_MS = 30_000;
+/**
+ * How long a token's order is trusted. A revocation or re-issue tells every instance at once (the bus's
+ * control notice), so this is only the net under a lost notice; a page open for hours costs one lookup
+ * per this long, not one per poll.
+ */
+const TOKEN_TTL_MS = 10 * 60_000;
+/** How long an unknown token stays unknown (guessing is rate-limited per client besides). */
+const UNKNOWN_TTL_MS = 5_000;
+/**
+ * A snapshot is read again this often even without an event. Every change it shows is announced (the
+ * orders' writes, the periodic ETA pass, a rating or a link's change by a control notice) and a bus
+ * that missed events drops everything, so this is only the net under a change nobody announced (a
+ * restaurant renamed); it is what thousands of open pages cost the database when nothing moves.
+ */
+const SNAPSHOT_TTL_MS = 5 * 60_000;
 /** Bounds the memory a flood of different tokens can take. */
 const MAX_TOKENS = 50_000;
 const MAX_SNAPSHOTS = 20_000;
@@ -32,11 +43,15 @@ export class TrackingCache {
   /** The snapshots that show each driver (to drop them when another of the driver's orders moves). */
   private readonly byDriver = new Map<number, Set<number>>();
   private readonly positions = new Map<number, Position>();
+  /** Snapshots of orders on the road that are their driver's only one (see patchEta). */
+  private readonly aloneOnRoad = new Set<number>();
   /** Each open page's last poll (token and client), to count open pages. */
   private readonly seen = new Map<string, number>();
-  /** Reads of the database the cache made (the bench shows them per poll). */
+  /** Reads of the database the cache made: snapshots, and tokens looked up (the bench shows them). */
   loads = 0;
+  tokenLoads = 0;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeControl: () => void;
 
   constructor(
     private readonly db: Db,
@@ -45,6 +60,7 @@ export class TrackingCache {
   ) {
     this.unsubscribe = bus.subscribe(
       (event) => {
+        if (event.type === 'order.updated' && this.patchEta(event.data)) return;
         if (event.type === 'order.created' || event.type === 'order.updated') {
           this.drop(event.data.order_id);
           for (const driver of [event.data.order.driver?.id, event.data.previous?.driver_id])
@@ -60,29 +76,70 @@ export class TrackingCache {
       // Events were missed (Redis came back): nothing held can be trusted.
       () => this.clear(),
     );
+    this.unsubscribeControl = bus.onControl(
+      (message) => {
+        if (message.type === 'tracking.changed') this.forgetOrder(message.order_id);
+      },
+      () => this.clear(),
+    );
   }
 
   close() {
     this.unsubscribe();
+    this.unsubscribeControl();
   }
 
   clear() {
     this.tokens.clear();
     this.snapshots.clear();
     this.byDriver.clear();
+    this.aloneOnRoad.clear();
   }
 
   /** Forget an order's snapshot (and, after a revocation, its tokens: they are looked up again). */
   drop(orderId: number) {
     this.snapshots.delete(orderId);
+    this.aloneOnRoad.delete(orderId);
   }
 
-  forgetToken(token: string) {
-    this.tokens.delete(token);
+  /** An order's link changed (revoked, issued again): its tokens are looked up again. */
+  forgetOrder(orderId: number) {
+    for (const [token, hit] of this.tokens) if (hit.order_id === orderId) this.tokens.delete(token);
+    this.drop(orderId);
+  }
+
+  /**
+   * A new prediction alone (the periodic ETA pass moves most open orders every pass; a dispatch round
+   * makes offers the page does not show): the snapshot takes the event's figures instead of a read.
+   * Not for an order on the road in a batch: the order of the drop-offs follows the predictions
+   * (`stops_before`, which decides whether the position shows), so those are read again with the
+   * driver's other orders. A driver's batch only grows by an order event naming the driver, which
+   * drops the driver's snapshots.
+   */
+  private patchEta(data: OrderEvent): boolean {
+    const figuresOnly = (data.eta || data.dispatch) && !data.status && data.driver_id === undefined;
+    if (!figuresOnly || !isActiveStatus(data.order.status)) return false;
+    if (data.order.status === 'in_delivery' && !this.aloneOnRoad.has(data.order_id)) return false;
+    const entry = this.snapshots.get(data.order_id);
+    if (!entry) return true;
+    entry.snapshot = entry.snapshot.then((s) =>
+      s && s.view.status === data.order.status
+        ? {
+            ...s,
+            view: {
+              ...s.view,
+              promised_at: data.order.promised_at,
+              predicted_delivery_at: data.order.predicted_delivery_at,
+              risk_reason: data.order.risk_reason,
+            },
+          }
+        : s,
+    );
+    return true;
   }
 
   private dropDriver(driverId: number) {
-    for (const orderId of this.byDriver.get(driverId) ?? []) this.snapshots.delete(orderId);
+    for (const orderId of this.byDriver.get(driverId) ?? []) this.drop(orderId);
     this.byDriver.delete(driverId);
   }
 
@@ -91,9 +148,13 @@ export class TrackingCache {
     const now = Date.now();
     const hit = this.tokens.get(token);
     if (hit && hit.until > now) return hit.order_id;
+    this.tokenLoads += 1;
     const orderId = await orderOfToken(this.db, token);
     if (this.tokens.size >= MAX_TOKENS) this.tokens.clear();
-    this.tokens.set(token, { order_id: orderId, until: now + TOKEN_TTL_MS });
+    this.tokens.set(token, {
+      order_id: orderId,
+      until: now + (orderId === null ? UNKNOWN_TTL_MS : TOKEN_TTL_MS),
+    });
     return orderId;
   }
 
@@ -101,12 +162,18 @@ export class TrackingCache {
     const now = Date.now();
     const hit = this.snapshots.get(orderId);
     if (hit && now - hit.loaded < SNAPSHOT_TTL_MS) return hit.snapshot;
-    if (this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.clear();
+    if (this.snapshots.size >= MAX_SNAPSHOTS) {
+      this.snapshots.clear();
+      this.aloneOnRoad.clear();
+    }
+    this.aloneOnRoad.delete(orderId);
     this.loads += 1;
     // Every poll of the order waits for this one read.
     const entry: Entry = {
       loaded: now,
       snapshot: loadSnapshot(this.db, orderId).then((s) => {
+        // Only while this entry is the order's (a drop meanwhile makes it stale).
+        if (s?.alone_on_road && this.snapshots.get(orderId) === entry) this.aloneOnRoad.add(orderId);
         if (s?.driver_id != null) {
           const set = this.byDriver.get(s.driver_id) ?? new Set<number>();
           set.add(orderId);

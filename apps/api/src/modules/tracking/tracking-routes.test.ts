@@ -1,8 +1,10 @@
+import type { OrderEvent } from '@dostava/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, drivers, orders, products, trackingLinks, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/helpers.js';
 import { HERE } from '../dispatch/dispatch-scene.js';
+import { announceOrders } from '../orders/orders-announce.js';
 
 /** The customer's tracking link (issue 39): its scope, the driver's leg, expiry, staff side, limits. */
 let t: TestContext;
@@ -184,6 +186,27 @@ describe('a tracking link per order', () => {
     expect(a.driver.position).toMatchObject({ lat: HERE.lat, lng: HERE.lng });
     expect(b.driver.stops_before).toBe(1);
     expect(b.driver.position).toBeNull();
+    // The ETA pass moves the second before the first: announced as a new prediction alone, the
+    // batch is read again and the first page loses the position at once.
+    await t.database.db
+      .update(orders)
+      .set({ predicted_delivery_at: new Date(now + 5 * 60_000) })
+      .where(eq(orders.id, second.id));
+    await announceOrders(t.database.db, t.app.bus, [
+      { id: second.id, previous: { unmoved: {} }, note: { eta: true } },
+    ]);
+    const reordered = (await view(first.token)).json().data;
+    expect(reordered.driver.stops_before).toBe(1);
+    expect(reordered.driver.position).toBeNull();
+    expect((await view(second.token)).json().data.driver.stops_before).toBe(0);
+    await t.database.db
+      .update(orders)
+      .set({ predicted_delivery_at: new Date(now + 25 * 60_000) })
+      .where(eq(orders.id, second.id));
+    await announceOrders(t.database.db, t.app.bus, [
+      { id: second.id, previous: { unmoved: {} }, note: { eta: true } },
+    ]);
+    expect((await view(first.token)).json().data.driver.stops_before).toBe(0);
     // The first is delivered: the driver now heads to the second (its snapshot follows the event).
     await move(first.id, 'delivered');
     const after = (await view(second.token)).json().data;
@@ -423,6 +446,47 @@ describe('cheap for the server', () => {
     const moved = (await view(o.token)).json().data;
     expect(moved.status).toBe('preparing_order');
     expect(t.app.tracking.loads).toBe(loads + 1);
+  });
+});
+
+describe('cheap for the server: changes', () => {
+  it('a new prediction alone reaches the page without a read', async () => {
+    const o = await place();
+    let last: OrderEvent | undefined;
+    const off = t.app.bus.subscribe((e) => {
+      if (e.type === 'order.updated' && e.data.order_id === o.id) last = e.data;
+    });
+    await move(o.id, 'preparing_order');
+    await vi.waitFor(() => expect(last).toBeDefined());
+    off();
+    if (!last) throw new Error('no event');
+    expect((await view(o.token)).json().data.status).toBe('preparing_order');
+    const loads = t.app.tracking.loads;
+    const predicted = new Date(Date.now() + 47 * 60_000).toISOString();
+    // What the periodic ETA pass announces: the order's row with its new prediction, nothing else moved.
+    const { status: _status, from: _from, ...rest } = last;
+    await t.app.bus.publish({
+      type: 'order.updated',
+      restaurant_id: restaurantId,
+      data: { ...rest, eta: true, order: { ...last.order, predicted_delivery_at: predicted } },
+    });
+    expect((await view(o.token)).json().data.predicted_delivery_at).toBe(predicted);
+    expect(t.app.tracking.loads).toBe(loads);
+  });
+
+  it('revoking on one instance reaches the other at once (the control notice), not after the token’s time', async () => {
+    const o = await place();
+    expect((await view(o.token)).statusCode).toBe(200);
+    const tokenLoads = t.app.tracking.tokenLoads;
+    for (let i = 0; i < 50; i++) expect((await view(o.token)).statusCode).toBe(200);
+    expect(t.app.tracking.tokenLoads).toBe(tokenLoads);
+    // Another instance's revocation: its notice, as Redis brings it.
+    await t.database.db
+      .update(trackingLinks)
+      .set({ revoked_at: new Date() })
+      .where(eq(trackingLinks.order_id, o.id));
+    await t.app.bus.publishControl({ type: 'tracking.changed', order_id: o.id });
+    expect((await view(o.token)).statusCode).toBe(404);
   });
 });
 

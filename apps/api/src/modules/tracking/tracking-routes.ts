@@ -2,6 +2,7 @@ import { endpoints } from '@dostava/shared/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFound, ServiceError } from '../../lib/errors.js';
 import { route } from '../../lib/routes.js';
+import { loadTrackingPage, pageLanguage } from './tracking-page.js';
 import * as service from './tracking-service.js';
 
 const { tracking } = endpoints;
@@ -11,6 +12,8 @@ const tokenOf = (request: FastifyRequest) => String((request.params as { token?:
 export async function trackingRoutes(app: FastifyInstance) {
   const linkHours = async () => (await app.customerSettings.get()).link_hours;
   const cache = app.tracking;
+  // Every instance forgets the order's tokens and snapshot at once (this one before answering).
+  const changed = (order_id: number) => app.bus.publishControl({ type: 'tracking.changed', order_id });
 
   // The link is born with the order, in the placement's own transaction.
   app.orderHooks.add(async (tx, write) => {
@@ -39,6 +42,23 @@ export async function trackingRoutes(app: FastifyInstance) {
   // The global limit would count every page's polls against the whole API's budget: these have theirs.
   const publicOptions = { preHandler: limited, config: { rateLimit: false as const } };
 
+  // The page itself (no sign-in): its first answer rendered in, so the heading paints with the HTML.
+  // Unknown, revoked or expired: the friendly page with a 404, like the API.
+  const page = await loadTrackingPage(app.config.webDist);
+  if (page)
+    app.get('/t/:token', { schema: { hide: true }, ...publicOptions }, async (request, reply) => {
+      const view = await cache.view(tokenOf(request), request.ip);
+      reply
+        .status(view ? 200 : 404)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8');
+      return page({
+        lang: pageLanguage(request.headers['accept-language']),
+        time_zone: app.config.timeZone,
+        view,
+      });
+    });
+
   route(
     app,
     tracking.view,
@@ -58,7 +78,8 @@ export async function trackingRoutes(app: FastifyInstance) {
       // Expired like the page: the same 404.
       if (orderId === null || !(await cache.view(request.params.token, request.ip))) throw new NotFound();
       await service.rate(app.db, orderId, request.body);
-      cache.drop(orderId);
+      // Every instance's page shows the rating (and no form) from the next poll on.
+      await changed(orderId);
       return reply.status(204).send(null);
     },
     publicOptions,
@@ -71,15 +92,13 @@ export async function trackingRoutes(app: FastifyInstance) {
     data: await service.staffLink(app.db, request.actor, request.params.id, await linkHours()),
   }));
   route(app, tracking.revoke, async (request) => {
-    const before = await service.liveToken(app.db, request.params.id);
     const data = await service.revokeLink(app.db, request.actor, request.params.id, await linkHours());
-    if (before) cache.forgetToken(before);
+    await changed(request.params.id);
     return { data };
   });
   route(app, tracking.reissue, async (request) => {
-    const before = await service.liveToken(app.db, request.params.id);
     const data = await service.reissueLink(app.db, request.actor, request.params.id, await linkHours());
-    if (before) cache.forgetToken(before);
+    await changed(request.params.id);
     return { data };
   });
 }

@@ -166,6 +166,8 @@ export interface TrackingSnapshot {
   };
   /** When the link dies (null while the order is open). */
   ended_at: Date | null;
+  /** On the road and the driver's only order on the road: no other prediction can reorder its stop. */
+  alone_on_road: boolean;
   /** Where the driver was when the snapshot was read (a start until their events arrive). */
   driver_position: { lat: number; lng: number; at: string } | null;
 }
@@ -196,7 +198,9 @@ export async function loadSnapshot(db: Db, orderId: number): Promise<TrackingSna
       .where(eq(orderStatusHistory.order_id, orderId))
       .orderBy(asc(orderStatusHistory.created_at), asc(orderStatusHistory.id)),
     db.select().from(trackingRatings).where(eq(trackingRatings.order_id, orderId)),
-    o.driver_id !== null && o.status === 'in_delivery' ? stopsBefore(db, o) : Promise.resolve(0),
+    o.driver_id !== null && o.status === 'in_delivery'
+      ? stopsBefore(db, o)
+      : Promise.resolve({ before: 0, others: 0 }),
   ]);
   const delivered = o.status === 'delivered';
   // The driver only while they carry it; nothing of them once it is delivered or ended.
@@ -204,6 +208,7 @@ export async function loadSnapshot(db: Db, orderId: number): Promise<TrackingSna
   return {
     order_id: o.id,
     driver_id: showDriver ? o.driver_id : null,
+    alone_on_road: o.status === 'in_delivery' && o.driver_id !== null && stops.others === 0,
     ended_at: !isActiveStatus(o.status)
       ? delivered
         ? (o.delivered_at ?? o.status_changed_at)
@@ -231,7 +236,7 @@ export async function loadSnapshot(db: Db, orderId: number): Promise<TrackingSna
         ? {
             first_name: row.driver_first_name ?? '',
             vehicle_type: row.vehicle_type ?? null,
-            stops_before: o.status === 'in_delivery' ? stops : 0,
+            stops_before: o.status === 'in_delivery' ? stops.before : 0,
           }
         : null,
       rating: ratingOf(rating),
@@ -244,23 +249,25 @@ export async function loadSnapshot(db: Db, orderId: number): Promise<TrackingSna
  * The deliveries the driver makes before this one: the other orders they carry that are predicted to
  * arrive earlier (the order of the batch's drop-offs as the prediction plans it; ties by id).
  */
-async function stopsBefore(db: Db, o: typeof orders.$inferSelect): Promise<number> {
-  if (o.driver_id === null) return 0;
+async function stopsBefore(
+  db: Db,
+  o: typeof orders.$inferSelect,
+): Promise<{ before: number; others: number }> {
+  if (o.driver_id === null) return { before: 0, others: 0 };
   const mine = o.predicted_delivery_at;
+  const earlier = mine
+    ? sql`(${orders.predicted_delivery_at} < ${mine} or (${orders.predicted_delivery_at} = ${mine} and ${orders.id} < ${o.id}))`
+    : sql`${orders.id} < ${o.id}`;
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      before: sql<number>`(count(*) filter (where ${earlier}))::int`,
+      others: sql<number>`count(*)::int`,
+    })
     .from(orders)
     .where(
-      and(
-        eq(orders.driver_id, o.driver_id),
-        eq(orders.status, 'in_delivery'),
-        sql`${orders.id} <> ${o.id}`,
-        mine
-          ? sql`(${orders.predicted_delivery_at} < ${mine} or (${orders.predicted_delivery_at} = ${mine} and ${orders.id} < ${o.id}))`
-          : sql`${orders.id} < ${o.id}`,
-      ),
+      and(eq(orders.driver_id, o.driver_id), eq(orders.status, 'in_delivery'), sql`${orders.id} <> ${o.id}`),
     );
-  return row?.n ?? 0;
+  return { before: row?.before ?? 0, others: row?.others ?? 0 };
 }
 
 /** The page's answer from a snapshot, the driver's latest position and the link's lifetime. */

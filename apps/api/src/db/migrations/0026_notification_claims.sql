@@ -1,0 +1,1 @@
+ALTER TABLE "customer_notifications" ADD COLUMN "claimed_at" timestamp with time zone;
