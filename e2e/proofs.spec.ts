@@ -98,7 +98,10 @@ for (const [lang, width] of [
     await driverSession.POST('/api/driver/shift/start');
     for (const status of ['preparing_order', 'ready_for_pickup'] as const)
       await answer(
-        api.POST('/api/orders/{id}/status', { params: { path: { id: order.id } }, body: { status, reason: null } }),
+        api.POST('/api/orders/{id}/status', {
+          params: { path: { id: order.id } },
+          body: { status, reason: null },
+        }),
       );
     await answer(
       api.POST('/api/orders/{id}/assign', {
