@@ -87,6 +87,18 @@ const proofSettingsFields = z.object({
 export const proofSettingsBody = patchOf(proofSettingsFields);
 export type ProofSettingsBody = z.infer<typeof proofSettingsBody>;
 
+/** Where the driver stands when giving a proof. */
+const position = {
+  lat: z
+    .number({ error: msg('proofs.validation.position') })
+    .min(-90)
+    .max(90),
+  lng: z
+    .number({ error: msg('proofs.validation.position') })
+    .min(-180)
+    .max(180),
+};
+
 /**
  * What the driver app sends with "delivered": the PIN the customer gave, the photo or signature
  * uploaded before (POST /api/driver/uploads), or `photo_pending` when the photo could not be sent
@@ -100,28 +112,14 @@ export const proofInput = z.object({
   photo_id: id().optional(),
   signature_id: id().optional(),
   photo_pending: z.boolean({ error: msg('validation.invalid') }).optional(),
-  lat: z
-    .number({ error: msg('proofs.validation.position') })
-    .min(-90)
-    .max(90),
-  lng: z
-    .number({ error: msg('proofs.validation.position') })
-    .min(-180)
-    .max(180),
+  ...position,
 });
 export type ProofInput = z.infer<typeof proofInput>;
 
 /** A photo added after the delivery (the connection failed at the door). */
 export const proofPhotoBody = z.object({
   photo_id: id(),
-  lat: z
-    .number({ error: msg('proofs.validation.position') })
-    .min(-90)
-    .max(90),
-  lng: z
-    .number({ error: msg('proofs.validation.position') })
-    .min(-180)
-    .max(180),
+  ...position,
 });
 export type ProofPhotoBody = z.infer<typeof proofPhotoBody>;
 
