@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -67,6 +66,7 @@ describe('simulator against a running API', () => {
     expect(rows.every((r) => r.reporter_role === 'driver' && r.own)).toBe(true);
   });
 
+  // A whole delivery (kitchen, pick-up, the drive) takes a while on a loaded machine: 300 s.
   it('drivers give the proof of delivery the settings require', async () => {
     const db = ctx.database.db;
     const [first, second] = await db.select({ id: restaurants.id }).from(restaurants).orderBy(restaurants.id);
@@ -106,12 +106,12 @@ describe('simulator against a running API', () => {
         ],
         {},
       ),
-      (line) => appendFileSync('/tmp/proof-sim.log', `${line}\n`),
+      () => undefined,
     );
     await simulation.start();
     try {
       await vi.waitFor(async () => expect((await recorded()).length).toBeGreaterThanOrEqual(3), {
-        timeout: 100_000,
+        timeout: 280_000,
         interval: 500,
       });
     } finally {
@@ -127,7 +127,7 @@ describe('simulator against a running API', () => {
       if (proof.required === 'photo') expect(proof.photo_id !== null || proof.photo_pending).toBe(true);
       if (proof.required === 'signature') expect(proof.signature_id).not.toBeNull();
     }
-  });
+  }, 300_000);
 
   it('places orders, moves drivers and stops cleanly', async () => {
     const token = (await ctx.signIn('admin@example.com')).access_token;
