@@ -166,6 +166,9 @@ describe('proof settings', () => {
         'restaurants.1.restaurant_id',
       ],
       [{ restaurants: [{ restaurant_id: 999999, kind: 'pin' }] }, 'restaurants.0.restaurant_id'],
+      [{ restaurants: 'all' }, 'restaurants'],
+      [{ value_threshold: 1e20 }, 'value_threshold'],
+      [{ default_kind: 'pin\u0000' }, 'default_kind'],
     ] as const;
     for (const [payload, field] of bad) {
       const res = await settings({ default_kind: 'photo', ...payload });
@@ -210,6 +213,16 @@ describe('a PIN', () => {
     expect(bs.json().errors['proof.pin']).toEqual(['PIN ima 4 cifre']);
     expect(await statusOf(order.id)).toBe('in_delivery');
     expect((await proofRow(order.id))?.recorded_at).toBeNull();
+
+    // Hostile shapes are 400s too, never a 500, and change nothing.
+    for (const proof of [
+      { pin: `\u0000${pin.slice(1)}`, ...AT },
+      { pin, lat: 'x', lng: AT.lng },
+      { pin, photo_id: 2 ** 31, ...AT },
+      { pin, lat: 91, lng: AT.lng },
+    ])
+      expect((await deliver(order.id, proof)).statusCode, JSON.stringify(proof)).toBe(400);
+    expect(await statusOf(order.id)).toBe('in_delivery');
 
     const ok = await deliver(order.id, { pin, ...AT });
     expect(ok.statusCode).toBe(200);

@@ -23,9 +23,14 @@ export async function proofsRoutes(app: FastifyInstance) {
     await pruneImages(app.db, dir, new Date());
     await next(Date.now());
   });
+  // Scheduled in the background once the app is ready; a close waits for it before the database goes.
+  let first: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    next(Date.now()).catch((error) => app.log.error({ err: error }, 'proof retention job not scheduled'));
+    first = next(Date.now()).catch((error) =>
+      app.log.error({ err: error }, 'proof retention job not scheduled'),
+    );
   });
+  app.addHook('preClose', () => first);
 
   route(app, proofs.settings, async () => ({ data: await service.readSettings(app.db) }));
   route(app, proofs.updateSettings, async (request) => ({
