@@ -96,7 +96,7 @@ describe('simulator against a running API', () => {
           '--drivers',
           '3',
           '--rate',
-          '120',
+          '30',
           '--pace',
           '0.02',
           '--interval',
