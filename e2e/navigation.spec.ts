@@ -34,6 +34,7 @@ test.describe('navigation per role', () => {
         'Active orders /active-orders',
         'Dispatch settings /dispatch-settings',
         'Customer messages /notifications',
+        'Proof of delivery /proof-settings',
         'Cash register /end-shift',
         'Settlement /settlements',
         'Incidents /incidents',

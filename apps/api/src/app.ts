@@ -31,6 +31,7 @@ import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { productsRoutes } from './modules/products/products-routes.js';
 import { resumeSnoozeJobs } from './modules/products/products-snooze.js';
 import { productsSnoozeRoutes } from './modules/products/products-snooze-routes.js';
+import { proofsRoutes } from './modules/proofs/proofs-routes.js';
 import { resumeCapacityJobs } from './modules/restaurants/restaurants-capacity.js';
 import { restaurantsCapacityRoutes } from './modules/restaurants/restaurants-capacity-routes.js';
 import { restaurantsRoutes } from './modules/restaurants/restaurants-routes.js';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(settlementsRoutes);
   await app.register(driverMealsRoutes);
   await app.register(incidentsRoutes);
+  await app.register(proofsRoutes);
   await app.register(dashboardRoutes);
   await app.register(appVersionsRoutes);
   await app.register(auditLogRoutes);

@@ -23,6 +23,7 @@ export * from './opening-hours.js';
 export * from './order-rules.js';
 export * from './orders.js';
 export * from './products.js';
+export * from './proofs.js';
 export * from './restaurants.js';
 export * from './roles.js';
 export * from './search.js';

@@ -4,6 +4,7 @@ import { DISPATCH_MODES, DISPATCH_PROBLEMS, orderDispatchSchema, orderOfferSchem
 import { orderEtaSchema, RISK_REASONS } from './eta.js';
 import { msg } from './messages.js';
 import { BOARD_LANES, type BoardLane, ORDER_STATUSES, type OrderStatus } from './order-rules.js';
+import { proofInput } from './proofs.js';
 import type { Role } from './roles.js';
 import { dateOrDateTime, id, optionalText, phone, requiredText, searchText } from './validation.js';
 
@@ -104,6 +105,8 @@ export const orderCreateBody = z.object({
    * evaluated at once, the same way (issue 37).
    */
   quote_id: z.uuid({ error: msg('zones.validation.quote_id') }).optional(),
+  /** Leave the food at the door: nobody gives a PIN or signs, a photo is the proof (issue 38). */
+  leave_at_door: z.boolean({ error: msg('validation.invalid') }).optional(),
 });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
@@ -113,6 +116,8 @@ export const orderStatusBody = z
     reason: optionalText(500),
     /** The version the caller saw; a stale one is refused with 409 instead of overwriting. */
     version: z.number().int().min(0).optional(),
+    /** The proof of delivery the order needs, sent with `delivered` (issue 38). */
+    proof: proofInput.optional(),
   })
   .superRefine((body, ctx) => {
     if (REASON_REQUIRED.includes(body.status) && !body.reason) {

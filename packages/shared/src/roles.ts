@@ -124,6 +124,10 @@ export const PERMISSIONS = {
   'tracking.manage': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
   /** The customer notifications' templates and rules (issue 39). */
   'notifications.manage': [...ADMINS],
+  /** An order's proof of delivery (issue 38): whoever reads the order; restaurant staff their own. */
+  'proofs.read': [...ADMINS, 'dispatcher', ...RESTAURANT_STAFF],
+  /** What a delivery needs, per restaurant and by order value, and how long images are kept. */
+  'proofs.settings': [...ADMINS],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

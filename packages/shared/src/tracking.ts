@@ -60,6 +60,8 @@ export const trackingViewSchema = z.object({
   can_rate: z.boolean(),
   /** The link stops working at this time (set once the order is delivered or cancelled). */
   expires_at: iso.nullable(),
+  /** The PIN the customer gives the driver at the door, while the order is open (issue 38). */
+  delivery_pin: z.string().nullable(),
 });
 export type TrackingView = z.infer<typeof trackingViewSchema>;
 

@@ -14,6 +14,8 @@ export const JOB_NAMES = [
   'dispatch-offer-expires',
   /** Sends the messages waiting for one order's customer (modules/notifications). */
   'notification-send',
+  /** Deletes proof and incident images past the retention period, then schedules its next run (issue 38). */
+  'proof-images-prune',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -55,7 +55,10 @@ type Authenticated = FastifyRequest & { [ACTOR]?: ActorContext };
 export const authPlugin = fp(async (app: FastifyInstance) => {
   // Routes that plugins add (the API docs, the uploaded images) are public by their nature.
   app.addHook('onRoute', (route) => {
-    const publicPrefix = route.url.startsWith('/api/docs') || route.url.startsWith('/api/uploads/');
+    // Private images (issue 38) are an API route like any other: authorised, in the route table.
+    const publicPrefix =
+      route.url.startsWith('/api/docs') ||
+      (route.url.startsWith('/api/uploads/') && !route.url.startsWith('/api/uploads/private/'));
     const readOnly =
       ['GET', 'HEAD'].includes(String(route.method)) ||
       (Array.isArray(route.method) && route.method.every((m) => m === 'GET' || m === 'HEAD'));

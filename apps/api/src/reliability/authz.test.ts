@@ -155,6 +155,21 @@ describe('the authorization matrix', () => {
       '/api/orders/:id/tracking': { id: orderOf },
       '/api/orders/:id/tracking/revoke': { id: orderOf },
       '/api/orders/:id/tracking/reissue': { id: orderOf },
+      // Proof of delivery (issue 38): the order's proof, and a private image attached to one.
+      '/api/orders/:id/proof': { id: orderOf },
+      '/api/uploads/private/:id': {
+        id: (mine) =>
+          first(sql`with u as (
+              insert into uploads (file_name, original_name, mime_type, size, private)
+              values (gen_random_uuid()::text || '.png', 'authz.png', 'image/png', 1, true) returning id),
+            p as (
+              insert into order_proofs (order_id, required, photo_id)
+              select o.id, 'photo', u.id from orders o, u
+              where ${whose(sql`o.restaurant_id`, mine)}
+                and not exists (select 1 from order_proofs x where x.order_id = o.id)
+              order by o.id limit 1 returning photo_id)
+            select photo_id as id from p`),
+      },
       '/api/incidents/:id': {
         // The seed has no incidents: one on an order of the restaurant wanted.
         id: async (mine) =>

@@ -37,11 +37,12 @@ export class Http {
           method,
           headers: {
             accept: 'application/json',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            // A FormData (an upload) sets its own multipart type.
+            ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
             ...(token ? { authorization: `Bearer ${token}` } : {}),
             ...headers,
           },
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
           signal: AbortSignal.timeout(30_000),
         });
         const text = await response.text();

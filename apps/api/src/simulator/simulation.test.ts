@@ -1,6 +1,15 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { drivers, orderOffers, orders, restaurants, shifts } from '../db/schema/index.js';
+import {
+  drivers,
+  orderOffers,
+  orderProofs,
+  orders,
+  proofSettings,
+  restaurantProofKinds,
+  restaurants,
+  shifts,
+} from '../db/schema/index.js';
 import { dispatchScene, HERE } from '../modules/dispatch/dispatch-scene.js';
 import { createTestContext, type TestContext } from '../test/helpers.js';
 import { parseOptions } from './schedule.js';
@@ -56,6 +65,69 @@ describe('simulator against a running API', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.reporter_role === 'driver' && r.own)).toBe(true);
   });
+
+  // A whole delivery (kitchen, pick-up, the drive) takes a while on a loaded machine: 300 s.
+  it('drivers give the proof of delivery the settings require', async () => {
+    const db = ctx.database.db;
+    const [first, second] = await db.select({ id: restaurants.id }).from(restaurants).orderBy(restaurants.id);
+    await db
+      .insert(proofSettings)
+      .values({ id: 1, default_kind: 'pin' })
+      .onConflictDoUpdate({
+        target: proofSettings.id,
+        set: { default_kind: 'pin' },
+      });
+    await db.delete(restaurantProofKinds);
+    await db.insert(restaurantProofKinds).values([
+      { restaurant_id: first?.id ?? 0, kind: 'photo' },
+      { restaurant_id: second?.id ?? 0, kind: 'signature' },
+    ]);
+    const recorded = () =>
+      db
+        .select({ proof: orderProofs, driver_id: orders.driver_id, status: orders.status })
+        .from(orderProofs)
+        .innerJoin(orders, eq(orders.id, orderProofs.order_id))
+        .where(isNotNull(orderProofs.recorded_at));
+    const simulation = new Simulation(
+      parseOptions(
+        [
+          '--url',
+          url,
+          '--drivers',
+          '3',
+          '--rate',
+          '30',
+          '--pace',
+          '0.02',
+          '--interval',
+          '0.3',
+          '--incidents',
+          '0',
+        ],
+        {},
+      ),
+      () => undefined,
+    );
+    await simulation.start();
+    try {
+      await vi.waitFor(async () => expect((await recorded()).length).toBeGreaterThanOrEqual(3), {
+        timeout: 280_000,
+        interval: 500,
+      });
+    } finally {
+      await simulation.stop();
+      await db.update(proofSettings).set({ default_kind: 'none' });
+      await db.delete(restaurantProofKinds);
+    }
+    for (const { proof, driver_id, status } of await recorded()) {
+      expect(status).toBe('delivered');
+      expect(proof.driver_id).toBe(driver_id);
+      expect(proof.lat).not.toBeNull();
+      if (proof.required === 'pin') expect(proof.pin_confirmed).toBe(true);
+      if (proof.required === 'photo') expect(proof.photo_id !== null || proof.photo_pending).toBe(true);
+      if (proof.required === 'signature') expect(proof.signature_id).not.toBeNull();
+    }
+  }, 300_000);
 
   it('places orders, moves drivers and stops cleanly', async () => {
     const token = (await ctx.signIn('admin@example.com')).access_token;

@@ -1,4 +1,5 @@
 import { hourOfWeek, PLANNED_END_MAX_HOURS } from '@dostava/shared';
+import { restaurantImage } from '../db/seed/images.js';
 import { Account, Http } from './client.js';
 import {
   distanceMeters,
@@ -74,6 +75,8 @@ export class Simulation {
   private restaurants = new Map<number, Restaurant & { point: Point }>();
   /** Where each order placed here goes. */
   private readonly destinations = new Map<number, Point>();
+  /** The customers' tracking links by order: the customer reads the delivery PIN there (issue 38). */
+  private readonly trackingTokens = new Map<number, string>();
   private endShiftAvailable: boolean | null = null;
   /** Handles the incidents drivers report (issue 38). */
   private dispatcher: Account | null = null;
@@ -349,6 +352,8 @@ export class Simulation {
     }
     this.stats.orders += 1;
     this.destinations.set(reply.body.data.id, point);
+    const token = (reply.body.data as { tracking_token?: string | null }).tracking_token;
+    if (token) this.trackingTokens.set(reply.body.data.id, token);
     this.say(
       `${customer.email} ordered ${reply.body.data.order_number} from ${this.restaurants.get(restaurantId)?.name}`,
     );
@@ -417,6 +422,67 @@ export class Simulation {
       return reply.status !== 200;
     }
     return busy;
+  }
+
+  // Proof of delivery -----------------------------------------------------------------------------------
+
+  /**
+   * Marks the order delivered with the proof it needs (issue 38): the PIN the customer reads on the
+   * tracking page, a photo or a signature uploaded first. Now and then the photo does not go through
+   * at the door and follows a little later. An order whose PIN the customer cannot give (placed
+   * outside this run) is confirmed by the dispatcher, as staff may.
+   */
+  private async deliver(driver: Account, order: OrderItem, at: Point, name: string) {
+    const needs = await driver.call<{ data: { required: string } }>(
+      'GET',
+      `/api/driver/orders/${order.id}/proof`,
+    );
+    const required = needs.status === 200 ? needs.body.data.required : 'none';
+    const where = { lat: at.lat, lng: at.lng };
+    const delivered = (proof?: object) =>
+      driver.call('POST', `/api/driver/orders/${order.id}/status`, {
+        status: 'delivered',
+        ...(proof ? { proof: { ...where, ...proof } } : {}),
+      });
+    const upload = async () => {
+      const form = new FormData();
+      const png = restaurantImage(Math.floor(this.random() * 360), 64, 48);
+      form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'proof.png');
+      const sent = await driver.call<{ data: { id: number } }>('POST', '/api/driver/uploads', form);
+      return sent.status === 201 ? sent.body.data.id : null;
+    };
+    if (required === 'pin') {
+      const token = this.trackingTokens.get(order.id);
+      const view = token
+        ? await this.http.call<{ data: { delivery_pin: string | null } }>('GET', `/api/tracking/${token}`)
+        : null;
+      const pin = view?.status === 200 ? view.body.data.delivery_pin : null;
+      if (pin) return delivered({ pin });
+      this.say(`${name}: the customer of ${order.order_number} has no PIN to give; the dispatcher confirms`);
+      return (
+        this.dispatcher?.call('POST', `/api/orders/${order.id}/status`, { status: 'delivered' }) ??
+        delivered()
+      );
+    }
+    if (required === 'signature') return delivered({ signature_id: (await upload()) ?? undefined });
+    if (required === 'photo') {
+      if (this.random() < 0.1) {
+        // The connection failed at the door: delivered now, the photo follows.
+        const reply = await delivered({ photo_pending: true });
+        if (reply.status === 200) {
+          const photo = await upload();
+          if (photo !== null)
+            await driver.call('POST', `/api/driver/orders/${order.id}/proof/photo`, {
+              photo_id: photo,
+              ...where,
+            });
+          this.say(`${name} sent the photo of ${order.order_number} after the delivery`);
+        }
+        return reply;
+      }
+      return delivered({ photo_id: (await upload()) ?? undefined });
+    }
+    return delivered();
   }
 
   // Incidents ------------------------------------------------------------------------------------------
@@ -717,7 +783,7 @@ export class Simulation {
         if (!(await stay(this.paced(15, 45)))) break;
         await status(order, 'in_delivery');
       }
-      const reply = await status(order, 'delivered');
+      const reply = await this.deliver(driver, order, position, name);
       if (reply.status === 200) {
         this.stats.delivered += 1;
         if (order.payment_method === 'cash') cash += order.total;
@@ -726,6 +792,7 @@ export class Simulation {
         if (this.random() < this.options.incidents) cash -= await this.incident(driver, order, name);
       }
       this.destinations.delete(order.id);
+      this.trackingTokens.delete(order.id);
     }
   }
 }

@@ -97,6 +97,7 @@ const OPERATION_MENU: NavGroup[] = [
           { label: 'nav.active_orders', path: '/active-orders' },
           { label: 'nav.dispatch_settings', path: '/dispatch-settings' },
           { label: 'notifications.nav', path: '/notifications' },
+          { label: 'proofs.nav', path: '/proof-settings' },
         ],
       },
       { label: 'nav.cash_register', path: '/end-shift' },

@@ -274,6 +274,24 @@ const dashboardRoutes: RouteObject[] = [
     lazy: () => import('./routes/orders/order-detail-page').then((m) => ({ Component: m.OrderDetailPage })),
   },
   {
+    // The order's printable proof-of-delivery sheet (issue 38).
+    path: 'orders/:id/proof',
+    handle: { title: 'proofs.card_title', access: { permission: 'proofs.read' } } satisfies RouteHandle,
+    lazy: () => import('./routes/proofs/proof-sheet-page').then((m) => ({ Component: m.ProofSheetPage })),
+  },
+  {
+    path: 'proof-settings',
+    handle: {
+      title: 'proofs.settings_title',
+      access: { permission: 'proofs.settings' },
+      menu: [
+        { menu: 'operation', group: 'management', parent: 'nav.orders', label: 'proofs.nav', order: 10.5 },
+      ],
+    } satisfies RouteHandle,
+    lazy: () =>
+      import('./routes/proofs/proof-settings-page').then((m) => ({ Component: m.ProofSettingsPage })),
+  },
+  {
     path: 'active-orders',
     handle: {
       title: 'nav.active_orders',

@@ -1,8 +1,8 @@
-import type { Image } from '@dostava/shared';
+import type { Image, UploadKind } from '@dostava/shared';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFailure } from '../lib/http';
 import { translateMessage } from '../lib/i18n';
@@ -17,12 +17,24 @@ interface ImageUploadFieldProps {
   error?: string;
   /** Round preview (avatars) instead of a rounded square. */
   round?: boolean;
+  /** `private` (incident photos): served only through the authorised read, previewed from the file chosen. */
+  kind?: UploadKind;
 }
 
 /** Picks an image, uploads it (POST /uploads) and hands back {id, file_url}. */
-export function ImageUploadField({ label, value, onChange, disabled, error, round }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  label,
+  value,
+  onChange,
+  disabled,
+  error,
+  round,
+  kind = 'public',
+}: ImageUploadFieldProps) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const [localError, setLocalError] = useState<string | null>(null);
   const labelId = useId();
   const helpId = useId();
@@ -36,7 +48,9 @@ export function ImageUploadField({ label, value, onChange, disabled, error, roun
     if (problem) return;
     setUploading(true);
     try {
-      onChange(await uploadImage(file));
+      const image = await uploadImage(file, kind);
+      if (kind === 'private') setPreview(URL.createObjectURL(file));
+      onChange(image);
     } catch (error) {
       // Not a query or a mutation: the cache does not show it, so the field does.
       showFailure(error);
@@ -53,7 +67,7 @@ export function ImageUploadField({ label, value, onChange, disabled, error, roun
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Avatar
-          src={value?.file_url}
+          src={value ? (kind === 'private' ? (preview ?? undefined) : value.file_url) : undefined}
           alt={value ? label : undefined}
           variant={round ? 'circular' : 'rounded'}
           sx={{ width: 72, height: 72, bgcolor: 'grey.200', color: 'grey.500' }}

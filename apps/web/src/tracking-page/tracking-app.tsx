@@ -212,6 +212,16 @@ function Order({
         ) : null}
       </section>
 
+      {view.delivery_pin ? (
+        <section className="card" aria-labelledby="pin-title">
+          <h2 id="pin-title">{t('delivery_pin.title')}</h2>
+          <p className="eta" translate="no">
+            {view.delivery_pin}
+          </p>
+          <p className="muted">{t('delivery_pin.text')}</p>
+        </section>
+      ) : null}
+
       {view.driver ? (
         <section className="card" aria-labelledby="driver-title">
           <h2 id="driver-title">{t('tracking.driver', { name: view.driver.first_name })}</h2>

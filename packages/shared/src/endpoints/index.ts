@@ -15,6 +15,7 @@ import { integrationApi, integrations } from './integrations.js';
 import { notifications } from './notifications.js';
 import { orders } from './orders.js';
 import { products } from './products.js';
+import { proofs } from './proofs.js';
 import { restaurants } from './restaurants.js';
 import { search } from './search.js';
 import { settlements } from './settlements.js';
@@ -58,4 +59,5 @@ export const endpoints = {
   incidents,
   tracking,
   notifications,
+  proofs,
 };

@@ -276,7 +276,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image (PNG, JPEG or WebP, multipart field `file`)
-         * @description Stores an image for a restaurant, product or category and answers with the id to put in that record and the URL it is served at. Type and size are checked from the bytes.
+         * @description Stores an image for a restaurant, product or category and answers with the id to put in that record and the URL it is served at. Type and size are checked from the bytes. `kind=private` (incident photos): the image is served only through GET /api/uploads/private/{id}, to those who may read the order it is attached to.
          */
         post: operations["postUploads"];
         delete?: never;
@@ -299,6 +299,26 @@ export interface paths {
          * @description The driver app uploads a photo first, then names its id in `photo_ids` of the incident it reports. Type and size are checked from the bytes, as for staff uploads.
          */
         post: operations["postDriverUploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/private/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a private image (proof of delivery, incident photo)
+         * @description A private image, to its uploader and to those who may read the order it is attached to: Admin, App Manager, dispatchers, the order's restaurant staff (another restaurant's: 403) and the order's driver (another driver: 404). Never cached by shared caches.
+         */
+        get: operations["getUploadsPrivateById"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2189,6 +2209,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/proof-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List proof settings
+         * @description What a delivery needs (nothing, a photo, the customer's PIN, a signature): the operation's default, the restaurants with their own, the rule by order value, the grace period for a late photo and how long images are kept.
+         */
+        get: operations["getProofSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Proof settings (patch)
+         * @description Changes the proof rules (audited). `restaurants` replaces the whole list of restaurants with their own requirement. Orders placed before keep the requirement they were placed with.
+         */
+        patch: operations["patchProofSettings"];
+        trace?: never;
+    };
+    "/api/orders/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proof of an order
+         * @description An order's proof of delivery: what it needed, the PIN confirmed (never the PIN), the photo and signature (read with GET /api/uploads/private/{id}), where and when. Another restaurant's order is 403 to restaurant staff.
+         */
+        get: operations["getOrdersByIdProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/orders/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Driver app: the proof my delivery needs
+         * @description What the driver must collect before marking the order delivered (send it as `proof` with the status `delivered`): a photo or signature uploaded with POST /api/driver/uploads, or the PIN the customer gives. Another driver's order is not found.
+         */
+        get: operations["getDriverOrdersByIdProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/orders/{id}/proof/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Driver app: add the photo of my delivery later
+         * @description Adds the photo that could not be sent at the door (the order was delivered with `photo_pending`), within the grace period after the delivery (422 `proof_photo_closed` after it, 409 `proof_photo_added` when it is there already).
+         */
+        post: operations["postDriverOrdersByIdProofPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -3960,7 +4064,9 @@ export interface operations {
     };
     postUploads: {
         parameters: {
-            query?: never;
+            query?: {
+                kind?: "public" | "private";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4013,6 +4119,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getUploadsPrivateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -6399,6 +6531,7 @@ export interface operations {
                     payment: "cash" | "card";
                     /** Format: uuid */
                     quote_id?: string;
+                    leave_at_door?: boolean;
                 };
             };
         };
@@ -6898,6 +7031,14 @@ export interface operations {
                     status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                     reason: string | null;
                     version?: number;
+                    proof?: {
+                        pin?: string;
+                        photo_id?: number;
+                        signature_id?: number;
+                        photo_pending?: boolean;
+                        lat: number;
+                        lng: number;
+                    };
                 };
             };
         };
@@ -7577,6 +7718,14 @@ export interface operations {
                     status: "created" | "preparing_order" | "ready_for_pickup" | "in_delivery" | "delivered" | "cancelled" | "returned" | "declined" | "no_answer";
                     reason: string | null;
                     version?: number;
+                    proof?: {
+                        pin?: string;
+                        photo_id?: number;
+                        signature_id?: number;
+                        photo_pending?: boolean;
+                        lat: number;
+                        lng: number;
+                    };
                 };
             };
         };
@@ -11261,6 +11410,236 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getProofSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            default_kind: "none" | "photo" | "pin" | "signature";
+                            value_threshold: number | null;
+                            /** @enum {string} */
+                            value_kind: "none" | "photo" | "pin" | "signature";
+                            photo_grace_minutes: number;
+                            retention_days: number;
+                            restaurants: {
+                                restaurant_id: number;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "none" | "photo" | "pin" | "signature";
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    patchProofSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    default_kind?: "none" | "photo" | "pin" | "signature";
+                    value_threshold?: number | null;
+                    /** @enum {string} */
+                    value_kind?: "none" | "photo" | "pin" | "signature";
+                    photo_grace_minutes?: number;
+                    retention_days?: number;
+                    restaurants?: {
+                        restaurant_id: number;
+                        /** @enum {string} */
+                        kind: "none" | "photo" | "pin" | "signature";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            default_kind: "none" | "photo" | "pin" | "signature";
+                            value_threshold: number | null;
+                            /** @enum {string} */
+                            value_kind: "none" | "photo" | "pin" | "signature";
+                            photo_grace_minutes: number;
+                            retention_days: number;
+                            restaurants: {
+                                restaurant_id: number;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "none" | "photo" | "pin" | "signature";
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOrdersByIdProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_id: number;
+                            /** @enum {string} */
+                            required: "none" | "photo" | "pin" | "signature";
+                            leave_at_door: boolean;
+                            pin_confirmed: boolean;
+                            photo: {
+                                id: number;
+                                file_url: string;
+                            } | null;
+                            signature: {
+                                id: number;
+                                file_url: string;
+                            } | null;
+                            photo_pending: boolean;
+                            photo_due_at: string | null;
+                            images_pruned: boolean;
+                            recorded_at: string | null;
+                            lat: number | null;
+                            lng: number | null;
+                            photo_added_at: string | null;
+                            driver: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDriverOrdersByIdProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_id: number;
+                            /** @enum {string} */
+                            required: "none" | "photo" | "pin" | "signature";
+                            leave_at_door: boolean;
+                            photo_pending: boolean;
+                            photo_due_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postDriverOrdersByIdProofPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    photo_id: number;
+                    lat: number;
+                    lng: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_id: number;
+                            /** @enum {string} */
+                            required: "none" | "photo" | "pin" | "signature";
+                            leave_at_door: boolean;
+                            photo_pending: boolean;
+                            photo_due_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getDashboard: {
         parameters: {
             query?: {
@@ -12160,6 +12539,7 @@ export interface operations {
                     payment: "cash" | "card";
                     /** Format: uuid */
                     quote_id?: string;
+                    leave_at_door?: boolean;
                     customer_name: string | null;
                     external_id: string | null;
                 };
@@ -12221,6 +12601,7 @@ export interface operations {
                     payment: "cash" | "card";
                     /** Format: uuid */
                     quote_id?: string;
+                    leave_at_door?: boolean;
                     customer_name: string | null;
                     external_id: string | null;
                 };
@@ -13937,6 +14318,7 @@ export interface operations {
                             } | null;
                             can_rate: boolean;
                             expires_at: string | null;
+                            delivery_pin: string | null;
                         };
                     };
                 };
@@ -14872,6 +15254,9 @@ export const refreshes: Readonly<Record<string, readonly string[]>> = {
   ],
   "PATCH /api/vehicles/{id}": [
     "/api/drivers"
+  ],
+  "POST /api/driver/orders/{id}/proof/photo": [
+    "/api/orders"
   ],
   "POST /api/incidents/{id}/resolve": [
     "/api/orders"

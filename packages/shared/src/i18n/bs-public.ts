@@ -250,4 +250,8 @@ export const bsPublic: PublicCatalogue = {
     not_delivered: 'Narudžba se može ocijeniti kad bude dostavljena',
     already_rated: 'Ova narudžba je već ocijenjena',
   },
+  delivery_pin: {
+    title: 'Vaš PIN za dostavu',
+    text: 'Recite ovaj PIN vozaču kad vam narudžba stigne.',
+  },
 };

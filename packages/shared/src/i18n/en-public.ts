@@ -254,6 +254,10 @@ export const enPublic = {
     not_delivered: 'The order can be rated once it is delivered',
     already_rated: 'This order has already been rated',
   },
+  delivery_pin: {
+    title: 'Your delivery PIN',
+    text: 'Give this PIN to the driver when your order arrives.',
+  },
 } as const;
 
 export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -14,6 +14,7 @@ export * from './integrations.js';
 export * from './notifications.js';
 export * from './orders.js';
 export * from './products.js';
+export * from './proofs.js';
 export * from './restaurants.js';
 export * from './settlements.js';
 export * from './shifts.js';

@@ -37,6 +37,8 @@ export const orders = pgTable(
     status: orderStatusEnum('status').notNull().default('created'),
     payment_method: paymentMethodEnum('payment_method').notNull(),
     address: text('address').notNull(),
+    /** The customer asked to leave the food at the door: a photo is the proof, never a PIN (issue 38). */
+    leave_at_door: boolean('leave_at_door').notNull().default(false),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     note: text('note'),

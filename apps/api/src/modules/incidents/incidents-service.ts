@@ -11,6 +11,7 @@ import {
   type incidentStatusBody,
   isIncidentClosed,
   isRestaurantRole,
+  privateImageUrl,
 } from '@dostava/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -93,13 +94,16 @@ async function toIncidents(db: Db, rows: Row[]): Promise<Incident[]> {
       : [],
     photoIds.length
       ? db
-          .select({ id: uploads.id, file_name: uploads.file_name })
+          .select({ id: uploads.id, file_name: uploads.file_name, private: uploads.private })
           .from(uploads)
           .where(inArray(uploads.id, photoIds))
       : [],
   ]);
   const itemName = new Map(items.map((i) => [i.id, i.name]));
-  const photoFile = new Map(photos.map((p) => [p.id, p.file_name]));
+  // Private photos (issue 38) are read through the authorised route, older public ones as they were.
+  const photoFile = new Map(
+    photos.map((p) => [p.id, p.private ? privateImageUrl(p.id) : fileUrl(p.file_name)]),
+  );
   return rows.map((r) => ({
     id: r.id,
     order: { id: r.order_id, order_number: r.order_number },
@@ -112,8 +116,8 @@ async function toIncidents(db: Db, rows: Row[]): Promise<Incident[]> {
     status: r.status,
     lines: r.lines.map((l) => ({ ...l, name: itemName.get(l.order_item_id) ?? '' })),
     photos: r.photo_ids.flatMap((id) => {
-      const file = photoFile.get(id);
-      return file ? [{ id, file_url: fileUrl(file) }] : [];
+      const file_url = photoFile.get(id);
+      return file_url ? [{ id, file_url }] : [];
     }),
     comment: r.comment,
     reporter:

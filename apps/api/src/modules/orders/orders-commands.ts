@@ -29,6 +29,7 @@ import { withdrawOffers } from '../dispatch/dispatch-offers.js';
 import { inPoolOf } from '../dispatch/dispatch-queries.js';
 import { activeOrders, driverState, lockDriver } from '../drivers/drivers-service.js';
 import { loadModels, predictOrders, promiseFor } from '../eta/eta-predictions.js';
+import { proveDelivery } from '../proofs/proofs-service.js';
 import { assertTakesOrders } from '../restaurants/restaurants-hours.js';
 import { deliveryForPlacement } from '../zones/zones-service.js';
 import { orderAmounts } from './orders-amounts.js';
@@ -131,6 +132,7 @@ export async function createOrder(
         lat: body.lat,
         lng: body.lng,
         note: body.note,
+        leave_at_door: body.leave_at_door ?? false,
         ...amounts,
         ...promise,
       })
@@ -200,10 +202,14 @@ export function changeStatus(
       if (body.status === 'in_delivery' && from === 'ready_for_pickup') set.picked_up_at = now;
       if (body.status === 'delivered') set.delivered_at = now;
       const staff = actor.role !== 'driver' && actor.role !== 'customer';
+      // Delivered at the door needs the proof the order was placed with (issue 38): checked and
+      // recorded under the move's transaction, so a refusal changes nothing.
+      const proving = body.status === 'delivered' && actor.role === 'driver';
       return {
         set,
         status: { to: body.status, reason: body.reason },
         guard: eq(orders.status, from),
+        ...(proving ? { before: (tx: Db) => proveDelivery(tx, actor, order, body.proof, now) } : {}),
         audit: staff
           ? {
               action: 'status',

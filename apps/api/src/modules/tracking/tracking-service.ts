@@ -27,6 +27,7 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import { NotFound, RuleBroken } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
 import { assertInScope, assertReachable } from '../orders/orders-queries.js';
+import { pinOf } from '../proofs/proofs-service.js';
 
 /** 24 random bytes: 192 bits, 32 base64url characters. */
 export const newToken = () => randomBytes(24).toString('base64url');
@@ -191,7 +192,7 @@ export async function loadSnapshot(db: Db, orderId: number): Promise<TrackingSna
     .where(eq(orders.id, orderId));
   if (!row) return null;
   const o = row.order;
-  const [history, [rating], stops] = await Promise.all([
+  const [history, [rating], stops, pin] = await Promise.all([
     db
       .select({ status: orderStatusHistory.to_status, at: orderStatusHistory.created_at })
       .from(orderStatusHistory)
@@ -201,6 +202,8 @@ export async function loadSnapshot(db: Db, orderId: number): Promise<TrackingSna
     o.driver_id !== null && o.status === 'in_delivery'
       ? stopsBefore(db, o)
       : Promise.resolve({ before: 0, others: 0 }),
+    // The customer tells the driver this PIN at the door (issue 38): shown while the order is open.
+    isActiveStatus(o.status) ? pinOf(db, o.id) : Promise.resolve(null),
   ]);
   const delivered = o.status === 'delivered';
   // The driver only while they carry it; nothing of them once it is delivered or ended.
@@ -241,6 +244,7 @@ export async function loadSnapshot(db: Db, orderId: number): Promise<TrackingSna
         : null,
       rating: ratingOf(rating),
       can_rate: delivered && !rating,
+      delivery_pin: pin,
     },
   };
 }

@@ -21,6 +21,7 @@ import { OrderEta } from '../../../features/orders/components/order-eta';
 import { OrderStatusChip } from '../../../features/orders/components/order-status-chip';
 import { StatusActions } from '../../../features/orders/components/status-actions';
 import { useOrderEvents } from '../../../features/orders/live/use-order-events';
+import { OrderProofCard } from '../../../features/proofs/components/order-proof';
 import { TrackingLinkCard } from '../../../features/tracking/components/tracking-link-card';
 import { OrderDeliveryFee } from '../../../features/zones/components/order-delivery-fee';
 import { useCurrentUser } from '../../../lib/session';
@@ -93,6 +94,9 @@ export function OrderDetailPage() {
                 <OrderCustomer order={order} />
                 <OrderDriver order={order} />
                 <OrderDispatchSection order={order} />
+                {can(me, 'proofs.read') ? (
+                  <OrderProofCard orderId={order.id} orderNumber={order.order_number} />
+                ) : null}
                 {can(me, 'incidents.read') ? <OrderIncidents order={order} /> : null}
                 <TrackingLinkCard orderId={order.id} />
               </Stack>

@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Divider, List, ListItem, Stack, Typogra
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { PrivateImage } from '../../../components/private-image';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -106,15 +107,25 @@ export function OrderIncidents({ order }: OrderIncidentsProps) {
                   {incident.comment ? <Typography variant="body2">{incident.comment}</Typography> : null}
                   {incident.photos.length ? (
                     <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                      {incident.photos.map((photo) => (
-                        <Box
-                          key={photo.id}
-                          component="img"
-                          src={photo.file_url}
-                          alt={t('incidents.photos')}
-                          sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
-                        />
-                      ))}
+                      {incident.photos.map((photo) =>
+                        // Private photos (issue 38) are read with the caller's token; older ones are public.
+                        photo.file_url.startsWith('/api/uploads/private/') ? (
+                          <PrivateImage
+                            key={photo.id}
+                            id={photo.id}
+                            alt={t('incidents.photos')}
+                            maxHeight={64}
+                          />
+                        ) : (
+                          <Box
+                            key={photo.id}
+                            component="img"
+                            src={photo.file_url}
+                            alt={t('incidents.photos')}
+                            sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
+                          />
+                        ),
+                      )}
                     </Stack>
                   ) : null}
                   {closed ? (

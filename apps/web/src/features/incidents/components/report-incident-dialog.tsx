@@ -72,7 +72,7 @@ export function ReportIncidentDialog({
 }: ReportIncidentDialogProps) {
   const { t } = useTranslation();
   const report = useReportIncident(orderId);
-  // One photo, uploaded as it is chosen (POST /uploads); the report names it.
+  // One photo, uploaded as it is chosen (POST /uploads, private: issue 38); the report names it.
   const [photo, setPhoto] = useState<Image | null>(null);
   const { control, submit, busy, reset } = useApiForm({
     guard: open,
@@ -131,6 +131,7 @@ export function ReportIncidentDialog({
           value={photo}
           onChange={setPhoto}
           disabled={busy}
+          kind="private"
         />
         <FormTextField
           control={control}
