@@ -24,6 +24,7 @@ const view: TrackingView = {
   predicted_delivery_at: '2026-11-28T17:05:00.000Z',
   risk_reason: 'kitchen_slow',
   delivered_at: null,
+  delivery_pin: null,
   driver: {
     first_name: 'Amir',
     vehicle_type: 'scooter',
