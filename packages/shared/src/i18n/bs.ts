@@ -1631,4 +1631,17 @@ export const bs: Catalogue = {
     bad_clock: 'Upišite u obliku HH:MM',
     quiet_both: 'Upišite oba kraja tihih sati ili nijedan',
   },
+  incidents_more: {
+    redeliver_lines: 'Stavke za ponovnu dostavu',
+    redeliver_liable: 'Trošak ponovne dostave snosi',
+    redelivered_as: 'Ponovo dostavljeno kao narudžba {{number}}',
+    redelivery_of: 'Besplatna ponovna dostava narudžbe {{number}}',
+    redelivery_cost: 'Trošak ponovne dostave: {{amount}}',
+    redeliveries: 'Ponovne dostave u ovom obračunu',
+    product_gone: 'Ova stavka više nije na meniju: ne može se ponovo dostaviti',
+    refunds_and_redeliveries: 'Povrati i ponovne dostave na teret restorana',
+    cash_later_title: 'Gotovinski povrati koje isplaćuje ured',
+    cash_later_none: 'Nema gotovinskih povrata koje isplaćuje ured',
+    cash_later_total: 'Ukupno gotovine vraćeno preko ureda: {{amount}}',
+  },
 };

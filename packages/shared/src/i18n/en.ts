@@ -1629,6 +1629,19 @@ export const en = {
     bad_clock: 'Use the form HH:MM',
     quiet_both: 'Give both ends of the quiet hours, or neither',
   },
+  incidents_more: {
+    redeliver_lines: 'Items to deliver again',
+    redeliver_liable: 'Cost of the redelivery charged to',
+    redelivered_as: 'Redelivered as order {{number}}',
+    redelivery_of: 'Redelivery of order {{number}} at no charge',
+    redelivery_cost: 'Redelivery cost: {{amount}}',
+    redeliveries: 'Redeliveries in this settlement',
+    product_gone: 'This item is no longer on the menu: it cannot be delivered again',
+    refunds_and_redeliveries: 'Refunds and redeliveries charged to the restaurant',
+    cash_later_title: 'Cash refunds paid by the office',
+    cash_later_none: 'No cash refunds to pay by the office',
+    cash_later_total: 'Total cash refunded by the office: {{amount}}',
+  },
 } as const;
 
 export type Catalogue = Widen<typeof en>;

@@ -7,6 +7,7 @@ import * as refunds from './refunds-service.js';
 const { incidents } = endpoints;
 
 export async function incidentsRoutes(app: FastifyInstance) {
+  const deps = { bus: app.bus, timeZone: app.config.timeZone, hooks: app.orderHooks };
   route(app, incidents.list, async (request) =>
     service.listIncidents(app.db, request.actor, request.query, app.config.timeZone),
   );
@@ -18,19 +19,19 @@ export async function incidentsRoutes(app: FastifyInstance) {
   }));
   route(app, incidents.report, async (request, reply) =>
     reply.status(201).send({
-      data: await service.reportIncident(app.db, request.actor, request.params.id, request.body),
+      data: await service.reportIncident(app.db, app.bus, request.actor, request.params.id, request.body),
     }),
   );
   route(app, incidents.driverReport, async (request, reply) =>
     reply.status(201).send({
-      data: await service.reportIncident(app.db, request.actor, request.params.id, request.body),
+      data: await service.reportIncident(app.db, app.bus, request.actor, request.params.id, request.body),
     }),
   );
   route(app, incidents.status, async (request) => ({
-    data: await service.moveIncident(app.db, request.actor, request.params.id, request.body),
+    data: await service.moveIncident(app.db, app.bus, request.actor, request.params.id, request.body),
   }));
   route(app, incidents.resolve, async (request) => ({
-    data: await service.resolveIncident(app.db, request.actor, request.params.id, request.body),
+    data: await service.resolveIncident(app.db, deps, request.actor, request.params.id, request.body),
   }));
   route(app, incidents.settings, async () => ({ data: await service.readSettings(app.db) }));
   route(app, incidents.updateSettings, async (request) => ({
