@@ -6,8 +6,10 @@ import type {
   IncidentStatusBody,
   RefundBody,
 } from '@dostava/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { $api, quiet, useWrite } from '../../../lib/api-client';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { $api, quiet, refresh, useWrite } from '../../../lib/api-client';
+import { eventStream } from '../../../lib/event-stream';
 
 export type { IncidentListParams };
 export type IncidentFilterParams = Pick<
@@ -33,16 +35,35 @@ export function useOrderIncidents(orderId: number) {
   );
 }
 
-/** Open and in-progress incidents (the dispatch board's counter). */
+/** Open and in-progress incidents (the dispatch board's counter), kept live by useIncidentEvents. */
 export function useIncidentCounts(enabled = true) {
   return useQuery(
-    $api.queryOptions(
-      'get',
-      '/api/incidents/counts',
-      {},
-      { enabled, refetchInterval: 30_000, select: (answer) => answer.data },
-    ),
+    $api.queryOptions('get', '/api/incidents/counts', {}, { enabled, select: (answer) => answer.data }),
   );
+}
+
+/**
+ * Keeps the incidents on screen live: an incident reported, moved or resolved anywhere (the event
+ * stream's `incident.changed`, restaurant staff hear their own restaurant's) refreshes the lists, the
+ * counter and the order's refunds; a resync (missed events) does too.
+ */
+export function useIncidentEvents(enabled = true) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return eventStream.listen((message) => {
+      if (message.kind === 'event' && message.event.type !== 'incident.changed') return;
+      void refresh(queryClient, ['/api/incidents']);
+      if (message.kind === 'event')
+        void queryClient.invalidateQueries({
+          queryKey: [
+            'get',
+            '/api/orders/{id}/refunds',
+            { params: { path: { id: message.event.data.order_id } } },
+          ],
+        });
+    });
+  }, [queryClient, enabled]);
 }
 
 /** What was paid, refunded and left on an order, line by line, with its refunds. */

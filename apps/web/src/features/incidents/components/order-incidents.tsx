@@ -21,6 +21,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import {
   useApproveRefund,
+  useIncidentEvents,
   useMoveIncident,
   useOrderIncidents,
   useOrderRefunds,
@@ -60,6 +61,7 @@ export function OrderIncidents({ order }: OrderIncidentsProps) {
   const me = useCurrentUser();
   const money = (minor: number) => formatMoney(minor, currentLanguage());
   const incidents = useOrderIncidents(order.id);
+  useIncidentEvents();
   const refunds = useOrderRefunds(order.id);
   const move = useMoveIncident();
   const approve = useApproveRefund();
