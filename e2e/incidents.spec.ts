@@ -37,7 +37,7 @@ const texts = {
     approve: 'Approve refund',
     approved: 'The refund is approved',
     approvedChip: 'Approved',
-    refundsLine: 'Refunds charged to the restaurant',
+    refundsLine: 'Refunds and redeliveries charged to the restaurant',
     upload: 'Upload image',
     photo: 'Photos',
     rules: 'Refund rules',
@@ -45,7 +45,7 @@ const texts = {
     save: 'Save',
     rulesSaved: 'The refund rules are saved',
     counter: /open incidents$/,
-    deductions: 'Refunds in this settlement',
+    deductions: 'Refunds and redeliveries in this settlement',
   },
   bs: {
     incidents: 'Incidenti',
@@ -75,7 +75,7 @@ const texts = {
     approve: 'Odobri povrat',
     approved: 'Povrat je odobren',
     approvedChip: 'Odobren',
-    refundsLine: 'Povrati na teret restorana',
+    refundsLine: 'Povrati i ponovne dostave na teret restorana',
     upload: 'Učitaj sliku',
     photo: 'Fotografije',
     rules: 'Pravila povrata',
@@ -83,7 +83,7 @@ const texts = {
     save: 'Sačuvaj',
     rulesSaved: 'Pravila povrata su sačuvana',
     counter: /^Otvoreni incidenti/,
-    deductions: 'Povrati u ovom obračunu',
+    deductions: 'Povrati i ponovne dostave u ovom obračunu',
   },
 } as const;
 

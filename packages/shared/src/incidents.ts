@@ -283,6 +283,8 @@ export const refundListQuery = listQuery(REFUND_SORTS, '-created_at').extend({
   restaurant_id: id().optional(),
   liable: choice(LIABLE_PARTIES).optional(),
   settlement_id: id().optional(),
+  /** Cash refunds by how the cash went back (the cash register lists those the office paid: later). */
+  cash_return: choice(CASH_RETURNS).optional(),
 });
 export type RefundListParams = z.output<typeof refundListQuery>;
 

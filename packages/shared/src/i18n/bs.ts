@@ -1632,6 +1632,7 @@ export const bs: Catalogue = {
     quiet_both: 'Upišite oba kraja tihih sati ili nijedan',
   },
   incidents_more: {
+    deductions_title: 'Povrati i ponovne dostave u ovom obračunu',
     redeliver_lines: 'Stavke za ponovnu dostavu',
     redeliver_liable: 'Trošak ponovne dostave snosi',
     redelivered_as: 'Ponovo dostavljeno kao narudžba {{number}}',
@@ -1642,6 +1643,6 @@ export const bs: Catalogue = {
     refunds_and_redeliveries: 'Povrati i ponovne dostave na teret restorana',
     cash_later_title: 'Gotovinski povrati koje isplaćuje ured',
     cash_later_none: 'Nema gotovinskih povrata koje isplaćuje ured',
-    cash_later_total: 'Ukupno gotovine vraćeno preko ureda: {{amount}}',
+    cash_later_count: 'Posljednjih {{shown}} od {{count}}',
   },
 };

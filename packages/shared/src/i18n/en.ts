@@ -1630,6 +1630,7 @@ export const en = {
     quiet_both: 'Give both ends of the quiet hours, or neither',
   },
   incidents_more: {
+    deductions_title: 'Refunds and redeliveries in this settlement',
     redeliver_lines: 'Items to deliver again',
     redeliver_liable: 'Cost of the redelivery charged to',
     redelivered_as: 'Redelivered as order {{number}}',
@@ -1640,7 +1641,7 @@ export const en = {
     refunds_and_redeliveries: 'Refunds and redeliveries charged to the restaurant',
     cash_later_title: 'Cash refunds paid by the office',
     cash_later_none: 'No cash refunds to pay by the office',
-    cash_later_total: 'Total cash refunded by the office: {{amount}}',
+    cash_later_count: 'The latest {{shown}} of {{count}}',
   },
 } as const;
 

@@ -112,6 +112,7 @@ export async function listRefunds(db: Db, query: ListQuery) {
   if (query.restaurant_id !== undefined) filters.push(eq(refunds.restaurant_id, query.restaurant_id));
   if (query.liable) filters.push(eq(refunds.liable, query.liable));
   if (query.settlement_id !== undefined) filters.push(eq(refunds.settlement_id, query.settlement_id));
+  if (query.cash_return) filters.push(eq(refunds.cash_return, query.cash_return));
   const where = filters.length ? and(...filters) : undefined;
   const column = query.sort.replace(/^-/, '') === 'amount' ? refunds.amount : refunds.created_at;
   const direction = query.sort.startsWith('-') ? desc : asc;

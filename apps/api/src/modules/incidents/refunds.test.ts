@@ -604,8 +604,19 @@ describe('the money reconciled end to end', () => {
       reason: 'Vraćeno na vratima',
     });
     expect(atDoor.json().data).toMatchObject({ status: 'approved', cash_return: 'at_door' });
-    // Cash given back later by the office is not the driver's.
-    await refund('dispatcher', mine.id, { fixed_amount: 100, liable: 'operation', ...cash });
+    // Cash given back later by the office is not the driver's: the cash register lists it apart.
+    const later = await refund('dispatcher', mine.id, { fixed_amount: 100, liable: 'operation', ...cash });
+    const office = (who: string) =>
+      t.request({
+        method: 'GET',
+        url: '/api/refunds?cash_return=later&status=approved&per_page=100',
+        token: tokens[who],
+      });
+    const listed = (await office('dispatcher')).json().data.map((r: { id: number }) => r.id);
+    expect(listed).toContain(later.json().data.id);
+    expect(listed).not.toContain(atDoor.json().data.id);
+    for (const who of ['manager', 'employee', 'driver'])
+      expect((await office(who)).statusCode, who).toBe(403);
     const ended = await t.request({
       method: 'POST',
       url: '/api/driver/end-shift',
@@ -630,7 +641,7 @@ describe('the money reconciled end to end', () => {
       url: `/api/end-shift-requests/${ended.json().data.id}`,
       token: tokens.admin,
     });
-    const listed = detail.json().data.orders.find((o: { id: number }) => o.id === mine.id);
-    expect(listed.total).toBe(mine.total - 250);
+    const kept = detail.json().data.orders.find((o: { id: number }) => o.id === mine.id);
+    expect(kept.total).toBe(mine.total - 250);
   });
 });

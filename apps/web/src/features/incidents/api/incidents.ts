@@ -78,6 +78,29 @@ export function useOrderRefunds(orderId: number, enabled = true) {
   );
 }
 
+/** The incidents whose redelivery a settlement lists (their cost charged or carried by the operation). */
+export function useSettlementRedeliveries(settlementId: number) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/incidents',
+      { params: { query: { settlement_id: settlementId, per_page: 100, page: 1, sort: '-created_at' } } },
+      { select: (answer) => answer.data },
+    ),
+  );
+}
+
+/** Cash refunds the office paid back (not the driver at the door): the cash register lists them. */
+export function useOfficeCashRefunds() {
+  return useQuery(
+    $api.queryOptions('get', '/api/refunds', {
+      params: {
+        query: { cash_return: 'later', status: 'approved', per_page: 10, page: 1, sort: '-created_at' },
+      },
+    }),
+  );
+}
+
 /** The refunds a settlement lists (deductions and those the operation took on). */
 export function useSettlementRefunds(settlementId: number) {
   return useQuery(
