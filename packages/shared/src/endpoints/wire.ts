@@ -10131,6 +10131,7 @@ export interface operations {
                 restaurant_id?: number;
                 driver_id?: number;
                 order_id?: number;
+                settlement_id?: number;
                 from?: string;
                 to?: string;
             };
@@ -10187,6 +10188,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         }[];
@@ -10290,6 +10311,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         };
@@ -10374,6 +10415,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         };
@@ -10458,6 +10519,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         };
@@ -10537,6 +10618,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         };
@@ -10565,6 +10666,14 @@ export interface operations {
                     /** @enum {string} */
                     resolution: "refund" | "redeliver" | "no_action";
                     reason: string;
+                    redelivery?: {
+                        lines: {
+                            order_item_id: number;
+                            quantity: number;
+                        }[];
+                        /** @enum {string} */
+                        liable: "restaurant" | "operation" | "driver";
+                    };
                 };
             };
         };
@@ -10616,6 +10725,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         };
@@ -10972,6 +11101,7 @@ export interface operations {
                 restaurant_id?: number;
                 liable?: "restaurant" | "operation" | "driver" | "shared";
                 settlement_id?: number;
+                cash_return?: "at_door" | "later";
             };
             header?: never;
             path?: never;
