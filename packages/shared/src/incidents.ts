@@ -292,3 +292,51 @@ export const refundRejectBody = z.object({ reason: reasonText() });
 
 /** Idempotency-Key header of a refund request: what a retry or a double click repeats. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** Who pays for what went wrong: a refund's or a redelivery's share of each party. */
+export const PAYERS = ['restaurant', 'operation', 'driver'] as const;
+export type Payer = (typeof PAYERS)[number];
+
+const analyticsGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  incidents: z.number().int(),
+  /** Orders delivered in the period; the rate is incidents / delivered (null without deliveries). */
+  delivered: z.number().int(),
+  rate: z.number().nullable(),
+  refunds: z.number().int(),
+  refunded_amount: z.number().int(),
+});
+
+/**
+ * Incidents and refunds of a period (reported, and refunds approved, in it) by type, restaurant,
+ * driver and payer, with the incident rate per restaurant and per driver (the 20 with most incidents).
+ */
+export const incidentAnalyticsSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  totals: z.object({
+    incidents: z.number().int(),
+    refunds: z.number().int(),
+    refunded_amount: z.number().int(),
+    redeliveries: z.number().int(),
+    redelivery_amount: z.number().int(),
+  }),
+  by_type: z.array(
+    z.object({
+      type: z.enum(INCIDENT_TYPES),
+      incidents: z.number().int(),
+      refunds: z.number().int(),
+      refunded_amount: z.number().int(),
+    }),
+  ),
+  by_restaurant: z.array(analyticsGroup),
+  by_driver: z.array(analyticsGroup),
+  by_payer: z.array(
+    z.object({
+      payer: z.enum(PAYERS),
+      refunded_amount: z.number().int(),
+      redelivery_amount: z.number().int(),
+    }),
+  ),
+});
+export type IncidentAnalytics = z.infer<typeof incidentAnalyticsSchema>;

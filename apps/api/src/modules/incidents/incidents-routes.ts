@@ -1,6 +1,10 @@
+import { Readable } from 'node:stream';
 import { endpoints } from '@dostava/shared/endpoints';
 import type { FastifyInstance } from 'fastify';
+import { localToday } from '../../lib/dates.js';
+import { CSV_TYPE } from '../../lib/export.js';
 import { route } from '../../lib/routes.js';
+import { incidentAnalytics, incidentAnalyticsCsv } from './incidents-analytics.js';
 import * as service from './incidents-service.js';
 import * as refunds from './refunds-service.js';
 
@@ -11,6 +15,18 @@ export async function incidentsRoutes(app: FastifyInstance) {
   route(app, incidents.list, async (request) =>
     service.listIncidents(app.db, request.actor, request.query, app.config.timeZone),
   );
+  route(app, incidents.analytics, async (request) => ({
+    data: await incidentAnalytics(app.db, request.actor, request.query, app.config.timeZone),
+  }));
+  route(app, incidents.analyticsCsv, async (request, reply) => {
+    const stamp = localToday(app.config.timeZone);
+    reply
+      .header('content-type', CSV_TYPE)
+      .header('content-disposition', `attachment; filename="incidents-${stamp}.csv"`);
+    return reply.send(
+      Readable.from(await incidentAnalyticsCsv(app.db, request.actor, request.query, app.config.timeZone)),
+    );
+  });
   route(app, incidents.counts, async (request) => ({
     data: await service.incidentCounts(app.db, request.actor),
   }));
