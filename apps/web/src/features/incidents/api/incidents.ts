@@ -1,4 +1,5 @@
 import type {
+  DashboardQuery,
   IncidentBody,
   IncidentListParams,
   IncidentResolveBody,
@@ -6,9 +7,10 @@ import type {
   IncidentStatusBody,
   RefundBody,
 } from '@dostava/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { $api, quiet, refresh, useWrite } from '../../../lib/api-client';
+import { $api, client, quiet, refresh, useWrite } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/download';
 import { eventStream } from '../../../lib/event-stream';
 
 export type { IncidentListParams };
@@ -173,3 +175,28 @@ export function useIncidentSettings(enabled: boolean) {
 
 export const useUpdateIncidentSettings = () =>
   useWrite('patch', '/api/incident-settings', (body: IncidentSettingsBody) => ({ body }), { quiet: true });
+
+/** Incidents and refunds of the dashboard's period by type, restaurant, driver and payer. */
+export function useIncidentAnalytics(query: DashboardQuery, enabled: boolean) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/incidents/analytics',
+      { params: { query } },
+      { enabled, placeholderData: keepPreviousData, select: (answer) => answer.data },
+    ),
+  );
+}
+
+/** The same figures as a CSV file, saved under the period's dates. */
+export function useExportIncidentAnalytics() {
+  return useMutation({
+    mutationFn: async (query: DashboardQuery) => {
+      const { data } = await client.GET('/api/incidents/analytics.csv', {
+        params: { query },
+        parseAs: 'blob',
+      });
+      if (data) saveFile(data, `incidents-${new Date().toISOString().slice(0, 10)}.csv`);
+    },
+  });
+}
