@@ -27,7 +27,8 @@ function Figures({ title, head, rows }: { title: string; head: string[]; rows: (
       <Typography id={id} variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         {title}
       </Typography>
-      <TableContainer>
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <TableContainer tabIndex={0} sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby={id}>
           <TableHead>
             <TableRow>
