@@ -303,7 +303,11 @@ for (const [lang, width, pick] of [
     await answer(
       api.POST('/api/orders/{id}/incidents', {
         params: { path: { id: order.id } },
-        body: { type: 'missing_item', lines: [{ order_item_id: line.order_item_id, quantity: 1 }] },
+        body: {
+          type: 'missing_item',
+          lines: [{ order_item_id: line.order_item_id, quantity: 1 }],
+          comment: null,
+        },
       }),
       201,
     );
@@ -341,7 +345,13 @@ for (const [lang, width, pick] of [
       api.POST('/api/orders/{id}/refunds', {
         params: { path: { id: cashOrder.id } },
         headers: { 'Idempotency-Key': `e2e-office-${lang}-${cashOrder.id}` },
-        body: { fixed_amount: 100, liable: 'operation', cash_return: 'later', reason: 'Hladno jelo' },
+        body: {
+          fixed_amount: 100,
+          liable: 'operation',
+          cash_return: 'later',
+          payment_reference: null,
+          reason: 'Hladno jelo',
+        },
       }),
       201,
     );

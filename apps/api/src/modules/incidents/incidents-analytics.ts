@@ -150,6 +150,19 @@ export async function incidentAnalyticsCsv(
 ) {
   const a = await incidentAnalytics(db, actor, query, timeZone);
   const rate = (r: number | null) => (r === null ? '' : r.toFixed(4));
+  const group =
+    (dimension: string) =>
+    (g: IncidentAnalytics['by_restaurant'][number]): Row => [
+      dimension,
+      String(g.id),
+      g.name,
+      g.incidents,
+      g.delivered,
+      rate(g.rate),
+      g.refunds,
+      g.refunded_amount,
+      null,
+    ];
   const rows: Row[] = [
     ...a.by_type.map((t) => [
       'type',
@@ -162,28 +175,8 @@ export async function incidentAnalyticsCsv(
       t.refunded_amount,
       null,
     ]),
-    ...a.by_restaurant.map((g) => [
-      'restaurant',
-      String(g.id),
-      g.name,
-      g.incidents,
-      g.delivered,
-      rate(g.rate),
-      g.refunds,
-      g.refunded_amount,
-      null,
-    ]),
-    ...a.by_driver.map((g) => [
-      'driver',
-      String(g.id),
-      g.name,
-      g.incidents,
-      g.delivered,
-      rate(g.rate),
-      g.refunds,
-      g.refunded_amount,
-      null,
-    ]),
+    ...a.by_restaurant.map(group('restaurant')),
+    ...a.by_driver.map(group('driver')),
     ...a.by_payer.map((p) => [
       'payer',
       p.payer,

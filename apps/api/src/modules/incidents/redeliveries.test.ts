@@ -131,7 +131,7 @@ describe('redelivery', () => {
       .where(
         and(
           eq(auditLog.entity, 'incidents'),
-          eq(auditLog.entity_id, incidentId),
+          eq(auditLog.entity_id, String(incidentId)),
           eq(auditLog.action, 'resolve'),
         ),
       );

@@ -54,16 +54,16 @@ export function useIncidentEvents(enabled = true) {
   useEffect(() => {
     if (!enabled) return;
     return eventStream.listen((message) => {
-      if (message.kind === 'event' && message.event.type !== 'incident.changed') return;
+      if (message.kind === 'resync') {
+        void refresh(queryClient, ['/api/incidents']);
+        return;
+      }
+      const { event } = message;
+      if (event.type !== 'incident.changed') return;
       void refresh(queryClient, ['/api/incidents']);
-      if (message.kind === 'event')
-        void queryClient.invalidateQueries({
-          queryKey: [
-            'get',
-            '/api/orders/{id}/refunds',
-            { params: { path: { id: message.event.data.order_id } } },
-          ],
-        });
+      void queryClient.invalidateQueries({
+        queryKey: ['get', '/api/orders/{id}/refunds', { params: { path: { id: event.data.order_id } } }],
+      });
     });
   }, [queryClient, enabled]);
 }

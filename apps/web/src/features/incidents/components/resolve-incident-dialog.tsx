@@ -65,7 +65,7 @@ const resolver: Resolver<FormValues, unknown, IncidentResolveBody> = async (valu
       | (Record<string, { quantity?: { message: string } }> & { message?: string })
       | undefined;
     const quantities: Record<string, unknown> = {};
-    if (lines && 'redelivery' in body)
+    if (lines && 'redelivery' in body && body.redelivery)
       for (const [i, line] of body.redelivery.lines.entries()) {
         const message = lines[i]?.quantity?.message;
         if (message) quantities[`l${line.order_item_id}`] = { type: 'validate', message };

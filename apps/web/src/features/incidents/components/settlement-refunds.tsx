@@ -49,7 +49,7 @@ export function SettlementRefunds({ settlement }: { settlement: Settlement }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {refunds.data.map((refund) => (
+                {(refunds.data ?? []).map((refund) => (
                   <TableRow key={refund.id}>
                     <TableCell>
                       <MuiLink component={Link} to={`/orders/${refund.order.id}`}>
