@@ -37,7 +37,7 @@ const texts = {
     approve: 'Approve refund',
     approved: 'The refund is approved',
     approvedChip: 'Approved',
-    refundsLine: 'Refunds charged to the restaurant',
+    refundsLine: 'Refunds and redeliveries charged to the restaurant',
     upload: 'Upload image',
     photo: 'Photos',
     rules: 'Refund rules',
@@ -45,7 +45,7 @@ const texts = {
     save: 'Save',
     rulesSaved: 'The refund rules are saved',
     counter: /open incidents$/,
-    deductions: 'Refunds in this settlement',
+    deductions: 'Refunds and redeliveries in this settlement',
   },
   bs: {
     incidents: 'Incidenti',
@@ -75,7 +75,7 @@ const texts = {
     approve: 'Odobri povrat',
     approved: 'Povrat je odobren',
     approvedChip: 'Odobren',
-    refundsLine: 'Povrati na teret restorana',
+    refundsLine: 'Povrati i ponovne dostave na teret restorana',
     upload: 'Učitaj sliku',
     photo: 'Fotografije',
     rules: 'Pravila povrata',
@@ -83,7 +83,7 @@ const texts = {
     save: 'Sačuvaj',
     rulesSaved: 'Pravila povrata su sačuvana',
     counter: /^Otvoreni incidenti/,
-    deductions: 'Povrati u ovom obračunu',
+    deductions: 'Povrati i ponovne dostave u ovom obračunu',
   },
 } as const;
 
@@ -223,5 +223,151 @@ for (const [lang, width] of [
     await expect(page.getByRole('link', { name: order.order_number })).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: `test-results/incidents-${lang}-${width}.png`, fullPage: true });
+  });
+}
+
+/**
+ * Issue 38, what followed: an Admin resolves an incident by redelivery (a new order at no charge,
+ * each order page linking to the other), the cash register lists cash the office gave back later, and
+ * the dashboard counts incidents and refunds of the period. English at 1440 px, Bosnian at 360 px.
+ */
+const followups = {
+  en: {
+    incidents: 'Incidents',
+    resolve: 'Resolve',
+    resolution: /^Resolution/,
+    redeliver: 'Redeliver',
+    quantity: (name: string) => `Quantity of ${name}`,
+    liable: /^Cost of the redelivery charged to/,
+    restaurant: 'Restaurant',
+    reason: /^Reason/,
+    resolved: 'The incident is resolved',
+    redeliveredAs: /^Redelivered as order /,
+    redeliveryOf: (n: string) => `Redelivery of order ${n} at no charge`,
+    office: 'Cash refunds paid by the office',
+    analytics: 'Incidents and refunds',
+    byType: 'By type',
+    missing: 'Missing item',
+    exportCsv: 'Export CSV',
+  },
+  bs: {
+    incidents: 'Incidenti',
+    resolve: 'Riješi',
+    resolution: /^Rješenje/,
+    redeliver: 'Ponovna dostava',
+    quantity: (name: string) => `Količina: ${name}`,
+    liable: /^Trošak ponovne dostave snosi/,
+    restaurant: 'Restoran',
+    reason: /^Razlog/,
+    resolved: 'Incident je riješen',
+    redeliveredAs: /^Ponovo dostavljeno kao narudžba /,
+    redeliveryOf: (n: string) => `Besplatna ponovna dostava narudžbe ${n}`,
+    office: 'Gotovinski povrati koje isplaćuje ured',
+    analytics: 'Incidenti i povrati',
+    byType: 'Po vrsti',
+    missing: 'Nedostaje stavka',
+    exportCsv: 'Izvezi CSV',
+  },
+} as const;
+
+for (const [lang, width, pick] of [
+  ['en', 1440, 0],
+  ['bs', 360, 1],
+] as const) {
+  test(`redelivery, office cash and incident figures in ${lang} at ${width}px`, async ({ page }) => {
+    test.setTimeout(240_000);
+    const x = followups[lang];
+    await page.setViewportSize({ width, height: 900 });
+    const admin = await signInAs(page, 'admin', { lang, path: '/404' });
+    const api = apiClient(page.request, admin.access_token);
+    // Two delivered orders of the last days, one cash: each language takes its own.
+    const since = new Date(Date.now() - 40 * 3_600_000).toISOString();
+    const recent = await answer(
+      api.GET('/api/orders', { params: { query: { status: 'delivered', from: since, per_page: 100 } } }),
+    );
+    const cashOrders = recent.data.filter((o) => o.payment_method === 'cash');
+    const order = recent.data.filter((o) => o.payment_method === 'card')[pick];
+    const cashOrder = cashOrders[pick];
+    if (!order || !cashOrder) throw new Error('Not enough orders delivered in the last days.');
+    // A redelivery is placed like any order: its restaurant must take orders now, whatever the hour
+    // the suite runs at (no schedule: always).
+    await answer(
+      api.PUT('/api/restaurants/{id}/hours', {
+        params: { path: { id: order.restaurant.id } },
+        body: { days: [], exceptions: [] },
+      }),
+    );
+    const lines = await answer(api.GET('/api/orders/{id}/refunds', { params: { path: { id: order.id } } }));
+    const line = lines.data.lines[0];
+    if (!line) throw new Error('The order has no items.');
+    await answer(
+      api.POST('/api/orders/{id}/incidents', {
+        params: { path: { id: order.id } },
+        body: {
+          type: 'missing_item',
+          lines: [{ order_item_id: line.order_item_id, quantity: 1 }],
+          comment: null,
+        },
+      }),
+      201,
+    );
+
+    // The Admin resolves it by redelivery, charged to the restaurant.
+    await page.goto(`/orders/${order.id}`);
+    const incidents = page.getByRole('region', { name: x.incidents });
+    await incidents.getByRole('button', { name: x.resolve }).first().click();
+    const resolve = page.getByRole('dialog', { name: x.resolve });
+    await resolve.getByRole('combobox', { name: x.resolution }).selectOption({ label: x.redeliver });
+    await expect(resolve.getByLabel(x.quantity(line.name))).toHaveValue('1');
+    await resolve.getByRole('combobox', { name: x.liable }).selectOption({ label: x.restaurant });
+    await resolve.getByRole('textbox', { name: x.reason }).fill('Nije stigla porcija');
+    await expectAccessible(page);
+    await resolve.screenshot({ path: `test-results/incidents-redeliver-${lang}-${width}.png` });
+    await resolve.getByRole('button', { name: x.resolve }).click();
+    await expect(page.getByText(x.resolved)).toBeVisible();
+    const link = incidents.getByRole('link', { name: x.redeliveredAs });
+    await expect(link).toBeVisible();
+    await expectAccessible(page);
+    // The new order links back to the first.
+    await link.click();
+    await expect(page).not.toHaveURL(new RegExp(`/orders/${order.id}$`));
+    const back = page.getByRole('region', { name: x.incidents }).getByRole('link', {
+      name: x.redeliveryOf(order.order_number),
+    });
+    await expect(back).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/incidents-redelivery-${lang}-${width}.png`, fullPage: true });
+    await back.click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+
+    // Cash given back later by the office shows in the cash register.
+    await answer(
+      api.POST('/api/orders/{id}/refunds', {
+        params: { path: { id: cashOrder.id } },
+        headers: { 'Idempotency-Key': `e2e-office-${lang}-${cashOrder.id}` },
+        body: {
+          fixed_amount: 100,
+          liable: 'operation',
+          cash_return: 'later',
+          payment_reference: null,
+          reason: 'Hladno jelo',
+        },
+      }),
+      201,
+    );
+    await page.goto('/end-shift');
+    const office = page.getByRole('region', { name: x.office });
+    await expect(office.getByRole('link', { name: cashOrder.order_number })).toBeVisible();
+    await expectAccessible(page);
+
+    // The dashboard counts the period's incidents by type, and exports them.
+    await page.goto('/?period=this_week');
+    const figures = page.getByRole('region', { name: x.analytics });
+    await expect(figures.getByRole('region', { name: x.byType }).getByText(x.missing)).toBeVisible();
+    await expectAccessible(page);
+    await figures.screenshot({ path: `test-results/incidents-analytics-${lang}-${width}.png` });
+    const download = page.waitForEvent('download');
+    await figures.getByRole('button', { name: x.exportCsv }).click();
+    expect((await download).suggestedFilename()).toMatch(/^incidents-.*\.csv$/);
   });
 }

@@ -3,6 +3,7 @@ import { capacitySchema } from './capacity.js';
 import { DISPATCH_PROBLEMS, dispatchSettingsSchema } from './dispatch.js';
 import { SHIFT_STATES } from './drivers.js';
 import { RISK_REASONS } from './eta.js';
+import { INCIDENT_STATUSES } from './incidents.js';
 import { ORDER_STATUSES } from './order-rules.js';
 import { orderListItemSchema } from './orders.js';
 
@@ -22,6 +23,8 @@ export const EVENT_TYPES = [
   'product.snooze',
   /** The operation's dispatch settings changed: data is its `DispatchSettings`. */
   'dispatch.settings',
+  /** An incident was reported, moved or resolved (issue 38): data says which, on which order, and its status. */
+  'incident.changed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -116,6 +119,14 @@ export type CapacityEvent = z.infer<typeof capacityEventSchema>;
 export const hoursEventSchema = z.object({ restaurant_id: id, changed_by: changedBySchema });
 export type HoursEvent = z.infer<typeof hoursEventSchema>;
 
+/** An incident reported, moved or resolved: lists and counters of incidents read again. */
+export const incidentEventSchema = z.object({
+  incident_id: id,
+  order_id: id,
+  status: z.enum(INCIDENT_STATUSES),
+});
+export type IncidentEvent = z.infer<typeof incidentEventSchema>;
+
 /** Each event type's data. */
 export const EVENT_DATA = {
   'order.created': orderEventSchema,
@@ -125,6 +136,7 @@ export const EVENT_DATA = {
   'restaurant.hours': hoursEventSchema,
   'product.snooze': productSnoozeEventSchema,
   'dispatch.settings': dispatchSettingsSchema,
+  'incident.changed': incidentEventSchema,
 } satisfies Record<EventType, z.ZodType>;
 
 const envelope = <T extends EventType, D extends z.ZodType>(type: T, data: D) =>
@@ -146,6 +158,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   envelope('restaurant.hours', EVENT_DATA['restaurant.hours']),
   envelope('product.snooze', EVENT_DATA['product.snooze']),
   envelope('dispatch.settings', EVENT_DATA['dispatch.settings']),
+  envelope('incident.changed', EVENT_DATA['incident.changed']),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
@@ -168,5 +181,6 @@ export const receivedEventSchema = z.discriminatedUnion('type', [
   envelope('restaurant.hours', EVENT_DATA['restaurant.hours']),
   envelope('product.snooze', EVENT_DATA['product.snooze']),
   envelope('dispatch.settings', EVENT_DATA['dispatch.settings']),
+  envelope('incident.changed', EVENT_DATA['incident.changed']),
 ]);
 export type ReceivedEvent = z.infer<typeof receivedEventSchema>;

@@ -95,10 +95,32 @@ export const incidentStatusBody = z
   });
 export type IncidentStatusBody = z.infer<typeof incidentStatusBody>;
 
-export const incidentResolveBody = z.object({
-  resolution: choice(INCIDENT_RESOLUTIONS),
-  reason: reasonText(),
+/** Who carries an amount: the named party all of it, or with `shared` the stated parts. */
+const splitBody = z.object({ restaurant: amount(), operation: amount(), driver: amount() });
+
+/** A redelivery: which lines again, in what quantity, and the one party that carries its cost. */
+export const REDELIVERY_LIABLE = ['restaurant', 'operation', 'driver'] as const;
+export const redeliveryBody = z.object({
+  lines: z
+    .array(incidentLineBody)
+    .min(1, { error: msg('validation.required') })
+    .max(50)
+    .superRefine(distinctLines),
+  liable: choice(REDELIVERY_LIABLE),
 });
+export type RedeliveryBody = z.infer<typeof redeliveryBody>;
+
+export const incidentResolveBody = z
+  .object({
+    resolution: choice(INCIDENT_RESOLUTIONS),
+    reason: reasonText(),
+    /** With `redeliver`: the new order's lines and who carries its cost. */
+    redelivery: redeliveryBody.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.resolution === 'redeliver' && !body.redelivery)
+      ctx.addIssue({ code: 'custom', path: ['redelivery'], message: msg('validation.required') });
+  });
 export type IncidentResolveBody = z.infer<typeof incidentResolveBody>;
 
 const person = z.object({ id: z.number().int(), name: z.string() });
@@ -119,6 +141,20 @@ export const incidentSchema = z.object({
   reason: z.string().nullable(),
   closed_by: person.nullable(),
   closed_at: z.string().nullable(),
+  /** The order that redelivered it at no charge, who carries its cost, the settlement that lists it. */
+  redelivery: z
+    .object({
+      order: z.object({ id: z.number().int(), order_number: z.string(), status: z.string() }),
+      amount: z.number().int(),
+      liable: z.enum(LIABLE_PARTIES),
+      split: z.object({
+        restaurant: z.number().int(),
+        operation: z.number().int(),
+        driver: z.number().int(),
+      }),
+      settlement: z.object({ id: z.number().int(), from: z.string(), to: z.string() }).nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
   version: z.number().int(),
 });
@@ -131,7 +167,10 @@ export const incidentListQuery = listQuery(INCIDENT_SORTS, '-created_at')
     type: choice(INCIDENT_TYPES).optional(),
     restaurant_id: id().optional(),
     driver_id: id().optional(),
+    /** The incidents of this order, and the one this order redelivers. */
     order_id: id().optional(),
+    /** The incidents whose redelivery this settlement lists. */
+    settlement_id: id().optional(),
     from: calendarDate().optional(),
     to: calendarDate().optional(),
   })
@@ -166,7 +205,7 @@ export const refundBody = z
     fixed_amount: amount().default(0),
     liable: choice(LIABLE_PARTIES),
     /** With `shared`: how much each party carries; the parts add up to the refund. */
-    split: z.object({ restaurant: amount(), operation: amount(), driver: amount() }).optional(),
+    split: splitBody.optional(),
     /** Card orders: the reference of the card refund at the payment provider. */
     payment_reference: optionalText(100),
     /** Cash orders: how the cash went back. */
@@ -244,6 +283,8 @@ export const refundListQuery = listQuery(REFUND_SORTS, '-created_at').extend({
   restaurant_id: id().optional(),
   liable: choice(LIABLE_PARTIES).optional(),
   settlement_id: id().optional(),
+  /** Cash refunds by how the cash went back (the cash register lists those the office paid: later). */
+  cash_return: choice(CASH_RETURNS).optional(),
 });
 export type RefundListParams = z.output<typeof refundListQuery>;
 
@@ -251,3 +292,51 @@ export const refundRejectBody = z.object({ reason: reasonText() });
 
 /** Idempotency-Key header of a refund request: what a retry or a double click repeats. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** Who pays for what went wrong: a refund's or a redelivery's share of each party. */
+export const PAYERS = ['restaurant', 'operation', 'driver'] as const;
+export type Payer = (typeof PAYERS)[number];
+
+const analyticsGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  incidents: z.number().int(),
+  /** Orders delivered in the period; the rate is incidents / delivered (null without deliveries). */
+  delivered: z.number().int(),
+  rate: z.number().nullable(),
+  refunds: z.number().int(),
+  refunded_amount: z.number().int(),
+});
+
+/**
+ * Incidents and refunds of a period (reported, and refunds approved, in it) by type, restaurant,
+ * driver and payer, with the incident rate per restaurant and per driver (the 20 with most incidents).
+ */
+export const incidentAnalyticsSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  totals: z.object({
+    incidents: z.number().int(),
+    refunds: z.number().int(),
+    refunded_amount: z.number().int(),
+    redeliveries: z.number().int(),
+    redelivery_amount: z.number().int(),
+  }),
+  by_type: z.array(
+    z.object({
+      type: z.enum(INCIDENT_TYPES),
+      incidents: z.number().int(),
+      refunds: z.number().int(),
+      refunded_amount: z.number().int(),
+    }),
+  ),
+  by_restaurant: z.array(analyticsGroup),
+  by_driver: z.array(analyticsGroup),
+  by_payer: z.array(
+    z.object({
+      payer: z.enum(PAYERS),
+      refunded_amount: z.number().int(),
+      redelivery_amount: z.number().int(),
+    }),
+  ),
+});
+export type IncidentAnalytics = z.infer<typeof incidentAnalyticsSchema>;

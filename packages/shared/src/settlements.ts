@@ -38,7 +38,7 @@ export const settlementSchema = z.object({
   restaurant_total_amount: z.number().int(),
   /** Meals drivers took at the restaurant in the period, paid by the operation. */
   meals_amount: z.number().int(),
-  /** Refunds charged to the restaurant for orders delivered up to the period's end, not in an earlier settlement. */
+  /** Refunds and redeliveries charged to the restaurant (orders delivered up to the period's end), not in an earlier settlement. */
   refunds_amount: z.number().int(),
   /** What the operation owes the restaurant: restaurant total amount + meals − refunds charged to it. */
   net_amount: z.number().int(),

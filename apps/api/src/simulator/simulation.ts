@@ -95,6 +95,7 @@ export class Simulation {
     refused: 0,
     incidents: 0,
     refunds: 0,
+    redeliveries: 0,
   };
 
   constructor(
@@ -212,7 +213,7 @@ export class Simulation {
       [...this.onBreak].map((account) => account.call('POST', '/api/driver/breaks/end')),
     );
     this.say(
-      `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent; offers ${this.stats.offersAccepted} accepted, ${this.stats.offersDeclined} declined (${this.stats.offersAnsweredCarrying} of them while carrying), ${this.stats.offersIgnored} left to expire; ${this.stats.plannedEnds} planned ends of shift; ${this.stats.refused} customers outside the delivery areas refused; ${this.stats.incidents} incidents, ${this.stats.refunds} refunds`,
+      `stopped: ${this.stats.orders} orders placed, ${this.stats.delivered} delivered, ${this.stats.locations} locations sent; offers ${this.stats.offersAccepted} accepted, ${this.stats.offersDeclined} declined (${this.stats.offersAnsweredCarrying} of them while carrying), ${this.stats.offersIgnored} left to expire; ${this.stats.plannedEnds} planned ends of shift; ${this.stats.refused} customers outside the delivery areas refused; ${this.stats.incidents} incidents, ${this.stats.refunds} refunds, ${this.stats.redeliveries} redeliveries`,
     );
   }
 
@@ -489,7 +490,7 @@ export class Simulation {
 
   /**
    * The driver reports what went wrong; the dispatcher leaves some open (the board counts them),
-   * resolves some without action, and refunds the rest in part (cash at the door, a card through the
+   * resolves some without action, sends some again (a redelivery), and refunds the rest in part (cash at the door, a card through the
    * provider) before resolving them. Answers the cash the driver gave back at the door.
    */
   private async incident(driver: Account, order: OrderItem, name: string): Promise<number> {
@@ -510,6 +511,25 @@ export class Simulation {
         resolution: 'no_action',
         reason: 'Kupac je zadovoljan',
       });
+      return 0;
+    }
+    if (roll < 0.6) {
+      // A missing item goes out again: a redelivery at no charge, its cost on one party.
+      const owed = await this.dispatcher.call<{ data: { lines: { order_item_id: number }[] } }>(
+        'GET',
+        `/api/orders/${order.id}/refunds`,
+      );
+      const line = owed.status === 200 ? owed.body.data.lines[0] : undefined;
+      if (!line) return 0;
+      const resolved = await this.dispatcher.call('POST', `/api/incidents/${id}/resolve`, {
+        resolution: 'redeliver',
+        reason: 'Ponovna dostava',
+        redelivery: {
+          lines: [{ order_item_id: line.order_item_id, quantity: 1 }],
+          liable: this.pick(['restaurant', 'operation'] as const),
+        },
+      });
+      if (resolved.status === 200) this.stats.redeliveries += 1;
       return 0;
     }
     const cash = order.payment_method === 'cash';

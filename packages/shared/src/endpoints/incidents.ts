@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dataResponse, imageSchema, listMetaSchema } from '../common.js';
+import { dashboardQuery } from '../dashboard.js';
 import {
+  incidentAnalyticsSchema,
   incidentBody,
   incidentCountsSchema,
   incidentListQuery,
@@ -17,6 +19,7 @@ import {
 } from '../incidents.js';
 import { idParams } from '../validation.js';
 import { endpoint } from './endpoint.js';
+import { fileAnswer } from './files.js';
 
 const tags = ['incidents'];
 const refundTags = ['refunds'];
@@ -32,6 +35,27 @@ export const incidents = {
     tags,
     query: incidentListQuery,
     answer: { 200: z.object({ data: z.array(incidentSchema), meta: listMetaSchema }) },
+  }),
+  analytics: endpoint({
+    method: 'GET',
+    path: '/api/incidents/analytics',
+    access: { permission: 'incidents.read' },
+    description:
+      "Incidents reported and refunds approved in a period (the dashboard's periods), by type, restaurant, driver and payer, with the incident rate (incidents / delivered orders) per restaurant and per driver. Amounts in minor units. Restaurant staff see their own restaurant's.",
+    tags,
+    query: dashboardQuery,
+    answer: { 200: dataResponse(incidentAnalyticsSchema) },
+  }),
+  analyticsCsv: endpoint({
+    method: 'GET',
+    path: '/api/incidents/analytics.csv',
+    access: { permission: 'incidents.read' },
+    description:
+      'The same figures as a CSV file (UTF-8 with a byte-order mark, amounts in major units): one row per type, restaurant, driver and payer.',
+    summary: 'Incident and refund figures of a period as CSV',
+    tags,
+    query: dashboardQuery,
+    answer: { 200: fileAnswer('The figures as CSV', 'text/csv') },
   }),
   counts: endpoint({
     method: 'GET',

@@ -1981,6 +1981,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/incidents/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Incidents analytics
+         * @description Incidents reported and refunds approved in a period (the dashboard's periods), by type, restaurant, driver and payer, with the incident rate (incidents / delivered orders) per restaurant and per driver. Amounts in minor units. Restaurant staff see their own restaurant's.
+         */
+        get: operations["getIncidentsAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/incidents/analytics.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Incident and refund figures of a period as CSV
+         * @description The same figures as a CSV file (UTF-8 with a byte-order mark, amounts in major units): one row per type, restaurant, driver and payer.
+         */
+        get: operations["getIncidentsAnalyticsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/incidents/counts": {
         parameters: {
             query?: never;
@@ -10320,6 +10360,7 @@ export interface operations {
                 restaurant_id?: number;
                 driver_id?: number;
                 order_id?: number;
+                settlement_id?: number;
                 from?: string;
                 to?: string;
             };
@@ -10376,6 +10417,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         }[];
@@ -10385,6 +10446,107 @@ export interface operations {
                             total: number;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getIncidentsAnalytics: {
+        parameters: {
+            query?: {
+                period?: "today" | "yesterday" | "this_week" | "last_week" | "this_month" | "last_month" | "this_year" | "custom";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            period: {
+                                from: string;
+                                to: string;
+                            };
+                            totals: {
+                                incidents: number;
+                                refunds: number;
+                                refunded_amount: number;
+                                redeliveries: number;
+                                redelivery_amount: number;
+                            };
+                            by_type: {
+                                /** @enum {string} */
+                                type: "missing_item" | "wrong_item" | "damaged" | "late" | "cold" | "customer_not_reachable" | "wrong_address" | "accident" | "other";
+                                incidents: number;
+                                refunds: number;
+                                refunded_amount: number;
+                            }[];
+                            by_restaurant: {
+                                id: number;
+                                name: string;
+                                incidents: number;
+                                delivered: number;
+                                rate: number | null;
+                                refunds: number;
+                                refunded_amount: number;
+                            }[];
+                            by_driver: {
+                                id: number;
+                                name: string;
+                                incidents: number;
+                                delivered: number;
+                                rate: number | null;
+                                refunds: number;
+                                refunded_amount: number;
+                            }[];
+                            by_payer: {
+                                /** @enum {string} */
+                                payer: "restaurant" | "operation" | "driver";
+                                refunded_amount: number;
+                                redelivery_amount: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getIncidentsAnalyticsCsv: {
+        parameters: {
+            query?: {
+                period?: "today" | "yesterday" | "this_week" | "last_week" | "this_month" | "last_month" | "this_year" | "custom";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10479,6 +10641,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         };
@@ -10563,6 +10745,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         };
@@ -10647,6 +10849,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         };
@@ -10726,6 +10948,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         };
@@ -10754,6 +10996,14 @@ export interface operations {
                     /** @enum {string} */
                     resolution: "refund" | "redeliver" | "no_action";
                     reason: string;
+                    redelivery?: {
+                        lines: {
+                            order_item_id: number;
+                            quantity: number;
+                        }[];
+                        /** @enum {string} */
+                        liable: "restaurant" | "operation" | "driver";
+                    };
                 };
             };
         };
@@ -10805,6 +11055,26 @@ export interface operations {
                                 name: string;
                             } | null;
                             closed_at: string | null;
+                            redelivery: {
+                                order: {
+                                    id: number;
+                                    order_number: string;
+                                    status: string;
+                                };
+                                amount: number;
+                                /** @enum {string} */
+                                liable: "restaurant" | "operation" | "driver" | "shared";
+                                split: {
+                                    restaurant: number;
+                                    operation: number;
+                                    driver: number;
+                                };
+                                settlement: {
+                                    id: number;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                             created_at: string;
                             version: number;
                         };
@@ -11161,6 +11431,7 @@ export interface operations {
                 restaurant_id?: number;
                 liable?: "restaurant" | "operation" | "driver" | "shared";
                 settlement_id?: number;
+                cash_return?: "at_door" | "later";
             };
             header?: never;
             path?: never;

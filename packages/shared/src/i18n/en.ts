@@ -1705,6 +1705,33 @@ export const en = {
       restaurant_unknown: 'Unknown restaurant',
     },
   },
+  incidents_more: {
+    analytics_title: 'Incidents and refunds',
+    analytics_totals:
+      '{{incidents}} incidents · {{refunds}} refunds ({{refunded}}) · {{redeliveries}} redeliveries ({{redelivered}})',
+    by_type: 'By type',
+    by_restaurant: 'By restaurant',
+    by_driver: 'By driver',
+    by_payer: 'Who paid',
+    incidents_count: 'Incidents',
+    rate: 'Incident rate',
+    refunded: 'Refunded',
+    redelivered: 'Redeliveries',
+    payer: 'Payer',
+    analytics_empty: 'No incidents in this period',
+    deductions_title: 'Refunds and redeliveries in this settlement',
+    redeliver_lines: 'Items to deliver again',
+    redeliver_liable: 'Cost of the redelivery charged to',
+    redelivered_as: 'Redelivered as order {{number}}',
+    redelivery_of: 'Redelivery of order {{number}} at no charge',
+    redelivery_cost: 'Redelivery cost: {{amount}}',
+    redeliveries: 'Redeliveries in this settlement',
+    product_gone: 'This item is no longer on the menu: it cannot be delivered again',
+    refunds_and_redeliveries: 'Refunds and redeliveries charged to the restaurant',
+    cash_later_title: 'Cash refunds paid by the office',
+    cash_later_none: 'No cash refunds to pay by the office',
+    cash_later_count: 'The latest {{shown}} of {{count}}',
+  },
 } as const;
 
 export type Catalogue = Widen<typeof en>;

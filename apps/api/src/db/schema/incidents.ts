@@ -199,3 +199,53 @@ export const orderItemRefunds = pgTable(
   },
   (t) => [check('order_item_refunds_cap', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.ordered}`)],
 );
+
+/**
+ * A redelivery resolving an incident (decision 0036): the new order, placed at no charge through the
+ * order kernel, and who carries its cost — what the restaurant is credited for the food it makes again
+ * (the new order's restaurant total amount). The restaurant's share is a deduction in the settlement
+ * of the period the new order was delivered in (or the next one, once that period is settled).
+ */
+export const redeliveries = pgTable(
+  'redeliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    incident_id: integer('incident_id')
+      .notNull()
+      .unique()
+      .references(() => incidents.id, { onDelete: 'restrict' }),
+    /** The first order (the incident's) and the new one. */
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    redelivery_order_id: integer('redelivery_order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    restaurant_id: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    liable: liablePartyEnum('liable').notNull(),
+    restaurant_share: integer('restaurant_share').notNull(),
+    operation_share: integer('operation_share').notNull(),
+    driver_share: integer('driver_share').notNull(),
+    /** The driver charged (driver_share > 0): the first order's. */
+    driver_id: integer('driver_id').references(() => users.id, { onDelete: 'restrict' }),
+    settlement_id: integer('settlement_id').references(() => settlements.id, { onDelete: 'set null' }),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('redeliveries_order_idx').on(t.order_id),
+    index('redeliveries_unsettled_idx')
+      .on(t.restaurant_id, t.redelivery_order_id)
+      .where(sql`${t.settlement_id} is null`),
+    index('redeliveries_settlement_idx').on(t.settlement_id),
+    check(
+      'redeliveries_split_check',
+      sql`${t.amount} >= 0 and ${t.restaurant_share} >= 0 and ${t.operation_share} >= 0 and ${t.driver_share} >= 0
+        and ${t.restaurant_share} + ${t.operation_share} + ${t.driver_share} = ${t.amount}`,
+    ),
+  ],
+);

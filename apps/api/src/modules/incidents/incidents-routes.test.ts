@@ -290,3 +290,46 @@ describe('handling incidents', () => {
     expect(audited?.after).toMatchObject({ status: 'resolved', resolution: 'no_action' });
   });
 });
+
+describe('live events', () => {
+  it('announces each report, move and resolution once committed, as its restaurant’s (board counter, lists)', async () => {
+    const heard: { type: string; restaurant_id: number | null; data: unknown }[] = [];
+    const stop = t.app.bus.subscribe((event) => heard.push(event));
+    try {
+      const order = await deliveredOrder(sql`o.restaurant_id = ${managerRestaurant}`);
+      const reported = await report('employee', order.id, { type: 'cold' });
+      const id = reported.json().data.id;
+      await t.request({
+        method: 'POST',
+        url: `/api/incidents/${id}/status`,
+        token: tokens.dispatcher,
+        payload: { status: 'in_progress' },
+      });
+      // A refused move (restaurant staff) announces nothing.
+      await t.request({
+        method: 'POST',
+        url: `/api/incidents/${id}/resolve`,
+        token: tokens.manager,
+        payload: { resolution: 'no_action', reason: 'Stiglo toplo' },
+      });
+      await t.request({
+        method: 'POST',
+        url: `/api/incidents/${id}/resolve`,
+        token: tokens.dispatcher,
+        payload: { resolution: 'no_action', reason: 'Stiglo toplo' },
+      });
+      const mine = heard.filter((e) => e.type === 'incident.changed');
+      expect(mine).toEqual(
+        ['open', 'in_progress', 'resolved'].map((status) => ({
+          id: expect.any(String),
+          at: expect.any(String),
+          type: 'incident.changed',
+          restaurant_id: managerRestaurant,
+          data: { incident_id: id, order_id: order.id, status },
+        })),
+      );
+    } finally {
+      stop();
+    }
+  });
+});

@@ -11,6 +11,7 @@ import {
   type incidentStatusBody,
   isIncidentClosed,
   isRestaurantRole,
+  type LiableParty,
   privateImageUrl,
 } from '@dostava/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -22,14 +23,19 @@ import {
   incidents,
   orderItems,
   orders,
+  redeliveries,
   refunds,
   restaurants,
+  settlements,
   uploads,
   users,
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
+import type { EventBus } from '../../lib/bus.js';
 import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
+import type { OrderDeps } from '../orders/orders-change.js';
+import { createOrder } from '../orders/orders-commands.js';
 import { assertReachable } from '../orders/orders-queries.js';
 import { fileUrl } from '../uploads/uploads-service.js';
 import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
@@ -40,6 +46,7 @@ type ReportBody = z.output<typeof incidentBody>;
 const driver = alias(users, 'driver');
 const reporter = alias(users, 'reporter');
 const closer = alias(users, 'closer');
+const redelivered = alias(orders, 'redelivered');
 
 const columns = {
   id: incidents.id,
@@ -67,6 +74,11 @@ const columns = {
   closed_at: incidents.closed_at,
   created_at: incidents.created_at,
   version: incidents.version,
+  redelivery: redeliveries,
+  redelivered_number: redelivered.order_number,
+  redelivered_status: redelivered.status,
+  settlement_from: settlements.period_from,
+  settlement_to: settlements.period_to,
 };
 const selectIncidents = (db: Db) =>
   db
@@ -76,7 +88,10 @@ const selectIncidents = (db: Db) =>
     .innerJoin(restaurants, eq(restaurants.id, incidents.restaurant_id))
     .leftJoin(driver, eq(driver.id, incidents.driver_id))
     .leftJoin(reporter, eq(reporter.id, incidents.reporter_id))
-    .leftJoin(closer, eq(closer.id, incidents.closed_by));
+    .leftJoin(closer, eq(closer.id, incidents.closed_by))
+    .leftJoin(redeliveries, eq(redeliveries.incident_id, incidents.id))
+    .leftJoin(redelivered, eq(redelivered.id, redeliveries.redelivery_order_id))
+    .leftJoin(settlements, eq(settlements.id, redeliveries.settlement_id));
 type Row = Awaited<ReturnType<typeof selectIncidents>>[number];
 
 const nameOf = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
@@ -135,6 +150,26 @@ async function toIncidents(db: Db, rows: Row[]): Promise<Incident[]> {
         ? { id: r.closer_id, name: nameOf(r.closer_first_name, r.closer_last_name) }
         : null,
     closed_at: r.closed_at?.toISOString() ?? null,
+    redelivery: r.redelivery
+      ? {
+          order: {
+            id: r.redelivery.redelivery_order_id,
+            order_number: r.redelivered_number ?? '',
+            status: r.redelivered_status ?? '',
+          },
+          amount: r.redelivery.amount,
+          liable: r.redelivery.liable,
+          split: {
+            restaurant: r.redelivery.restaurant_share,
+            operation: r.redelivery.operation_share,
+            driver: r.redelivery.driver_share,
+          },
+          settlement:
+            r.redelivery.settlement_id !== null && r.settlement_from && r.settlement_to
+              ? { id: r.redelivery.settlement_id, from: r.settlement_from, to: r.settlement_to }
+              : null,
+        }
+      : null,
     created_at: r.created_at.toISOString(),
     version: r.version,
   }));
@@ -154,7 +189,13 @@ export async function listIncidents(db: Db, actor: ActorContext, query: ListQuer
   if (query.type) filters.push(eq(incidents.type, query.type));
   if (query.restaurant_id !== undefined) filters.push(eq(incidents.restaurant_id, query.restaurant_id));
   if (query.driver_id !== undefined) filters.push(eq(incidents.driver_id, query.driver_id));
-  if (query.order_id !== undefined) filters.push(eq(incidents.order_id, query.order_id));
+  // An order's incidents, and on a redelivery's page the incident it redelivers (both pages link).
+  if (query.order_id !== undefined)
+    filters.push(sql`(${incidents.order_id} = ${query.order_id} or ${incidents.id} in
+      (select ${redeliveries.incident_id} from ${redeliveries} where ${redeliveries.redelivery_order_id} = ${query.order_id}))`);
+  if (query.settlement_id !== undefined)
+    filters.push(sql`${incidents.id} in (select ${redeliveries.incident_id} from ${redeliveries}
+      where ${redeliveries.settlement_id} = ${query.settlement_id})`);
   if (query.from)
     filters.push(sql`${incidents.created_at} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
   if (query.to)
@@ -217,6 +258,35 @@ export async function orderInReach(db: Db, actor: ActorContext, orderId: number)
   return order;
 }
 
+/** Who carries an amount: the named party all of it, or the stated split, which must add up. */
+export function splitOf(
+  body: {
+    liable: LiableParty;
+    split?: { restaurant: number; operation: number; driver: number } | undefined;
+  },
+  amount: number,
+  driverAllowed: boolean,
+  orderDriver: number | null,
+): { restaurant: number; operation: number; driver: number } {
+  const split =
+    body.liable === 'shared'
+      ? (body.split ?? { restaurant: 0, operation: 0, driver: 0 })
+      : {
+          restaurant: body.liable === 'restaurant' ? amount : 0,
+          operation: body.liable === 'operation' ? amount : 0,
+          driver: body.liable === 'driver' ? amount : 0,
+        };
+  if (split.restaurant + split.operation + split.driver !== amount)
+    throw new BadRequest({
+      split: [`incidents.validation.split_sum|${JSON.stringify({ amount: (amount / 100).toFixed(2) })}`],
+    });
+  if (split.driver > 0 && !driverAllowed)
+    throw new RuleBroken('driver_deduction_off', 'incidents.errors.driver_deduction_off');
+  if (split.driver > 0 && orderDriver === null)
+    throw new RuleBroken('no_driver', 'incidents.errors.no_driver');
+  return split;
+}
+
 /** Lines named must be lines of this order, at most the quantity ordered: field errors otherwise. */
 export async function checkLines(
   db: Db,
@@ -257,7 +327,25 @@ function announceIncident(tx: Db, row: typeof incidents.$inferSelect) {
   );
 }
 
-export async function reportIncident(db: Db, actor: ActorContext, orderId: number, body: ReportBody) {
+/**
+ * Tells the open screens (the board's counter, the incidents list, the order's panel) after the write
+ * committed: restaurant staff hear only their own restaurant's.
+ */
+export function publishIncident(bus: EventBus, row: typeof incidents.$inferSelect) {
+  return bus.publish({
+    type: 'incident.changed',
+    restaurant_id: row.restaurant_id,
+    data: { incident_id: row.id, order_id: row.order_id, status: row.status },
+  });
+}
+
+export async function reportIncident(
+  db: Db,
+  bus: EventBus,
+  actor: ActorContext,
+  orderId: number,
+  body: ReportBody,
+) {
   const order = await orderInReach(db, actor, orderId);
   await checkLines(db, order.id, body.lines);
   const photoIds = [...new Set(body.photo_ids)];
@@ -270,7 +358,7 @@ export async function reportIncident(db: Db, actor: ActorContext, orderId: numbe
     if (own.length !== photoIds.length)
       throw new BadRequest({ photo_ids: ['incidents.validation.photo_unknown'] });
   }
-  const id = await db.transaction(async (tx) => {
+  const reported = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(incidents)
       .values({
@@ -289,9 +377,10 @@ export async function reportIncident(db: Db, actor: ActorContext, orderId: numbe
     // The driver app's own writes are not staff writes, but an incident is money: both are audited.
     await audit(tx, actor, 'create', 'incidents', row.id, null, row);
     await announceIncident(tx, row);
-    return row.id;
+    return row;
   });
-  return readIncident(db, id);
+  await publishIncident(bus, reported);
+  return readIncident(db, reported.id);
 }
 
 async function closedOrMissing(tx: Db, id: number): Promise<never> {
@@ -303,6 +392,7 @@ async function closedOrMissing(tx: Db, id: number): Promise<never> {
 /** open → in progress, or dismissed with a reason: a guarded UPDATE, the loser of a race gets 409. */
 export async function moveIncident(
   db: Db,
+  bus: EventBus,
   actor: ActorContext,
   id: number,
   body: z.output<typeof incidentStatusBody>,
@@ -310,7 +400,7 @@ export async function moveIncident(
   const before = await readIncident(db, id);
   if (!INCIDENT_MOVES[before.status].includes(body.status))
     throw new Conflict('incident_moved', 'incidents.errors.incident_moved');
-  await db.transaction(async (tx) => {
+  const moved = await db.transaction(async (tx) => {
     const closing = body.status === 'dismissed';
     const [done] = await tx
       .update(incidents)
@@ -337,12 +427,20 @@ export async function moveIncident(
         reason: body.reason ?? null,
       },
     );
+    return done;
   });
+  await publishIncident(bus, moved);
   return readIncident(db, id);
 }
 
+/**
+ * Resolves an incident: with a refund (one must exist), no action, or a redelivery — a new order of the
+ * lines named, placed through the order kernel (createOrder) for the first order's customer and address
+ * at no charge, in the same transaction as the incident's resolution and the redelivery's cost row.
+ */
 export async function resolveIncident(
   db: Db,
+  deps: OrderDeps,
   actor: ActorContext,
   id: number,
   body: z.output<typeof incidentResolveBody>,
@@ -350,7 +448,8 @@ export async function resolveIncident(
   const before = await readIncident(db, id);
   if (isIncidentClosed(before.status))
     throw new Conflict('incident_moved', 'incidents.errors.incident_moved');
-  await db.transaction(async (tx) => {
+  let resolved: typeof incidents.$inferSelect | undefined;
+  const close = async (tx: Db, redeliveryOrderId: number | null) => {
     if (body.resolution === 'refund') {
       const [refund] = await tx
         .select({ id: refunds.id })
@@ -372,6 +471,32 @@ export async function resolveIncident(
       .where(and(eq(incidents.id, id), inArray(incidents.status, ['open', 'in_progress'])))
       .returning();
     if (!done) return closedOrMissing(tx, id);
+    let redelivery: typeof redeliveries.$inferSelect | undefined;
+    if (redeliveryOrderId !== null && body.redelivery) {
+      const [placed] = await tx.select().from(orders).where(eq(orders.id, redeliveryOrderId));
+      if (!placed) throw new Error('redelivery order missing');
+      const settings = await readSettings(tx);
+      // Its cost is what the restaurant is credited for the food it makes again.
+      const amount = placed.restaurant_total_amount;
+      // A refusal here (a driver charged while the setting is off) rolls the new order back too.
+      const split = splitOf(body.redelivery, amount, settings.driver_deductions_allowed, done.driver_id);
+      [redelivery] = await tx
+        .insert(redeliveries)
+        .values({
+          incident_id: id,
+          order_id: done.order_id,
+          redelivery_order_id: redeliveryOrderId,
+          restaurant_id: done.restaurant_id,
+          amount,
+          liable: body.redelivery.liable,
+          restaurant_share: split.restaurant,
+          operation_share: split.operation,
+          driver_share: split.driver,
+          driver_id: split.driver > 0 ? done.driver_id : null,
+          created_by: actor.user_id,
+        })
+        .returning();
+    }
     await announceIncident(tx, done);
     await audit(
       tx,
@@ -384,9 +509,43 @@ export async function resolveIncident(
         status: 'resolved',
         resolution: body.resolution,
         reason: body.reason,
+        redelivery: redelivery ?? null,
       },
     );
-  });
+    resolved = done;
+  };
+  if (body.resolution === 'redeliver' && body.redelivery) {
+    const order = await orderInReach(db, actor, before.order.id);
+    const items = await checkLines(db, order.id, body.redelivery.lines, 'redelivery.lines');
+    const lines = body.redelivery.lines.map((line, i) => {
+      const productId = items.get(line.order_item_id)?.product_id;
+      if (productId === null || productId === undefined)
+        throw new BadRequest({
+          [`redelivery.lines.${i}.order_item_id`]: ['incidents_more.product_gone'],
+        });
+      return { product_id: productId, quantity: line.quantity };
+    });
+    await createOrder(
+      db,
+      deps,
+      actor,
+      {
+        restaurant_id: order.restaurant_id,
+        items: lines,
+        address: order.address,
+        phone: order.customer_phone ?? '',
+        lat: order.lat,
+        lng: order.lng,
+        note: order.note,
+        payment: order.payment_method,
+      },
+      (tx, orderId) => close(tx, orderId),
+      { customer_id: order.customer_id },
+    );
+  } else {
+    await db.transaction((tx) => close(tx, null));
+  }
+  if (resolved) await publishIncident(deps.bus, resolved);
   return readIncident(db, id);
 }
 

@@ -18,6 +18,7 @@ import {
   orderRefundTotals,
   orders,
   type RefundLine,
+  redeliveries,
   refunds,
   restaurants,
   settlements,
@@ -34,7 +35,7 @@ import {
 } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
-import { checkLines, orderInReach, readSettings } from './incidents-service.js';
+import { checkLines, orderInReach, readSettings, splitOf } from './incidents-service.js';
 
 type Body = z.output<typeof refundBody>;
 type ListQuery = z.output<typeof refundListQuery>;
@@ -111,6 +112,7 @@ export async function listRefunds(db: Db, query: ListQuery) {
   if (query.restaurant_id !== undefined) filters.push(eq(refunds.restaurant_id, query.restaurant_id));
   if (query.liable) filters.push(eq(refunds.liable, query.liable));
   if (query.settlement_id !== undefined) filters.push(eq(refunds.settlement_id, query.settlement_id));
+  if (query.cash_return) filters.push(eq(refunds.cash_return, query.cash_return));
   const where = filters.length ? and(...filters) : undefined;
   const column = query.sort.replace(/^-/, '') === 'amount' ? refunds.amount : refunds.created_at;
   const direction = query.sort.startsWith('-') ? desc : asc;
@@ -183,32 +185,6 @@ async function replayed(db: Db, actor: ActorContext, key: string, hash: string) 
   if (earlier.request_hash !== hash)
     throw new RuleBroken('idempotency_key_reused', 'incidents.errors.idempotency_key_reused');
   return readRefund(db, earlier.id);
-}
-
-/** Who carries how much: the named party all of it, or the stated split, which must add up. */
-function splitOf(
-  body: Body,
-  amount: number,
-  driverAllowed: boolean,
-  orderDriver: number | null,
-): { restaurant: number; operation: number; driver: number } {
-  const split =
-    body.liable === 'shared'
-      ? (body.split ?? { restaurant: 0, operation: 0, driver: 0 })
-      : {
-          restaurant: body.liable === 'restaurant' ? amount : 0,
-          operation: body.liable === 'operation' ? amount : 0,
-          driver: body.liable === 'driver' ? amount : 0,
-        };
-  if (split.restaurant + split.operation + split.driver !== amount)
-    throw new BadRequest({
-      split: [`incidents.validation.split_sum|${JSON.stringify({ amount: (amount / 100).toFixed(2) })}`],
-    });
-  if (split.driver > 0 && !driverAllowed)
-    throw new RuleBroken('driver_deduction_off', 'incidents.errors.driver_deduction_off');
-  if (split.driver > 0 && orderDriver === null)
-    throw new RuleBroken('no_driver', 'incidents.errors.no_driver');
-  return split;
 }
 
 const exceeds = (remaining: number) =>
@@ -480,6 +456,34 @@ export async function claimRefunds(
       ),
     )
     .returning({ share: refunds.restaurant_share });
+  return claimed.reduce((sum, r) => sum + r.share, 0);
+}
+
+/**
+ * The same for redeliveries (decision 0036): a settlement takes those of its restaurant whose new order
+ * was delivered before its period ended and that no settlement lists yet. Returns what they charge the
+ * restaurant (the new order itself is among the period's orders, credited as any order).
+ */
+export async function claimRedeliveries(
+  tx: Db,
+  settlementId: number,
+  restaurantId: number,
+  to: string,
+  timeZone: string,
+): Promise<number> {
+  const claimed = await tx
+    .update(redeliveries)
+    .set({ settlement_id: settlementId })
+    .where(
+      and(
+        eq(redeliveries.restaurant_id, restaurantId),
+        isNull(redeliveries.settlement_id),
+        sql`exists (select 1 from "orders" o where o."id" = ${redeliveries.redelivery_order_id}
+          and o."status" = 'delivered'
+          and o."delivered_at" < (${to}::date + 1)::timestamp at time zone ${timeZone})`,
+      ),
+    )
+    .returning({ share: redeliveries.restaurant_share });
   return claimed.reduce((sum, r) => sum + r.share, 0);
 }
 

@@ -581,6 +581,56 @@ describe('the money reconciled end to end', () => {
     expect(first?.json().data.refunds_amount).toBeGreaterThanOrEqual(100);
   });
 
+  it("a refund racing a settlement's approval lands in exactly one period, and the approved one never changes", async () => {
+    const restaurantId = 11;
+    const tz = 'Europe/Sarajevo';
+    const day = (daysAgo: number) => {
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
+      const date = new Date(`${today}T12:00:00Z`);
+      date.setUTCDate(date.getUTCDate() - daysAgo);
+      return date.toISOString().slice(0, 10);
+    };
+    const inPeriod = await deliveredOrders(
+      sql`o.restaurant_id = ${restaurantId}
+        and o.delivered_at >= (${day(27)}::date)::timestamp at time zone ${tz}
+        and o.delivered_at < (${day(14)}::date + 1)::timestamp at time zone ${tz}`,
+      3,
+    );
+    const settle = (from: string, to: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/settlements',
+        token: tokens.admin,
+        payload: { restaurant_id: restaurantId, from, to },
+      });
+    const body = (o: OrderRow) => ({
+      fixed_amount: 100,
+      liable: 'restaurant',
+      ...(o.payment_method === 'card' ? { payment_reference: 'TX-11' } : { cash_return: 'later' }),
+      reason: 'Utrka s odobrenjem',
+    });
+    const first = (await settle(day(27), day(14))).json().data;
+    // The refunds race the approval: booked after the settlement was made, none of them is in it.
+    const [approved, ...racing] = await Promise.all([
+      t.request({ method: 'POST', url: `/api/settlements/${first.id}/approve`, token: tokens.admin }),
+      ...inPeriod.map((o) => refund('admin', o.id, body(o))),
+    ]);
+    expect(approved?.statusCode).toBe(200);
+    expect(racing.every((r) => r.statusCode === 201)).toBe(true);
+    const again = (
+      await t.request({ method: 'GET', url: `/api/settlements/${first.id}`, token: tokens.admin })
+    ).json().data;
+    expect(again).toMatchObject({ net_amount: first.net_amount, refunds_amount: first.refunds_amount });
+    const next = (await settle(day(13), day(2))).json().data;
+    const ids = racing.map((r) => r.json().data.id as number);
+    const placed = await rowsOf<{ settlement_id: number | null }>(
+      t.database.db,
+      sql`select settlement_id from refunds where id in (${sql.join(ids, sql`, `)})`,
+    );
+    expect(placed.map((r) => r.settlement_id)).toEqual(ids.map(() => next.id));
+    expect(next.refunds_amount).toBe(300);
+  });
+
   it("the driver's shift cash = cash collected − cash refunded at the door", async () => {
     await t.database.db
       .update(shifts)
@@ -604,8 +654,19 @@ describe('the money reconciled end to end', () => {
       reason: 'Vraćeno na vratima',
     });
     expect(atDoor.json().data).toMatchObject({ status: 'approved', cash_return: 'at_door' });
-    // Cash given back later by the office is not the driver's.
-    await refund('dispatcher', mine.id, { fixed_amount: 100, liable: 'operation', ...cash });
+    // Cash given back later by the office is not the driver's: the cash register lists it apart.
+    const later = await refund('dispatcher', mine.id, { fixed_amount: 100, liable: 'operation', ...cash });
+    const office = (who: string) =>
+      t.request({
+        method: 'GET',
+        url: '/api/refunds?cash_return=later&status=approved&per_page=100',
+        token: tokens[who],
+      });
+    const listed = (await office('dispatcher')).json().data.map((r: { id: number }) => r.id);
+    expect(listed).toContain(later.json().data.id);
+    expect(listed).not.toContain(atDoor.json().data.id);
+    for (const who of ['manager', 'employee', 'driver'])
+      expect((await office(who)).statusCode, who).toBe(403);
     const ended = await t.request({
       method: 'POST',
       url: '/api/driver/end-shift',
@@ -630,7 +691,7 @@ describe('the money reconciled end to end', () => {
       url: `/api/end-shift-requests/${ended.json().data.id}`,
       token: tokens.admin,
     });
-    const listed = detail.json().data.orders.find((o: { id: number }) => o.id === mine.id);
-    expect(listed.total).toBe(mine.total - 250);
+    const kept = detail.json().data.orders.find((o: { id: number }) => o.id === mine.id);
+    expect(kept.total).toBe(mine.total - 250);
   });
 });

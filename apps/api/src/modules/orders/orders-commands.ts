@@ -69,7 +69,13 @@ function assertInStock(
  * every item is on its menu and in stock, and the amounts and the promise from the server's own prices.
  * An integrator's quote is this without the write (validate, then create).
  */
-export async function priceOrder(db: Db, timeZone: string, actor: ActorContext, body: OrderCreateBody) {
+export async function priceOrder(
+  db: Db,
+  timeZone: string,
+  actor: ActorContext,
+  body: OrderCreateBody,
+  free?: FreePlacement,
+) {
   // The restaurant and the items priced from its menu (the quote reads the basket the same way).
   const { restaurant, byId, lines, itemsAmount } = await menuBasket(db, body);
   // Whether it takes orders now (from the row just read), and the models its promise and its first
@@ -86,19 +92,32 @@ export async function priceOrder(db: Db, timeZone: string, actor: ActorContext, 
       : null;
   // The fee: the quote the customer was given, or the rules now; on the road distance the promise
   // rides (the travel model's detour factor), refused with the reason (decision 0035).
-  const delivery = await deliveryForPlacement(db, actor, {
-    quote_id: body.quote_id,
-    restaurant,
-    lat: body.lat,
-    lng: body.lng,
-    basket: itemsAmount,
-    timeZone,
-    detour: models.travel('any').detour_factor,
-  });
-  const amounts = orderAmounts(itemsAmount, restaurant.percentage, delivery.total);
+  // A redelivery goes where the first order went, at no charge: no fee rule (nor its minimum basket).
+  const delivery = free
+    ? { total: 0, freeze: async () => {} }
+    : await deliveryForPlacement(db, actor, {
+        quote_id: body.quote_id,
+        restaurant,
+        lat: body.lat,
+        lng: body.lng,
+        basket: itemsAmount,
+        timeZone,
+        detour: models.travel('any').detour_factor,
+      });
+  const priced = orderAmounts(itemsAmount, restaurant.percentage, delivery.total);
+  // The restaurant is credited for the food as for any order; the customer pays nothing.
+  const amounts = free ? { ...priced, total: 0 } : priced;
   const promise = await promiseFor(db, restaurant, km, timeZone, new Date(), models);
 
   return { restaurant, lines, amounts, promise, models, km, delivery };
+}
+
+/**
+ * An order placed by staff for a customer at no charge (a redelivery, issue 38): the customer's, not
+ * the caller's; its items are priced and checked as any order's, its fee and total are zero.
+ */
+export interface FreePlacement {
+  customer_id: number;
 }
 
 /**
@@ -112,12 +131,14 @@ export async function createOrder(
   body: OrderCreateBody,
   /** What the caller writes in the placement's own transaction (an integrator's idempotency key). */
   alsoWrite?: (tx: Db, orderId: number) => Promise<void>,
+  free?: FreePlacement,
 ): Promise<Order> {
   const { restaurant, lines, amounts, promise, models, delivery } = await priceOrder(
     db,
     timeZone,
     actor,
     body,
+    free,
   );
 
   const id = await db.transaction(async (tx) => {
@@ -125,10 +146,10 @@ export async function createOrder(
       .insert(orders)
       .values({
         restaurant_id: restaurant.id,
-        customer_id: actor.user_id,
+        customer_id: free?.customer_id ?? actor.user_id,
         payment_method: body.payment,
         address: body.address,
-        customer_phone: body.phone,
+        customer_phone: body.phone || null,
         lat: body.lat,
         lng: body.lng,
         note: body.note,

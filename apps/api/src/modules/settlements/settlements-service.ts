@@ -15,7 +15,7 @@ import { localToday } from '../../lib/dates.js';
 import { BadRequest, Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
 import { bufferOf, csvExport, type ExportColumn, xlsxExport } from '../../lib/export.js';
 import { pageOf } from '../../lib/lists.js';
-import { claimRefunds } from '../incidents/refunds-service.js';
+import { claimRedeliveries, claimRefunds } from '../incidents/refunds-service.js';
 import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 
 type ListQuery = z.output<typeof settlementListQuery>;
@@ -162,8 +162,11 @@ export async function createSettlement(db: Db, actor: ActorContext, body: Settle
       })
       .returning();
     if (!row) throw new Error('settlement insert returned nothing');
-    // Refunds charged to the restaurant and not in an earlier settlement are deducted (issue 38).
-    const refundsAmount = await claimRefunds(tx, row.id, restaurant.id, body.to, timeZone);
+    // Refunds and redeliveries charged to the restaurant and not in an earlier settlement are
+    // deducted (issue 38): both in refunds_amount, listed apart on the statement.
+    const refundsAmount =
+      (await claimRefunds(tx, row.id, restaurant.id, body.to, timeZone)) +
+      (await claimRedeliveries(tx, row.id, restaurant.id, body.to, timeZone));
     if (refundsAmount !== 0) {
       row.refunds_amount = refundsAmount;
       row.net_amount = owed + mealsAmount - refundsAmount;

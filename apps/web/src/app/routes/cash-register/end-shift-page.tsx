@@ -9,6 +9,7 @@ import {
   useEndShiftFilters,
 } from '../../../features/cash-register/components/end-shift-filters';
 import { EndShiftTable } from '../../../features/cash-register/components/end-shift-table';
+import { OfficeCashRefunds } from '../../../features/incidents/components/office-cash-refunds';
 import { useListParams } from '../../../lib/list-params';
 import { useCurrentUser } from '../../../lib/session';
 import { useDocumentTitle } from '../../use-document-title';
@@ -33,6 +34,7 @@ export function EndShiftPage() {
       <Box sx={{ width: '100%', overflow: 'hidden' }}>
         <EndShiftTable params={params} setParams={setParams} filters={filters} />
       </Box>
+      {can(user, 'incidents.manage') ? <OfficeCashRefunds /> : null}
     </PageContainer>
   );
 }

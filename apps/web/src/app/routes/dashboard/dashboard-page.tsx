@@ -1,4 +1,4 @@
-import { isRestaurantRole } from '@dostava/shared/roles';
+import { can, isRestaurantRole } from '@dostava/shared/roles';
 import { Alert, Box, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -9,6 +9,7 @@ import { useDashboard } from '../../../features/dashboard/api/dashboard';
 import { DashboardSkeleton, DashboardView } from '../../../features/dashboard/components/dashboard-view';
 import { PeriodPicker } from '../../../features/dashboard/components/period-picker';
 import { useDashboardPeriod } from '../../../features/dashboard/components/use-dashboard-period';
+import { IncidentAnalyticsCard } from '../../../features/incidents/components/incident-analytics';
 import { useRestaurant } from '../../../features/restaurants/api/restaurants';
 import { RestaurantState } from '../../../features/restaurants/components/restaurant-state';
 import { RatingsCard } from '../../../features/tracking/components/ratings-card';
@@ -72,6 +73,12 @@ export function DashboardPage() {
           <Box sx={{ mt: 2 }}>
             <RatingsCard />
           </Box>
+          {/* What went wrong in the period and who paid for it (issue 38). */}
+          {can(user, 'incidents.read') ? (
+            <Box sx={{ mt: 2 }}>
+              <IncidentAnalyticsCard query={period.query} />
+            </Box>
+          ) : null}
         </>
       ) : (
         <DashboardSkeleton />

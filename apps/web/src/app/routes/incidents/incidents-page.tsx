@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { useIncidents } from '../../../features/incidents/api/incidents';
+import { useIncidentEvents, useIncidents } from '../../../features/incidents/api/incidents';
 import {
   INCIDENT_SORT_VALUES,
   IncidentFilters,
@@ -22,6 +22,7 @@ export function IncidentsPage() {
   useDocumentTitle(t('incidents.title'));
   const { params, setParams } = useListParams({ defaultSort: '-created_at', sorts: INCIDENT_SORT_VALUES });
   const { filters } = useIncidentFilters();
+  useIncidentEvents();
   const query = useIncidents({ page: params.page, per_page: params.per_page, sort: params.sort, ...filters });
   return (
     <PageContainer>

@@ -1,4 +1,5 @@
 import type {
+  DashboardQuery,
   IncidentBody,
   IncidentListParams,
   IncidentResolveBody,
@@ -6,8 +7,11 @@ import type {
   IncidentStatusBody,
   RefundBody,
 } from '@dostava/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { $api, quiet, useWrite } from '../../../lib/api-client';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { $api, client, quiet, refresh, useWrite } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/download';
+import { eventStream } from '../../../lib/event-stream';
 
 export type { IncidentListParams };
 export type IncidentFilterParams = Pick<
@@ -33,16 +37,35 @@ export function useOrderIncidents(orderId: number) {
   );
 }
 
-/** Open and in-progress incidents (the dispatch board's counter). */
+/** Open and in-progress incidents (the dispatch board's counter), kept live by useIncidentEvents. */
 export function useIncidentCounts(enabled = true) {
   return useQuery(
-    $api.queryOptions(
-      'get',
-      '/api/incidents/counts',
-      {},
-      { enabled, refetchInterval: 30_000, select: (answer) => answer.data },
-    ),
+    $api.queryOptions('get', '/api/incidents/counts', {}, { enabled, select: (answer) => answer.data }),
   );
+}
+
+/**
+ * Keeps the incidents on screen live: an incident reported, moved or resolved anywhere (the event
+ * stream's `incident.changed`, restaurant staff hear their own restaurant's) refreshes the lists, the
+ * counter and the order's refunds; a resync (missed events) does too.
+ */
+export function useIncidentEvents(enabled = true) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return eventStream.listen((message) => {
+      if (message.kind === 'resync') {
+        void refresh(queryClient, ['/api/incidents']);
+        return;
+      }
+      const { event } = message;
+      if (event.type !== 'incident.changed') return;
+      void refresh(queryClient, ['/api/incidents']);
+      void queryClient.invalidateQueries({
+        queryKey: ['get', '/api/orders/{id}/refunds', { params: { path: { id: event.data.order_id } } }],
+      });
+    });
+  }, [queryClient, enabled]);
 }
 
 /** What was paid, refunded and left on an order, line by line, with its refunds. */
@@ -54,6 +77,29 @@ export function useOrderRefunds(orderId: number, enabled = true) {
       { params: { path: { id: orderId } } },
       { meta: quiet, enabled, select: (answer) => answer.data },
     ),
+  );
+}
+
+/** The incidents whose redelivery a settlement lists (their cost charged or carried by the operation). */
+export function useSettlementRedeliveries(settlementId: number) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/incidents',
+      { params: { query: { settlement_id: settlementId, per_page: 100, page: 1, sort: '-created_at' } } },
+      { select: (answer) => answer.data },
+    ),
+  );
+}
+
+/** Cash refunds the office paid back (not the driver at the door): the cash register lists them. */
+export function useOfficeCashRefunds() {
+  return useQuery(
+    $api.queryOptions('get', '/api/refunds', {
+      params: {
+        query: { cash_return: 'later', status: 'approved', per_page: 10, page: 1, sort: '-created_at' },
+      },
+    }),
   );
 }
 
@@ -129,3 +175,28 @@ export function useIncidentSettings(enabled: boolean) {
 
 export const useUpdateIncidentSettings = () =>
   useWrite('patch', '/api/incident-settings', (body: IncidentSettingsBody) => ({ body }), { quiet: true });
+
+/** Incidents and refunds of the dashboard's period by type, restaurant, driver and payer. */
+export function useIncidentAnalytics(query: DashboardQuery, enabled: boolean) {
+  return useQuery(
+    $api.queryOptions(
+      'get',
+      '/api/incidents/analytics',
+      { params: { query } },
+      { enabled, placeholderData: keepPreviousData, select: (answer) => answer.data },
+    ),
+  );
+}
+
+/** The same figures as a CSV file, saved under the period's dates. */
+export function useExportIncidentAnalytics() {
+  return useMutation({
+    mutationFn: async (query: DashboardQuery) => {
+      const { data } = await client.GET('/api/incidents/analytics.csv', {
+        params: { query },
+        parseAs: 'blob',
+      });
+      if (data) saveFile(data, `incidents-${new Date().toISOString().slice(0, 10)}.csv`);
+    },
+  });
+}

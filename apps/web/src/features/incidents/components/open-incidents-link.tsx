@@ -4,17 +4,18 @@ import { Badge, Button, IconButton, useMediaQuery, useTheme } from '@mui/materia
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../../lib/session';
-import { useIncidentCounts } from '../api/incidents';
+import { useIncidentCounts, useIncidentEvents } from '../api/incidents';
 
 /**
- * The dispatch board's counter of open incidents, a link to them. Incidents send no live event yet:
- * the count is asked again every half minute and after every incident write.
+ * The dispatch board's counter of open incidents, a link to them, kept current by the event stream's
+ * incident events (another dispatcher's report shows without a reload).
  */
 export function OpenIncidentsLink() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const allowed = can(me, 'incidents.read');
   const counts = useIncidentCounts(allowed);
+  useIncidentEvents(allowed);
   // On a phone the counter sits beside the title as an icon with its number: the orders stay high.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   if (!allowed || !counts.data) return null;

@@ -1,7 +1,19 @@
 import { can, formatMoney, type Incident, type Refund } from '@dostava/shared';
-import { Box, Button, Card, CardContent, Divider, List, ListItem, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  Link,
+  List,
+  ListItem,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
 import { PrivateImage } from '../../../components/private-image';
 import { ReasonDialog } from '../../../components/reason-dialog';
@@ -10,6 +22,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import {
   useApproveRefund,
+  useIncidentEvents,
   useMoveIncident,
   useOrderIncidents,
   useOrderRefunds,
@@ -49,6 +62,7 @@ export function OrderIncidents({ order }: OrderIncidentsProps) {
   const me = useCurrentUser();
   const money = (minor: number) => formatMoney(minor, currentLanguage());
   const incidents = useOrderIncidents(order.id);
+  useIncidentEvents();
   const refunds = useOrderRefunds(order.id);
   const move = useMoveIncident();
   const approve = useApproveRefund();
@@ -57,6 +71,19 @@ export function OrderIncidents({ order }: OrderIncidentsProps) {
   const [dismissing, setDismissing] = useState<Incident | null>(null);
   const [refunding, setRefunding] = useState<{ incidentId?: number } | null>(null);
   const [resolving, setResolving] = useState<{ id: number; resolution?: 'refund' } | null>(null);
+  const resolvingIncident = incidents.data?.find((incident) => incident.id === resolving?.id);
+  // A redelivery names this order's lines (the incident's quantities first); not of a redelivery's
+  // panel, where the incident shown belongs to the first order.
+  const redeliveryLines =
+    refunds.data && resolvingIncident?.order.id === order.id
+      ? refunds.data.lines.map((line) => ({
+          order_item_id: line.order_item_id,
+          name: line.name,
+          quantity: line.quantity,
+          affected:
+            resolvingIncident.lines.find((l) => l.order_item_id === line.order_item_id)?.quantity ?? 0,
+        }))
+      : undefined;
   const [rejecting, setRejecting] = useState<Refund | null>(null);
   const canReport = can(me, 'incidents.report');
   const canManage = can(me, 'incidents.manage');
@@ -102,6 +129,23 @@ export function OrderIncidents({ order }: OrderIncidentsProps) {
                   {incident.lines.length ? (
                     <Typography variant="body2">
                       {incident.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}
+                    </Typography>
+                  ) : null}
+                  {incident.order.id !== order.id ? (
+                    <Typography variant="body2">
+                      <Link component={RouterLink} to={`/orders/${incident.order.id}`}>
+                        {t('incidents_more.redelivery_of', { number: incident.order.order_number })}
+                      </Link>
+                    </Typography>
+                  ) : null}
+                  {incident.redelivery && incident.order.id === order.id ? (
+                    <Typography variant="body2">
+                      <Link component={RouterLink} to={`/orders/${incident.redelivery.order.id}`}>
+                        {t('incidents_more.redelivered_as', {
+                          number: incident.redelivery.order.order_number,
+                        })}
+                      </Link>
+                      {` · ${t('incidents_more.redelivery_cost', { amount: money(incident.redelivery.amount) })} · ${t('incidents.refunds.liable')}: ${t(`incidents.refunds.liable_parties.${incident.redelivery.liable}`)}`}
                     </Typography>
                   ) : null}
                   {incident.comment ? <Typography variant="body2">{incident.comment}</Typography> : null}
@@ -285,6 +329,7 @@ export function OrderIncidents({ order }: OrderIncidentsProps) {
       <ResolveIncidentDialog
         incidentId={resolving?.id ?? null}
         resolution={resolving?.resolution}
+        lines={redeliveryLines}
         onClose={() => setResolving(null)}
       />
       <ReasonDialog

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useSettlementRefunds } from '../api/incidents';
+import { useSettlementRedeliveries, useSettlementRefunds } from '../api/incidents';
 
 /**
  * The refunds a settlement lists: what is charged to the restaurant (deducted from its net) and what
@@ -26,7 +26,11 @@ export function SettlementRefunds({ settlement }: { settlement: Settlement }) {
   const { t } = useTranslation();
   const money = (minor: number) => formatMoney(minor, currentLanguage());
   const refunds = useSettlementRefunds(settlement.id);
-  const title = t('incidents.refunds.deductions');
+  const redelivered = useSettlementRedeliveries(settlement.id);
+  const redeliveries = (redelivered.data ?? []).flatMap((incident) =>
+    incident.redelivery ? [{ incident, redelivery: incident.redelivery }] : [],
+  );
+  const title = t('incidents_more.deductions_title');
   const periodStart = Date.parse(`${settlement.from}T00:00:00`);
   return (
     <Card variant="outlined" component="section" aria-label={title}>
@@ -34,7 +38,7 @@ export function SettlementRefunds({ settlement }: { settlement: Settlement }) {
         <Typography variant="h6" component="h2" sx={{ fontSize: 16, fontWeight: 600, mb: 1.5 }}>
           {title}
         </Typography>
-        {refunds.data?.length ? (
+        {refunds.data?.length || redeliveries.length ? (
           <TableContainer>
             <Table size="small" aria-label={title}>
               <TableHead>
@@ -45,7 +49,7 @@ export function SettlementRefunds({ settlement }: { settlement: Settlement }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {refunds.data.map((refund) => (
+                {(refunds.data ?? []).map((refund) => (
                   <TableRow key={refund.id}>
                     <TableCell>
                       <MuiLink component={Link} to={`/orders/${refund.order.id}`}>
@@ -67,12 +71,31 @@ export function SettlementRefunds({ settlement }: { settlement: Settlement }) {
                     <TableCell align="right">{`−${money(refund.split.restaurant)}`}</TableCell>
                   </TableRow>
                 ))}
+                {redeliveries.map(({ incident, redelivery }) => (
+                  <TableRow key={`r${incident.id}`}>
+                    <TableCell>
+                      <MuiLink component={Link} to={`/orders/${redelivery.order.id}`}>
+                        {redelivery.order.order_number}
+                      </MuiLink>
+                      <Typography variant="body2" color="text.secondary">
+                        {[
+                          t('incidents_more.redelivery_of', { number: incident.order.order_number }),
+                          redelivery.split.restaurant === 0 ? t('incidents.refunds.covered') : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">{money(redelivery.amount)}</TableCell>
+                    <TableCell align="right">{`−${money(redelivery.split.restaurant)}`}</TableCell>
+                  </TableRow>
+                ))}
               </TableBody>
             </Table>
           </TableContainer>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            {refunds.isPending ? t('common.loading') : t('incidents.refunds.none')}
+            {refunds.isPending || redelivered.isPending ? t('common.loading') : t('incidents.refunds.none')}
           </Typography>
         )}
       </CardContent>

@@ -30,7 +30,7 @@ export function SettlementAmounts({ settlement }: { settlement: Settlement }) {
           ],
           [t('settlements.restaurant_total_amount'), money(settlement.restaurant_total_amount)],
           [t('settlements.meals_amount'), `+${money(settlement.meals_amount)}`],
-          [t('incidents.refunds.settlement_line'), `−${money(settlement.refunds_amount)}`],
+          [t('incidents_more.refunds_and_redeliveries'), `−${money(settlement.refunds_amount)}`],
           [t('settlements.net_amount'), money(settlement.net_amount), true],
         ]}
       />
