@@ -14,6 +14,8 @@ export const JOB_NAMES = [
   'dispatch-offer-expires',
   /** Sends the messages waiting for one order's customer (modules/notifications). */
   'notification-send',
+  /** Deletes the customers' quotes that expired unused, every hour (modules/zones). */
+  'quotes-purge',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

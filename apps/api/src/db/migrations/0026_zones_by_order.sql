@@ -12,6 +12,7 @@ CREATE TABLE "stats_zones_daily" (
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "zone_id" integer;--> statement-breakpoint
 CREATE INDEX "orders_zone_created_idx" ON "orders" USING btree ("zone_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "delivery_quotes_unused_expiry_idx" ON "delivery_quotes" USING btree ("expires_at") WHERE "delivery_quotes"."order_id" is null;--> statement-breakpoint
 -- Hand-written: every order priced since 0023 has its quote; its zone is the quote's.
 UPDATE "orders" o SET "zone_id" = q."zone_id" FROM "delivery_quotes" q WHERE q."order_id" = o."id" AND q."zone_id" IS NOT NULL;--> statement-breakpoint
 -- Hand-written: the zones' days from the orders, in the default operation time zone (rebuildRollups

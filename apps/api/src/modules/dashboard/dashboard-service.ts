@@ -99,7 +99,8 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
   const oneWholeYear = years.count === 1 && from === years.first && to === years.end;
   const monday = addDays(today, 1 - isoWeekday(today));
   const monthStart = `${today.slice(0, 7)}-01`;
-  const [counters, totals, series, categories, products, vehicles, heatmap, punctuality] = await Promise.all([
+  const [counters, totals, series, categories, products, vehicles, heatmap, punctuality, byZone] =
+    await Promise.all([
     rowsOf<{ today: number; week: number; month: number }>(
       db,
       sql`
@@ -218,6 +219,29 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
         group by restaurant_id) t
       join restaurants r on r.id = t.restaurant_id`,
     ),
+    // By zone: a row per zone and day of the period (the zones' own rollup), named after grouping.
+    own !== null
+      ? Promise.resolve([])
+      : rowsOf<{
+          zone_id: number;
+          name: string | null;
+          orders: number;
+          delivered: number;
+          delivery_fees: number;
+          promised: number;
+          on_time: number;
+          refused: number;
+        }>(
+          db,
+          sql`
+      select t.zone_id, z.name, t.orders, t.delivered, t.delivery_fees, t.promised, t.on_time, t.refused
+      from (select zone_id, sum(orders)::int as orders, sum(delivered)::int as delivered,
+          sum(delivery_fees)::bigint as delivery_fees, sum(promised)::int as promised,
+          sum(on_time)::int as on_time, sum(refused)::int as refused
+        from stats_zones_daily d where ${inPeriod('d')} group by zone_id) t
+      left join zones z on z.id = t.zone_id
+      order by t.orders desc, t.refused desc, t.zone_id`,
+        ),
   ]);
   const byBucket = new Map(series.map((r) => [r.bucket, Number(r.orders)]));
   const c = counters[0];
@@ -278,6 +302,20 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       type,
       drivers: Number(vehicles.find((v) => v.type === type)?.drivers ?? 0),
     })),
+    zones: byZone.map((r) => {
+      const rowPromised = Number(r.promised);
+      return {
+        id: Number(r.zone_id) === 0 ? null : Number(r.zone_id),
+        name: r.name,
+        orders: Number(r.orders),
+        delivered: Number(r.delivered),
+        delivery_fees: Number(r.delivery_fees),
+        promised: rowPromised,
+        on_time: Number(r.on_time),
+        rate: rowPromised > 0 ? Number(r.on_time) / rowPromised : null,
+        refused: Number(r.refused),
+      };
+    }),
     heatmap: heatmap.map((r) => ({
       weekday: Number(r.weekday),
       hour: Number(r.hour),

@@ -131,6 +131,7 @@ export async function createOrder(
         lat: body.lat,
         lng: body.lng,
         note: body.note,
+        zone_id: delivery.zone_id,
         ...amounts,
         ...promise,
       })
