@@ -165,6 +165,8 @@ export const orderListItemSchema = z.object({
   /** The automatic mode's open offer of it to a driver. */
   offer: orderOfferSchema.nullable(),
   version: z.number().int(),
+  /** The delivery zone that priced the order (issue 37); null before zones, or outside every zone. */
+  zone_id: z.number().int().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

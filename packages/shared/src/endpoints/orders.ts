@@ -8,11 +8,11 @@ import {
   orderCreateBody,
   orderListItemSchema,
   orderListQuery,
+  orderMapQuery,
   orderMapSchema,
   orderSchema,
   orderStatusBody,
   orderUnassignBody,
-  orderMapQuery,
 } from '../orders.js';
 import { dateRangeRule, idParams } from '../validation.js';
 import { endpoint } from './endpoint.js';

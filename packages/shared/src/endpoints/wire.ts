@@ -1034,7 +1034,7 @@ export interface paths {
         };
         /**
          * The board's lanes with their counts of active orders
-         * @description How many active orders each lane of the dispatch board holds (new, preparing, ready without a driver, awaiting pickup, in delivery, problems) and how many are late, with the same restaurant, driver and search filters as the list. Restaurant staff count their own restaurant only.
+         * @description How many active orders each lane of the dispatch board holds (new, preparing, ready without a driver, awaiting pickup, in delivery, problems) and how many are late, with the same restaurant, driver, zone and search filters as the list. Restaurant staff count their own restaurant only.
          */
         get: operations["getOrdersLanes"];
         put?: never;
@@ -1054,7 +1054,7 @@ export interface paths {
         };
         /**
          * Active orders' drop-off points and their restaurants, for the map
-         * @description Every active order the caller may see (up to 2,000) with its drop-off point, status and driver, and the restaurants they come from with their count of active orders.
+         * @description Every active order the caller may see (up to 2,000; of one delivery zone with `zone_id`) with its drop-off point, status and driver, and the restaurants they come from with their count of active orders.
          */
         get: operations["getOrdersMap"];
         put?: never;
@@ -6254,6 +6254,7 @@ export interface operations {
                 active?: "true" | "false";
                 restaurant_id?: number;
                 driver_id?: number;
+                zone_id?: number;
                 from?: string;
                 to?: string;
                 lane?: "all" | "new" | "preparing" | "ready_no_driver" | "awaiting_pickup" | "in_delivery" | "at_risk" | "problems";
@@ -6320,6 +6321,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                         }[];
                         meta: {
                             page: number;
@@ -6418,6 +6420,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -6506,6 +6509,7 @@ export interface operations {
                 active?: "true" | "false";
                 restaurant_id?: number;
                 driver_id?: number;
+                zone_id?: number;
                 from?: string;
                 to?: string;
                 lane?: "all" | "new" | "preparing" | "ready_no_driver" | "awaiting_pickup" | "in_delivery" | "at_risk" | "problems";
@@ -6539,6 +6543,7 @@ export interface operations {
                 active?: "true" | "false";
                 restaurant_id?: number;
                 driver_id?: number;
+                zone_id?: number;
                 from?: string;
                 to?: string;
                 lane?: "all" | "new" | "preparing" | "ready_no_driver" | "awaiting_pickup" | "in_delivery" | "at_risk" | "problems";
@@ -6569,6 +6574,7 @@ export interface operations {
             query?: {
                 restaurant_id?: number;
                 driver_id?: number;
+                zone_id?: number;
                 q?: string;
             };
             header?: never;
@@ -6611,7 +6617,9 @@ export interface operations {
     };
     getOrdersMap: {
         parameters: {
-            query?: never;
+            query?: {
+                zone_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6649,6 +6657,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -6762,6 +6771,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -6917,6 +6927,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -7070,6 +7081,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -7222,6 +7234,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -7366,6 +7379,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                         }[];
                     };
                 };
@@ -7441,6 +7455,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -7596,6 +7611,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -8725,6 +8741,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -8877,6 +8894,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -11320,6 +11338,17 @@ export interface operations {
                                 hour: number;
                                 orders: number;
                             }[];
+                            zones: {
+                                id: number | null;
+                                name: string | null;
+                                orders: number;
+                                delivered: number;
+                                delivery_fees: number;
+                                promised: number;
+                                on_time: number;
+                                rate: number | null;
+                                refused: number;
+                            }[];
                         };
                     };
                 };
@@ -12242,6 +12271,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -12370,6 +12400,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -12515,6 +12546,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -12670,6 +12702,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;

@@ -1631,4 +1631,20 @@ export const bs: Catalogue = {
     bad_clock: 'Upišite u obliku HH:MM',
     quiet_both: 'Upišite oba kraja tihih sati ili nijedan',
   },
+  zones_breakdown: {
+    filter_label: 'Zona',
+    all_zones: 'Sve zone',
+    title: 'Po zonama dostave',
+    zone: 'Zona',
+    none: 'Bez zone / izvan svih zona',
+    deleted: 'Obrisana zona #{{id}}',
+    orders: 'Narudžbe',
+    delivered: 'Isporučeno',
+    fees: 'Troškovi dostave',
+    on_time: 'Na vrijeme',
+    refused: 'Odbijeno',
+    refused_hint:
+      'Odbijene ponude i narudžbe: izvan područja dostave, u isključenoj zoni, izvan područja restorana ili ispod minimalne narudžbe',
+    empty: 'Nema narudžbi ni odbijanja u ovom periodu',
+  },
 };

@@ -1629,6 +1629,22 @@ export const en = {
     bad_clock: 'Use the form HH:MM',
     quiet_both: 'Give both ends of the quiet hours, or neither',
   },
+  zones_breakdown: {
+    filter_label: 'Zone',
+    all_zones: 'All zones',
+    title: 'By delivery zone',
+    zone: 'Zone',
+    none: 'No zone / outside every zone',
+    deleted: 'Deleted zone #{{id}}',
+    orders: 'Orders',
+    delivered: 'Delivered',
+    fees: 'Delivery fees',
+    on_time: 'On time',
+    refused: 'Refused',
+    refused_hint:
+      'Quotes and orders refused: outside the service area, in an exclusion, outside the restaurant’s area or under the minimum order',
+    empty: 'No orders or refusals in this period',
+  },
 } as const;
 
 export type Catalogue = Widen<typeof en>;

@@ -3,7 +3,6 @@ import {
   type BoardCounter,
   type BoardCounts,
   type BoardCountsQuery,
-  type OrderMapQuery,
   type BoardLane,
   can,
   DISPATCH_SEARCH_DAYS,
@@ -15,6 +14,7 @@ import {
   type Order,
   type OrderListItem,
   type OrderMap,
+  type OrderMapQuery,
   type orderListQuery,
   type RiskReason,
 } from '@dostava/shared';
@@ -147,6 +147,7 @@ export function toListItem(r: OrderRow): OrderListItem {
     dispatch_problem: r.dispatch_problem as DispatchProblem | null,
     offer: r.offer,
     version: r.version,
+    zone_id: r.zone_id,
   };
 }
 

@@ -73,10 +73,7 @@ describe('an order keeps the zone that priced it', () => {
     expect(await zoneOf(inCity.json().data.id)).toBe(city);
     expect(await zoneOf(inIlidza.json().data.id)).toBe(outskirts);
     // The demo history too (seedOrderZones): most of it lies in the city.
-    const [seeded] = await t.database.db
-      .select({ n: count() })
-      .from(orders)
-      .where(eq(orders.zone_id, city));
+    const [seeded] = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.zone_id, city));
     expect(seeded?.n ?? 0).toBeGreaterThan(1);
   });
 });
@@ -130,7 +127,10 @@ describe('the board, the map and the export filter by zone', () => {
   it('the export: a zone column and the zone filter; only Admins export', async () => {
     const res = await get(`/api/orders/export.csv?zone_id=${outskirts}`, 'admin');
     expect(res.statusCode).toBe(200);
-    const [header, ...lines] = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const [header, ...lines] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     const column = header?.split(',').indexOf('zone') ?? -1;
     expect(column).toBeGreaterThan(-1);
     expect(lines.length).toBeGreaterThan(0);
@@ -189,9 +189,7 @@ describe('expired quotes are purged', () => {
     const [placed] = await t.database.db
       .select({ id: orders.id })
       .from(orders)
-      .where(
-        sql`not exists (select 1 from delivery_quotes q where q.order_id = ${orders.id})`,
-      )
+      .where(sql`not exists (select 1 from delivery_quotes q where q.order_id = ${orders.id})`)
       .limit(1);
     const inserted = await t.database.db
       .insert(deliveryQuotes)
@@ -208,7 +206,12 @@ describe('expired quotes are purged', () => {
       .select({ id: deliveryQuotes.id })
       .from(deliveryQuotes)
       .where(sql`${deliveryQuotes.id} = any(${sql.param(inserted.map((q) => q.id))}::uuid[])`);
-    expect(left.map((q) => q.id).sort()).toEqual(inserted.slice(2).map((q) => q.id).sort());
+    expect(left.map((q) => q.id).sort()).toEqual(
+      inserted
+        .slice(2)
+        .map((q) => q.id)
+        .sort(),
+    );
     expect(await purgeExpiredQuotes(t.database.db, now)).toBe(0);
   });
 
@@ -220,7 +223,12 @@ describe('expired quotes are purged', () => {
         await t.database.db
           .select({ n: count() })
           .from(deliveryQuotes)
-          .where(and(isNull(deliveryQuotes.order_id), sql`${deliveryQuotes.expires_at} < ${old.toISOString()}::timestamptz + interval '1 minute'`))
+          .where(
+            and(
+              isNull(deliveryQuotes.order_id),
+              sql`${deliveryQuotes.expires_at} < ${old.toISOString()}::timestamptz + interval '1 minute'`,
+            ),
+          )
       )[0]?.n ?? 0;
     expect(await expired()).toBe(1);
     await t.app.jobs.schedule('quotes-purge', {}, new Date(), 'quotes-purge:test');

@@ -38,9 +38,9 @@ import {
   RuleBroken,
 } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
+import { rollupRefusal } from '../dashboard/rollups.js';
 import { menuBasket } from '../orders/orders-menu.js';
 import { getOrder } from '../orders/orders-queries.js';
-import { rollupRefusal } from '../dashboard/rollups.js';
 import { zoneCache } from './zones-cache.js';
 import { areaOf, assertValidGeometry, bySpecificity } from './zones-geometry.js';
 import { type Pricing, priceDelivery, refusalError } from './zones-pricing.js';
