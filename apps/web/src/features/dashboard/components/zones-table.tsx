@@ -20,7 +20,7 @@ export function ZonesTable({ data }: { data: Dashboard }) {
     row.id === null ? t('zones_breakdown.none') : (row.name ?? t('zones_breakdown.deleted', { id: row.id }));
   return (
     // A region that scrolls is reachable by keyboard (axe's scrollable-region-focusable).
-    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('zones_breakdown.title')}>
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0}>
       <Table size="small" sx={{ '& td, & th': { px: 1 }, '& th': { whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
