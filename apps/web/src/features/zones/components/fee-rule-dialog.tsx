@@ -212,7 +212,7 @@ export function FeeRuleDialog({ target, onClose }: { target: FeeRuleTarget; onCl
         </Typography>
         <ListError form={form} name="distance_bands" />
         {bands.fields.map((row, index) => (
-          <Stack key={row.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Stack key={row.id} direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1 }}>
             <FormTextField
               control={control}
               name={`distance_bands.${index}.up_to_m`}
