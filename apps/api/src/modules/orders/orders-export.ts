@@ -28,10 +28,10 @@ const COLUMNS: (ExportColumn & { value: (o: ListItem) => ExportCell })[] = [
   { header: 'payment_method', type: 'text', width: 16, value: (o) => o.payment_method },
   { header: 'restaurant_amount', type: 'money', value: (o) => o.restaurant_amount },
   { header: 'delivery_costs', type: 'money', value: (o) => o.delivery_costs },
-  { header: 'zone', type: 'text', width: 20, value: (o) => o.zone },
   { header: 'restaurant_total_amount', type: 'money', value: (o) => o.restaurant_total_amount },
   { header: 'total', type: 'money', value: (o) => o.total },
   { header: 'delivered_at', type: 'time', value: (o) => (o.delivered_at ? new Date(o.delivered_at) : null) },
+  { header: 'zone', type: 'text', width: 20, value: (o) => o.zone },
 ];
 
 const PAGE = 1000;
