@@ -1639,7 +1639,7 @@ export const bs: Catalogue = {
     none: 'Bez zone / izvan svih zona',
     deleted: 'Obrisana zona #{{id}}',
     orders: 'Narudžbe',
-    delivered: 'Isporučeno',
+    delivered: 'Dostavljeno',
     fees: 'Troškovi dostave',
     on_time: 'Na vrijeme',
     refused: 'Odbijeno',
