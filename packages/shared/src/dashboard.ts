@@ -143,5 +143,24 @@ export const dashboardSchema = z.object({
   drivers_by_vehicle: z.array(z.object({ type: z.enum(VEHICLE_TYPES), drivers: z.number().int() })),
   /** When customers order: weekday 1 (Monday) … 7 (Sunday) × hour 0–23, local time. */
   heatmap: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), orders: z.number().int() })),
+  /**
+   * The period by delivery zone (issue 37): the zone that priced each order (`id` null: none, or a
+   * refusal outside every zone; `name` null: a zone since deleted), its orders, delivered orders and
+   * their delivery fees (minor units), on-time delivery, and the quotes and placements refused there.
+   * Most orders first. The whole operation's only: restaurant staff get an empty list.
+   */
+  zones: z.array(
+    z.object({
+      id: z.number().int().nullable(),
+      name: z.string().nullable(),
+      orders: z.number().int(),
+      delivered: z.number().int(),
+      delivery_fees: z.number().int(),
+      promised: z.number().int(),
+      on_time: z.number().int(),
+      rate: z.number().nullable(),
+      refused: z.number().int(),
+    }),
+  ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

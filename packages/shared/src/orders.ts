@@ -170,6 +170,8 @@ export const orderListItemSchema = z.object({
   /** The automatic mode's open offer of it to a driver. */
   offer: orderOfferSchema.nullable(),
   version: z.number().int(),
+  /** The delivery zone that priced the order (issue 37); null before zones, or outside every zone. */
+  zone_id: z.number().int().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -228,6 +230,8 @@ export const orderListQuery = listQuery(ORDER_SORTS, '-created_at').extend({
     .optional(),
   restaurant_id: id().optional(),
   driver_id: id().optional(),
+  /** The zone that priced the order (issue 37). */
+  zone_id: id().optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   /** Active orders of one board lane. */
@@ -242,6 +246,10 @@ export type OrderListQuery = z.input<typeof orderListQuery>;
 /** A list request as the web app sends it: page, per_page and sort always present. */
 export type OrderListParams = z.output<typeof orderListQuery>;
 
+/** The drivers map's orders: the active ones, of one delivery zone if named (issue 37). */
+export const orderMapQuery = z.object({ zone_id: id().optional() });
+export type OrderMapQuery = z.input<typeof orderMapQuery>;
+
 /** A dispatcher's search reaches this far back in every status (the board itself shows active ones). */
 export const DISPATCH_SEARCH_DAYS = 2;
 
@@ -249,6 +257,7 @@ export const DISPATCH_SEARCH_DAYS = 2;
 export const boardCountsQuery = z.object({
   restaurant_id: id().optional(),
   driver_id: id().optional(),
+  zone_id: id().optional(),
   q: searchText().optional(),
 });
 export type BoardCountsQuery = z.input<typeof boardCountsQuery>;

@@ -16,6 +16,8 @@ export const JOB_NAMES = [
   'notification-send',
   /** Deletes proof and incident images past the retention period, then schedules its next run (issue 38). */
   'proof-images-prune',
+  /** Deletes the customers' quotes that expired unused, every hour (modules/zones). */
+  'quotes-purge',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

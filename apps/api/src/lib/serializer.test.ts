@@ -39,6 +39,7 @@ const listItem = {
   dispatch_problem: null,
   offer: { driver: { id: 7, name: 'Adnan Hadžić' }, expires_at: '2026-11-20T10:21:00.000Z' },
   version: 3,
+  zone_id: 2,
 };
 const order = {
   ...listItem,
@@ -193,6 +194,30 @@ describe('response serializer', () => {
         },
         drivers_by_vehicle: [{ type: 'bike', drivers: 2 }],
         heatmap: [{ weekday: 1, hour: 12, orders: 3 }],
+        zones: [
+          {
+            id: 2,
+            name: 'Ilidža',
+            orders: 4,
+            delivered: 3,
+            delivery_fees: 1200,
+            promised: 3,
+            on_time: 2,
+            rate: 2 / 3,
+            refused: 1,
+          },
+          {
+            id: null,
+            name: null,
+            orders: 0,
+            delivered: 0,
+            delivery_fees: 0,
+            promised: 0,
+            on_time: 0,
+            rate: null,
+            refused: 5,
+          },
+        ],
       },
     };
     expect(serializer(schema, false)(data)).toBe(zodWrites(schema, data));

@@ -554,12 +554,12 @@ const dashboardRoutes: RouteObject[] = [
     } satisfies RouteHandle,
     // The drivers and the orders layer, beside the page's chunk (the map's library follows them once
     // the page knows its provider: drivers-location.tsx).
-    loader: () =>
+    loader: ({ request }) =>
       prefetchFor('drivers.read', () =>
         import('../features/drivers-location/api/drivers-location').then((m) =>
           Promise.all([
             queryClient.prefetchQuery(m.driverLocationsQueryOptions()),
-            queryClient.prefetchQuery(m.orderMapQueryOptions()),
+            queryClient.prefetchQuery(m.orderMapQueryOptions(m.zoneOfUrl(request.url))),
           ]),
         ),
       ),

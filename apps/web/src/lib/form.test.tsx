@@ -1,4 +1,4 @@
-import { categoryBody } from '@dostava/shared';
+import { categoryBody, feeRuleBody } from '@dostava/shared';
 import { act, renderHook } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useApiForm } from './form';
@@ -44,6 +44,26 @@ describe('useApiForm', () => {
     expect(errorOf('name')).toBe('This name is already taken');
     expect(toasts.error).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("puts an API error of a row's field (an index key) under that row's field", async () => {
+    const refusal = new ApiError('Validation failed', 400, 'validation_failed', {
+      'distance_bands.1.amount': ['Too high'],
+    });
+    const bands = [
+      { up_to_m: 1500, amount: 0 },
+      { up_to_m: 3000, amount: 50 },
+    ];
+    const rendered = renderHook(() =>
+      useApiForm({
+        schema: feeRuleBody,
+        defaultValues: { distance_bands: bands },
+        save: () => Promise.reject(refusal),
+      }),
+    );
+    await act(() => rendered.result.current.submit());
+    expect(rendered.result.current.formState.errors.distance_bands?.[1]?.amount?.message).toBe('Too high');
+    expect(toasts.error).not.toHaveBeenCalled();
   });
 
   it('toasts a refusal without field errors once, with its message', async () => {

@@ -15,8 +15,9 @@ import { toasts } from './toast';
 import { setFormDirty, setFormSaving, useUnsavedChanges } from './unsaved-changes';
 
 /**
- * Puts the API's field errors (already translated by the server) under the matching form fields.
- * Returns true when at least one field got a message.
+ * Puts the API's field errors (already translated by the server) under the matching form fields: a
+ * key names a field, or a row's field inside one (`distance_bands.0.amount` under the first band's
+ * amount). Returns true when at least one field got a message.
  */
 function applyApiErrors<T extends FieldValues>(
   error: unknown,
@@ -26,7 +27,7 @@ function applyApiErrors<T extends FieldValues>(
   if (!(error instanceof ApiError)) return false;
   let applied = false;
   for (const [field, messages] of Object.entries(error.fieldErrors)) {
-    if (!fields.includes(field) || !messages[0]) continue;
+    if (!fields.includes(field.split('.')[0] ?? '') || !messages[0]) continue;
     setError(field as Path<T>, { type: 'server', message: messages[0] }, { shouldFocus: !applied });
     applied = true;
   }

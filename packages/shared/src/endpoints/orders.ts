@@ -8,6 +8,7 @@ import {
   orderCreateBody,
   orderListItemSchema,
   orderListQuery,
+  orderMapQuery,
   orderMapSchema,
   orderSchema,
   orderStatusBody,
@@ -63,7 +64,7 @@ export const orders = {
     path: '/api/orders/lanes',
     access: { permission: 'orders.read' },
     description:
-      'How many active orders each lane of the dispatch board holds (new, preparing, ready without a driver, awaiting pickup, in delivery, problems) and how many are late, with the same restaurant, driver and search filters as the list. Restaurant staff count their own restaurant only.',
+      'How many active orders each lane of the dispatch board holds (new, preparing, ready without a driver, awaiting pickup, in delivery, problems) and how many are late, with the same restaurant, driver, zone and search filters as the list. Restaurant staff count their own restaurant only.',
     summary: "The board's lanes with their counts of active orders",
     tags,
     query: boardCountsQuery,
@@ -74,9 +75,10 @@ export const orders = {
     path: '/api/orders/map',
     access: { permission: 'orders.read' },
     description:
-      'Every active order the caller may see (up to 2,000) with its drop-off point, status and driver, and the restaurants they come from with their count of active orders.',
+      'Every active order the caller may see (up to 2,000; of one delivery zone with `zone_id`) with its drop-off point, status and driver, and the restaurants they come from with their count of active orders.',
     summary: "Active orders' drop-off points and their restaurants, for the map",
     tags,
+    query: orderMapQuery,
     answer: { 200: dataResponse(orderMapSchema) },
   }),
   driverCandidates: endpoint({

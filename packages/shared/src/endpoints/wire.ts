@@ -1054,7 +1054,7 @@ export interface paths {
         };
         /**
          * The board's lanes with their counts of active orders
-         * @description How many active orders each lane of the dispatch board holds (new, preparing, ready without a driver, awaiting pickup, in delivery, problems) and how many are late, with the same restaurant, driver and search filters as the list. Restaurant staff count their own restaurant only.
+         * @description How many active orders each lane of the dispatch board holds (new, preparing, ready without a driver, awaiting pickup, in delivery, problems) and how many are late, with the same restaurant, driver, zone and search filters as the list. Restaurant staff count their own restaurant only.
          */
         get: operations["getOrdersLanes"];
         put?: never;
@@ -1074,7 +1074,7 @@ export interface paths {
         };
         /**
          * Active orders' drop-off points and their restaurants, for the map
-         * @description Every active order the caller may see (up to 2,000) with its drop-off point, status and driver, and the restaurants they come from with their count of active orders.
+         * @description Every active order the caller may see (up to 2,000; of one delivery zone with `zone_id`) with its drop-off point, status and driver, and the restaurants they come from with their count of active orders.
          */
         get: operations["getOrdersMap"];
         put?: never;
@@ -6466,6 +6466,7 @@ export interface operations {
                 active?: "true" | "false";
                 restaurant_id?: number;
                 driver_id?: number;
+                zone_id?: number;
                 from?: string;
                 to?: string;
                 lane?: "all" | "new" | "preparing" | "ready_no_driver" | "awaiting_pickup" | "in_delivery" | "at_risk" | "problems";
@@ -6532,6 +6533,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                         }[];
                         meta: {
                             page: number;
@@ -6631,6 +6633,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -6719,6 +6722,7 @@ export interface operations {
                 active?: "true" | "false";
                 restaurant_id?: number;
                 driver_id?: number;
+                zone_id?: number;
                 from?: string;
                 to?: string;
                 lane?: "all" | "new" | "preparing" | "ready_no_driver" | "awaiting_pickup" | "in_delivery" | "at_risk" | "problems";
@@ -6752,6 +6756,7 @@ export interface operations {
                 active?: "true" | "false";
                 restaurant_id?: number;
                 driver_id?: number;
+                zone_id?: number;
                 from?: string;
                 to?: string;
                 lane?: "all" | "new" | "preparing" | "ready_no_driver" | "awaiting_pickup" | "in_delivery" | "at_risk" | "problems";
@@ -6782,6 +6787,7 @@ export interface operations {
             query?: {
                 restaurant_id?: number;
                 driver_id?: number;
+                zone_id?: number;
                 q?: string;
             };
             header?: never;
@@ -6824,7 +6830,9 @@ export interface operations {
     };
     getOrdersMap: {
         parameters: {
-            query?: never;
+            query?: {
+                zone_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6862,6 +6870,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -6975,6 +6984,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -7138,6 +7148,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -7291,6 +7302,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -7443,6 +7455,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -7587,6 +7600,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                         }[];
                     };
                 };
@@ -7662,6 +7676,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -7825,6 +7840,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -8954,6 +8970,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -9106,6 +9123,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -12010,6 +12028,17 @@ export interface operations {
                                 hour: number;
                                 orders: number;
                             }[];
+                            zones: {
+                                id: number | null;
+                                name: string | null;
+                                orders: number;
+                                delivered: number;
+                                delivery_fees: number;
+                                promised: number;
+                                on_time: number;
+                                rate: number | null;
+                                refused: number;
+                            }[];
                         };
                     };
                 };
@@ -12934,6 +12963,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -13062,6 +13092,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -13207,6 +13238,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;
@@ -13362,6 +13394,7 @@ export interface operations {
                                 expires_at: string;
                             } | null;
                             version: number;
+                            zone_id: number | null;
                             items: {
                                 product_id: number | null;
                                 name: string;

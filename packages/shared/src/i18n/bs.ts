@@ -1734,4 +1734,20 @@ export const bs: Catalogue = {
     cash_later_none: 'Nema gotovinskih povrata koje isplaćuje ured',
     cash_later_count: 'Posljednjih {{shown}} od {{count}}',
   },
+  zones_breakdown: {
+    filter_label: 'Zona',
+    all_zones: 'Sve zone',
+    title: 'Po zonama dostave',
+    zone: 'Zona',
+    none: 'Bez zone / izvan svih zona',
+    deleted: 'Obrisana zona #{{id}}',
+    orders: 'Narudžbe',
+    delivered: 'Dostavljeno',
+    fees: 'Troškovi dostave',
+    on_time: 'Na vrijeme',
+    refused: 'Odbijeno',
+    refused_hint:
+      'Odbijene ponude i narudžbe: izvan područja dostave, u isključenoj zoni, izvan područja restorana ili ispod minimalne narudžbe',
+    empty: 'Nema narudžbi ni odbijanja u ovom periodu',
+  },
 };

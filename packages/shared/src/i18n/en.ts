@@ -1732,6 +1732,22 @@ export const en = {
     cash_later_none: 'No cash refunds to pay by the office',
     cash_later_count: 'The latest {{shown}} of {{count}}',
   },
+  zones_breakdown: {
+    filter_label: 'Zone',
+    all_zones: 'All zones',
+    title: 'By delivery zone',
+    zone: 'Zone',
+    none: 'No zone / outside every zone',
+    deleted: 'Deleted zone #{{id}}',
+    orders: 'Orders',
+    delivered: 'Delivered',
+    fees: 'Delivery fees',
+    on_time: 'On time',
+    refused: 'Refused',
+    refused_hint:
+      'Quotes and orders refused: outside the service area, in an exclusion, outside the restaurant’s area or under the minimum order',
+    empty: 'No orders or refusals in this period',
+  },
 } as const;
 
 export type Catalogue = Widen<typeof en>;

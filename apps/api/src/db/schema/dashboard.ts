@@ -168,3 +168,26 @@ export const statsAllWeekHoursYearly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.year, t.weekday, t.hour] })],
 );
+
+/**
+ * Orders, delivered orders' delivery fees, on-time deliveries and refusals per delivery zone and day
+ * (issue 37): the zone that priced the order (its quote's); 0 for none (no service area configured,
+ * or a refusal outside every zone). Orders, fees and on-time are kept in the order's own transactions
+ * like the other rollups, last in the lock order; `refused` counts the quotes and placements refused
+ * (outside the service area, in an exclusion, outside the restaurant's area, under the minimum), which
+ * leave no other row behind.
+ */
+export const statsZonesDaily = pgTable(
+  'stats_zones_daily',
+  {
+    day: date('day').notNull(),
+    zone_id: integer('zone_id').notNull(),
+    orders: integer('orders').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    delivery_fees: bigint('delivery_fees', { mode: 'number' }).notNull().default(0),
+    promised: integer('promised').notNull().default(0),
+    on_time: integer('on_time').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.zone_id] })],
+);

@@ -73,6 +73,12 @@ export const orders = pgTable(
     status_changed_at: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by every change: a stale write is refused instead of lost. */
     version: integer('version').notNull().default(0),
+    /**
+     * The zone that priced the delivery (its frozen quote's, decision 0035): what the board, the map,
+     * the export and the dashboard filter and break down by. No foreign key: a deleted zone leaves
+     * its orders' history as it was (the quote keeps its name).
+     */
+    zone_id: integer('zone_id'),
   },
   (t) => [
     // Ascending (created_at, id) indexes serve both sort directions: a backward scan gives the
@@ -84,6 +90,7 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customer_id),
     index('orders_status_created_idx').on(t.status, t.created_at, t.id),
     index('orders_total_idx').on(t.total, t.id),
+    index('orders_zone_created_idx').on(t.zone_id, t.created_at, t.id),
     // Search by any part of the number (lib/search.ts, migration 0016).
     index('orders_number_trgm_idx').using('gin', sql`${t.order_number} gin_trgm_ops`),
     index('orders_active_idx')

@@ -127,5 +127,7 @@ export const deliveryQuotes = pgTable(
   (t) => [
     uniqueIndex('delivery_quotes_order_unique').on(t.order_id),
     index('delivery_quotes_zone_idx').on(t.zone_id),
+    // The hourly purge reads the unused quotes by expiry (the used ones are orders' breakdowns).
+    index('delivery_quotes_unused_expiry_idx').on(t.expires_at).where(sql`${t.order_id} is null`),
   ],
 );

@@ -15,7 +15,7 @@ import { restaurantImage } from './images.js';
 import { seedMoney } from './money.js';
 import { seedOrders } from './orders.js';
 import { seedPeople } from './people.js';
-import { seedZones } from './zones.js';
+import { seedOrderZones, seedZones } from './zones.js';
 
 export const DEMO_ACCOUNTS: { email: string; role: Role; first_name: string; last_name: string }[] = [
   { email: 'admin@example.com', role: 'admin', first_name: 'Amra', last_name: 'Hodžić' },
@@ -229,6 +229,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   await db.execute(
     sql`update "orders" o set customer_phone = u.phone from "users" u where u.id = o.customer_id`,
   );
+  await seedOrderZones(db);
   await seedMoney(db, options.timeZone ?? 'Europe/Sarajevo');
   await seedAppVersions(db);
   // The seed writes orders in bulk: the dashboard's rollups are computed once at the end.

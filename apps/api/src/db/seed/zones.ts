@@ -1,7 +1,9 @@
 import type { FeeFields, ZoneGeometry } from '@dostava/shared';
-import { areaOf } from '../../modules/zones/zones-geometry.js';
+import { sql } from 'drizzle-orm';
+import { ZoneCache } from '../../modules/zones/zones-cache.js';
+import { areaOf, resolvePoint } from '../../modules/zones/zones-geometry.js';
 import type { Db } from '../client.js';
-import { feeRules, restaurantDeliveryAreas, zones } from '../schema/index.js';
+import { feeRules, orders, restaurantDeliveryAreas, zones } from '../schema/index.js';
 
 /**
  * The demo operation's fee rule (issue 37): 3 KM up to 1.5 km of road, more in bands beyond, a
@@ -94,5 +96,25 @@ export async function seedZones(db: Db, restaurantIds: number[]) {
         zone_id: index < 2 ? (city?.id ?? null) : null,
       })),
     );
+  }
+}
+
+/**
+ * The demo history's orders get the zone that prices their drop-off (as a placed order keeps its
+ * quote's), so the board, the map, the export and the dashboard can be broken down by zone at once.
+ */
+export async function seedOrderZones(db: Db) {
+  const snapshot = await new ZoneCache(db).snapshot();
+  const rows = await db.select({ id: orders.id, lat: orders.lat, lng: orders.lng }).from(orders);
+  const byZone = new Map<number, number[]>();
+  for (const o of rows) {
+    const zone = resolvePoint(snapshot.zones, o.lat, o.lng).pricing;
+    if (zone) byZone.set(zone.id, [...(byZone.get(zone.id) ?? []), o.id]);
+  }
+  for (const [zone, ids] of byZone) {
+    await db
+      .update(orders)
+      .set({ zone_id: zone })
+      .where(sql`${orders.id} = any(${sql.param(ids)}::int[])`);
   }
 }

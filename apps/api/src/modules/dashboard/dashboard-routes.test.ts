@@ -395,6 +395,7 @@ describe('GET /api/dashboard', () => {
         t.database.db,
         sql`select * from stats_all_week_hours_yearly order by year, weekday, hour`,
       ),
+      zones: await rowsOf(t.database.db, sql`select * from stats_zones_daily order by day, zone_id`),
     });
     const incremental = await snapshot();
     await rebuildRollups(t.database.db, TZ);
@@ -410,6 +411,8 @@ describe('GET /api/dashboard', () => {
     expect(incremental.productsYearly).toEqual(rebuilt.productsYearly);
     expect(incremental.categoriesYearly).toEqual(rebuilt.categoriesYearly);
     expect(incremental.weekHoursYearly).toEqual(rebuilt.weekHoursYearly);
+    expect(incremental.zones).toEqual(rebuilt.zones);
+    expect(incremental.zones.length).toBeGreaterThan(0);
     const today = (await get('period=today')).json().data;
     expect(today.totals).toEqual((await raw(today.period.from, today.period.to)).totals);
     expect(today.on_time).toEqual((await rawOnTime(today.period.from, today.period.to)).on_time);

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
  *
  * Lock order, the same in every transaction so none can wait on another in a cycle: the status
  * counters, then the restaurant's rows (daily, then on-time monthly, hourly or products), then the
- * whole operation's rows (daily, then hourly or categories).
+ * whole operation's rows (daily, then hourly or categories), then the zone's day.
  */
 /**
  * A new order counted: its restaurant's `created` counter, then its day and hour (the restaurant's
@@ -21,7 +21,7 @@ export async function rollupOrderCreated(tx: Db, orderId: number, timeZone: stri
   await tx.execute(sql`
     with o as (
       select restaurant_id, (created_at at time zone ${timeZone})::date as day,
-        extract(hour from created_at at time zone ${timeZone})::int as hour
+        extract(hour from created_at at time zone ${timeZone})::int as hour, coalesce(zone_id, 0) as zone_id
       from orders where id = ${orderId}),
     s as (
       insert into stats_orders_status (restaurant_id, status, orders)
@@ -47,10 +47,26 @@ export async function rollupOrderCreated(tx: Db, orderId: number, timeZone: stri
       insert into stats_all_hourly (day, hour, orders)
       select o.day, o.hour, 1 from o, ad
       on conflict (day, hour) do update set orders = stats_all_hourly.orders + 1
+      returning 1),
+    wh as (
+      insert into stats_all_week_hours_yearly (year, weekday, hour, orders)
+      select date_trunc('year', o.day)::date, extract(isodow from o.day)::int, o.hour, 1 from o, ah
+      on conflict (year, weekday, hour) do update set orders = stats_all_week_hours_yearly.orders + 1
       returning 1)
-    insert into stats_all_week_hours_yearly (year, weekday, hour, orders)
-    select date_trunc('year', o.day)::date, extract(isodow from o.day)::int, o.hour, 1 from o, ah
-    on conflict (year, weekday, hour) do update set orders = stats_all_week_hours_yearly.orders + 1`);
+    insert into stats_zones_daily (day, zone_id, orders)
+    select o.day, o.zone_id, 1 from o, wh
+    on conflict (day, zone_id) do update set orders = stats_zones_daily.orders + 1`);
+}
+
+/**
+ * A refused quote or placement (decision 0035) on its day in the operation's time zone and the zone
+ * that would have priced it (0: none). Outside any order's transaction: there is no order.
+ */
+export async function rollupRefusal(db: Db, zoneId: number | null, timeZone: string) {
+  await db.execute(sql`
+    insert into stats_zones_daily (day, zone_id, refused)
+    values ((now() at time zone ${timeZone})::date, ${zoneId ?? 0}, 1)
+    on conflict (day, zone_id) do update set refused = stats_zones_daily.refused + 1`);
 }
 
 /**
@@ -107,6 +123,7 @@ export function deliveredFacts(timeZone: string, where: SQL, history: SQL) {
   return sql`
     select (o.created_at at time zone ${timeZone})::date as day, o.restaurant_id,
       o.commission + o.delivery_costs as earnings, o.total as revenue,
+      coalesce(o.zone_id, 0) as zone_id, o.delivery_costs,
       (o.promised_at is not null)::int as promised,
       (o.promised_at is not null and o.delivered_at <= o.promised_at)::int as on_time,
       coalesce(round(s.late * v.kitchen / nullif(v.kitchen + v.driver + v.road, 0)), 0)::bigint as late_kitchen_seconds,
@@ -206,6 +223,14 @@ export async function rollupOrderDelivered(tx: Db, orderId: number, timeZone: st
     on conflict (year, category_id) do update set
       quantity = stats_categories_yearly.quantity + excluded.quantity,
       amount = stats_categories_yearly.amount + excluded.amount`);
+  await tx.execute(sql`
+    insert into stats_zones_daily (day, zone_id, delivered, delivery_fees, promised, on_time)
+    select day, zone_id, 1, delivery_costs, promised, on_time from (${facts}) f
+    on conflict (day, zone_id) do update set
+      delivered = stats_zones_daily.delivered + 1,
+      delivery_fees = stats_zones_daily.delivery_fees + excluded.delivery_fees,
+      promised = stats_zones_daily.promised + excluded.promised,
+      on_time = stats_zones_daily.on_time + excluded.on_time`);
 }
 
 /** Recomputes every rollup from the orders (in one transaction). */
@@ -264,6 +289,23 @@ export async function rebuildRollups(db: Db, timeZone: string) {
       insert into stats_categories_daily (day, category_id, quantity, amount)
       select day, category_id, sum(quantity)::int, sum(amount)::bigint from stats_products_daily group by day, category_id`);
     await rebuildYearly(tx);
+    // The zones' days: refusals left no order to count them again from, so they are kept.
+    await tx.execute(sql`
+      update stats_zones_daily set orders = 0, delivered = 0, delivery_fees = 0, promised = 0, on_time = 0`);
+    await tx.execute(sql`delete from stats_zones_daily where refused = 0`);
+    await tx.execute(sql`
+      insert into stats_zones_daily (day, zone_id, orders, delivered, delivery_fees, promised, on_time)
+      select a.day, a.zone_id, a.orders, coalesce(f.delivered, 0), coalesce(f.fees, 0), coalesce(f.promised, 0),
+        coalesce(f.on_time, 0)
+      from (select (created_at at time zone ${timeZone})::date as day, coalesce(zone_id, 0) as zone_id,
+          count(*)::int as orders
+        from orders group by 1, 2) a
+      left join (select day, zone_id, count(*)::int as delivered, sum(delivery_costs)::bigint as fees,
+          sum(promised)::int as promised, sum(on_time)::int as on_time
+        from (${deliveredFacts(timeZone, sql`true`, sql`true`)}) d group by 1, 2) f
+        on f.day = a.day and f.zone_id = a.zone_id
+      on conflict (day, zone_id) do update set orders = excluded.orders, delivered = excluded.delivered,
+        delivery_fees = excluded.delivery_fees, promised = excluded.promised, on_time = excluded.on_time`);
   });
 }
 

@@ -540,7 +540,7 @@ export async function resolveIncident(
         payment: order.payment_method,
       },
       (tx, orderId) => close(tx, orderId),
-      { customer_id: order.customer_id },
+      { customer_id: order.customer_id, zone_id: order.zone_id },
     );
   } else {
     await db.transaction((tx) => close(tx, null));

@@ -94,7 +94,7 @@ export async function priceOrder(
   // rides (the travel model's detour factor), refused with the reason (decision 0035).
   // A redelivery goes where the first order went, at no charge: no fee rule (nor its minimum basket).
   const delivery = free
-    ? { total: 0, freeze: async () => {} }
+    ? { total: 0, zone_id: free.zone_id, freeze: async () => {} }
     : await deliveryForPlacement(db, actor, {
         quote_id: body.quote_id,
         restaurant,
@@ -118,6 +118,8 @@ export async function priceOrder(
  */
 export interface FreePlacement {
   customer_id: number;
+  /** The zone the first order was priced in: the redelivery goes to the same door. */
+  zone_id: number | null;
 }
 
 /**
@@ -154,6 +156,7 @@ export async function createOrder(
         lng: body.lng,
         note: body.note,
         leave_at_door: body.leave_at_door ?? false,
+        zone_id: delivery.zone_id,
         ...amounts,
         ...promise,
       })

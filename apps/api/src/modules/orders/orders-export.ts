@@ -1,6 +1,6 @@
 import { and, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders } from '../../db/schema/index.js';
+import { orders, zones } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import { csvExport, type ExportCell, type ExportColumn, xlsxExport } from '../../lib/export.js';
 import {
@@ -11,7 +11,8 @@ import {
   toListItem,
 } from './orders-queries.js';
 
-type ListItem = ReturnType<typeof toListItem>;
+/** A row of the export: the list's item and the name of the zone that priced it (issue 37). */
+type ListItem = ReturnType<typeof toListItem> & { zone: string };
 const name = (p: { first_name: string; last_name: string } | null) =>
   p ? `${p.first_name} ${p.last_name}` : '';
 
@@ -30,6 +31,7 @@ const COLUMNS: (ExportColumn & { value: (o: ListItem) => ExportCell })[] = [
   { header: 'restaurant_total_amount', type: 'money', value: (o) => o.restaurant_total_amount },
   { header: 'total', type: 'money', value: (o) => o.total },
   { header: 'delivered_at', type: 'time', value: (o) => (o.delivered_at ? new Date(o.delivered_at) : null) },
+  { header: 'zone', type: 'text', width: 20, value: (o) => o.zone },
 ];
 
 const PAGE = 1000;
@@ -37,6 +39,11 @@ const PAGE = 1000;
 /** The filtered orders in pages of rows, read by keyset so millions of rows never sit in memory. */
 async function* orderPages(db: Db, actor: ActorContext, query: OrderFilterQuery) {
   const base = orderFilters(actor, query);
+  // The zones' names once (a few hundred at most); an order of a zone since deleted keeps its number.
+  const zoneNames = new Map(
+    (await db.select({ id: zones.id, name: zones.name }).from(zones)).map((z) => [z.id, z.name]),
+  );
+  const zoneOf = (id: number | null) => (id === null ? '' : (zoneNames.get(id) ?? `#${id}`));
   let after: { created_at: Date; id: number } | null = null;
   for (;;) {
     const page: OrderRow[] = await selectOrders(db)
@@ -52,7 +59,7 @@ async function* orderPages(db: Db, actor: ActorContext, query: OrderFilterQuery)
       .limit(PAGE);
     if (page.length === 0) return;
     yield page.map((r) => {
-      const o = toListItem(r);
+      const o = { ...toListItem(r), zone: zoneOf(r.zone_id) };
       return COLUMNS.map((c) => c.value(o));
     });
     const last = page.at(-1);

@@ -14,6 +14,7 @@ import {
   type Order,
   type OrderListItem,
   type OrderMap,
+  type OrderMapQuery,
   type orderListQuery,
   type RiskReason,
 } from '@dostava/shared';
@@ -90,6 +91,7 @@ const listColumns = {
   dispatch_problem: orders.dispatch_problem,
   offer: pendingOffer,
   version: orders.version,
+  zone_id: orders.zone_id,
 };
 const detailColumns = {
   ...listColumns,
@@ -145,6 +147,7 @@ export function toListItem(r: OrderRow): OrderListItem {
     dispatch_problem: r.dispatch_problem as DispatchProblem | null,
     offer: r.offer,
     version: r.version,
+    zone_id: r.zone_id,
   };
 }
 
@@ -214,6 +217,7 @@ export function orderFilters(actor: ActorContext, query: OrderFilterQuery): SQL[
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.restaurant_id !== undefined) filters.push(eq(orders.restaurant_id, query.restaurant_id));
   if (query.driver_id !== undefined) filters.push(eq(orders.driver_id, query.driver_id));
+  if (query.zone_id !== undefined) filters.push(eq(orders.zone_id, query.zone_id));
   if (query.from) filters.push(gte(orders.created_at, new Date(query.from)));
   if (query.to) {
     // A bare date means the whole of that day.
@@ -250,7 +254,15 @@ const amongSuggested = (ids: readonly number[]) => sql`(${orders.id} = any(${sql
  * drivers and search count the rows themselves.
  */
 async function countFromRollup(db: Db, actor: ActorContext, query: ListQuery): Promise<number | null> {
-  if (query.from || query.to || query.q || query.driver_id !== undefined || query.lane || query.suggested)
+  if (
+    query.from ||
+    query.to ||
+    query.q ||
+    query.driver_id !== undefined ||
+    query.zone_id !== undefined ||
+    query.lane ||
+    query.suggested
+  )
     return null;
   const active = can(actor, 'orders.history') ? query.active : true;
   const statuses = ORDER_STATUSES.filter(
@@ -375,8 +387,8 @@ export async function boardCounts(
 const MAP_MAX_ORDERS = 2000;
 
 /** The active orders' drop-off points and their restaurants, for the map. */
-export async function orderMap(db: Db, actor: ActorContext): Promise<OrderMap> {
-  const filters = orderFilters(actor, { active: true } as OrderFilterQuery);
+export async function orderMap(db: Db, actor: ActorContext, query: OrderMapQuery = {}): Promise<OrderMap> {
+  const filters = orderFilters(actor, { active: true, zone_id: query.zone_id } as OrderFilterQuery);
   const rows = await db
     .select({
       id: orders.id,

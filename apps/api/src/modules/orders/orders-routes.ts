@@ -43,7 +43,9 @@ export async function ordersRoutes(app: FastifyInstance) {
   route(app, orders.lanes, async (request) => ({
     data: await queries.boardCounts(app.db, request.actor, request.query),
   }));
-  route(app, orders.map, async (request) => ({ data: await queries.orderMap(app.db, request.actor) }));
+  route(app, orders.map, async (request) => ({
+    data: await queries.orderMap(app.db, request.actor, request.query),
+  }));
   route(app, orders.driverCandidates, async (request) => ({
     data: await queries.driverCandidates(
       app.db,

@@ -6,6 +6,14 @@ import * as service from './zones-service.js';
 
 const { zones } = endpoints;
 
+/** The next whole hour after `now`: when the purge of expired quotes runs next. */
+export function nextPurgeAt(now: Date): Date {
+  const at = new Date(now);
+  at.setUTCMinutes(0, 0, 0);
+  at.setUTCHours(at.getUTCHours() + 1);
+  return at;
+}
+
 export async function zonesRoutes(app: FastifyInstance) {
   const cache = zoneCache(app.db);
   // Another instance changed zones, rules or areas; or notices may have been missed (Redis back).
@@ -17,6 +25,21 @@ export async function zonesRoutes(app: FastifyInstance) {
   );
   app.addHook('onClose', async () => unsubscribe());
   const changed = () => zonesChanged(app.db, app.bus);
+
+  // Expired unused quotes are purged every hour on the job queue: each run schedules the next, and
+  // every instance asks for the coming hour's run at start-up (the same key: one job, whoever asks).
+  const schedulePurge = (now = new Date()) => {
+    const at = nextPurgeAt(now);
+    return app.jobs.schedule('quotes-purge', {}, at, `quotes-purge:${at.toISOString()}`);
+  };
+  app.jobs.handle('quotes-purge', async () => {
+    const purged = await service.purgeExpiredQuotes(app.db, new Date());
+    if (purged > 0) app.log.info({ purged }, 'expired quotes purged');
+    await schedulePurge();
+  });
+  app.addHook('onReady', async () => {
+    schedulePurge().catch((error) => app.log.warn({ err: error }, 'quote purge not scheduled'));
+  });
   const { timeZone } = app.config;
 
   route(app, zones.list, async () => ({ data: await service.listZones(app.db) }));

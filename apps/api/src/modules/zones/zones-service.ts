@@ -18,7 +18,7 @@ import {
   type ZoneImportBody,
   type zonePatchBody,
 } from '@dostava/shared';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -37,6 +37,8 @@ import {
   NotFound,
   RuleBroken,
 } from '../../lib/errors.js';
+import { rowsOf } from '../../lib/sql.js';
+import { rollupRefusal } from '../dashboard/rollups.js';
 import { menuBasket } from '../orders/orders-menu.js';
 import { getOrder } from '../orders/orders-queries.js';
 import { zoneCache } from './zones-cache.js';
@@ -374,6 +376,15 @@ function quoteValues(
   };
 }
 
+/**
+ * A refused quote or placement is counted on its day and zone (0: outside every zone), so the
+ * dashboard shows where customers are turned away; then the refusal is thrown as the API answers it.
+ */
+async function refused(db: Db, pricing: Extract<Pricing, { ok: false }>, timeZone: string) {
+  await rollupRefusal(db, pricing.zone?.id ?? null, timeZone);
+  return refusalError(pricing);
+}
+
 /** The customer app's quote: the basket priced from the menu, held ten minutes. */
 export async function createQuote(
   db: Db,
@@ -394,7 +405,7 @@ export async function createQuote(
     at: now,
     timeZone,
   });
-  if (!pricing.ok) throw refusalError(pricing);
+  if (!pricing.ok) throw await refused(db, pricing, timeZone);
   const [row] = await db
     .insert(deliveryQuotes)
     .values(
@@ -434,7 +445,11 @@ export async function deliveryForPlacement(
     timeZone: string;
     detour: number;
   },
-): Promise<{ total: number; freeze: (tx: Db, orderId: number) => Promise<void> }> {
+): Promise<{
+  total: number;
+  zone_id: number | null;
+  freeze: (tx: Db, orderId: number) => Promise<void>;
+}> {
   const now = new Date();
   if (input.quote_id) {
     const quoteId = input.quote_id;
@@ -460,6 +475,7 @@ export async function deliveryForPlacement(
     }
     return {
       total: quote.total,
+      zone_id: quote.zone_id,
       freeze: async (tx, orderId) => {
         const used = await tx
           .update(deliveryQuotes)
@@ -472,9 +488,10 @@ export async function deliveryForPlacement(
   }
   const snapshot = await zoneCache(db).snapshot();
   const pricing = priceDelivery(snapshot, { ...input, at: now, detour: input.detour });
-  if (!pricing.ok) throw refusalError(pricing);
+  if (!pricing.ok) throw await refused(db, pricing, input.timeZone);
   return {
     total: pricing.total,
+    zone_id: pricing.zone?.id ?? null,
     freeze: async (tx, orderId) => {
       await tx.insert(deliveryQuotes).values({
         ...quoteValues(
@@ -493,6 +510,36 @@ export async function deliveryForPlacement(
       });
     },
   };
+}
+
+/**
+ * An expired quote is kept this long before the purge deletes it: a placement that comes a little
+ * late is still told its quote expired (422 quote_expired), not that it is unknown.
+ */
+export const QUOTE_PURGE_GRACE_MS = 60 * 60_000;
+/** Deleted per statement, so the purge never holds many rows' locks at once. */
+const PURGE_BATCH = 5000;
+
+/**
+ * Deletes the quotes that expired unused more than the grace ago (the hourly `quotes-purge` job).
+ * A quote an order froze has an order id and is that order's breakdown: it is never deleted.
+ */
+export async function purgeExpiredQuotes(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - QUOTE_PURGE_GRACE_MS).toISOString();
+  let purged = 0;
+  for (;;) {
+    const rows = await rowsOf<{ id: string }>(
+      db,
+      sql`
+      delete from delivery_quotes where id in (
+        select id from delivery_quotes where order_id is null and expires_at < ${before}::timestamptz
+        limit ${PURGE_BATCH})
+      returning id`,
+    );
+    const count = rows.length;
+    purged += count;
+    if (count < PURGE_BATCH) return purged;
+  }
 }
 
 export async function orderQuote(db: Db, actor: ActorContext, orderId: number): Promise<Quote> {

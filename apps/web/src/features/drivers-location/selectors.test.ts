@@ -73,6 +73,29 @@ describe('isShown and visibleDrivers', () => {
     expect(drivers.filter((d) => isShown(d, 'on_break', 'begic'))).toEqual([]);
   });
 
+  it('keeps, with a zone picked, the drivers now inside it (its edge in, its hole out)', () => {
+    // A square around the test drivers' (43.85, 18.41) with a hole around (43.87, 18.43).
+    const ring = (a: number, b: number, c: number, d: number) => [
+      [a, b],
+      [c, b],
+      [c, d],
+      [a, d],
+      [a, b],
+    ];
+    const zone = {
+      type: 'Polygon' as const,
+      coordinates: [ring(18.4, 43.84, 18.45, 43.9), ring(18.425, 43.865, 18.435, 43.875)],
+    };
+    const inHole = driver(4, { location: { lat: 43.87, lng: 18.43 } });
+    const onEdge = driver(5, { location: { lat: 43.84, lng: 18.42 } });
+    const outside = driver(6, { location: { lat: 43.7, lng: 18.41 } });
+    const nowhere = driver(7, { location: null, last_location_at: null });
+    const all = [...drivers, inHole, onEdge, outside, nowhere];
+    expect(all.filter((d) => isShown(d, '', '', zone)).map((d) => d.id)).toEqual([1, 2, 3, 5]);
+    expect(all.filter((d) => isShown(d, 'on_break', '', zone)).map((d) => d.id)).toEqual([3]);
+    expect(all.filter((d) => isShown(d, '', '', null))).toHaveLength(7);
+  });
+
   it('sorts what is left by last name, then first name, without touching the store’s list', () => {
     const input = [...drivers];
     expect(visibleDrivers(input, () => true).map((d) => d.id)).toEqual([3, 2, 1]);

@@ -5,9 +5,10 @@ import {
   type OrderMap,
   type VehicleType,
 } from '@dostava/shared';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { StreamState } from '../../lib/event-stream';
 import { isLocated } from './live/driver-store';
-import type { MapState, MarkerLook, OrderPoint, RestaurantPoint } from './map/map-view';
+import type { MapState, MarkerLook, OrderPoint, OutlineGeometry, RestaurantPoint } from './map/map-view';
 
 /**
  * What the drivers map shows, worked out from the live drivers, the orders layer and the URL's view:
@@ -58,9 +59,24 @@ export const matchesSearch = (driver: DriverLocation, q: string) => {
     .every((word) => text.includes(word.replace(/-/g, '')));
 };
 
-/** The filters leave the driver on the map and in the list: their state (if one is picked) and the search. */
-export const isShown = (driver: DriverLocation, stateFilter: string, q: string) =>
-  (!stateFilter || driver.state === stateFilter) && matchesSearch(driver, q);
+/** Whether the driver's last location lies in the zone (edges in, holes out, as the API decides). */
+export const inZone = (driver: DriverLocation, zone: OutlineGeometry) =>
+  isLocated(driver) &&
+  booleanPointInPolygon([driver.location.lng, driver.location.lat], zone, { ignoreBoundary: false });
+
+/**
+ * The filters leave the driver on the map and in the list: their state (if one is picked), the search,
+ * and the zone (if one is picked: where they are now).
+ */
+export const isShown = (
+  driver: DriverLocation,
+  stateFilter: string,
+  q: string,
+  zone: OutlineGeometry | null = null,
+) =>
+  (!stateFilter || driver.state === stateFilter) &&
+  matchesSearch(driver, q) &&
+  (!zone || inZone(driver, zone));
 
 /** The drivers the filters leave, by last name then first name (a new array: the input is the store's). */
 export const visibleDrivers = (

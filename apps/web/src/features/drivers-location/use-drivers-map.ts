@@ -2,13 +2,14 @@ import { DEFAULT_STALE_LOCATION_MINUTES, type DriverLocation } from '@dostava/sh
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../api/app-config/get-app-config';
+import { useZones } from '../../api/zones/zones';
 import { eventStream } from '../../lib/event-stream';
 import { isApiError } from '../../lib/http';
 import { useNow } from '../../lib/use-now';
 import { useDriverLocations, useMapDriver, useOrderMap } from './api/drivers-location';
 import { isLocated } from './live/driver-store';
 import { useDriversMapLive } from './live/use-drivers-map-live';
-import type { MapLayer, MarkerLook } from './map/map-view';
+import type { MapLayer, MarkerLook, ZoneOutline } from './map/map-view';
 import {
   driverStateText,
   focusOf,
@@ -37,22 +38,38 @@ export function useDriversMap(isLateAt: (order: MapOrder, now: number) => boolea
   const { t, i18n } = useTranslation();
   const config = useAppConfig();
   const query = useDriverLocations();
-  const orderMap = useOrderMap();
+  // Filters, the tab and the focused driver or order live in the URL, so a link restores the view.
+  const view = useMapView();
+  const { stateFilter, q, selectedId, selectedOrderId, selectOrder, zoneId } = view;
+  const orderMap = useOrderMap(zoneId);
+  const zones = useZones();
   const store = useDriversMapLive(query.data, { drivers: query.refetch, orders: orderMap.refetch });
   const stream = useSyncExternalStore(eventStream.subscribeState, eventStream.getState);
   const drivers = useSyncExternalStore(store.subscribe, store.list);
   const now = useNow(10_000);
   const staleMs = (config.data?.map.stale_location_minutes ?? DEFAULT_STALE_LOCATION_MINUTES) * 60_000;
 
-  // Filters, the tab and the focused driver or order live in the URL, so a link restores the view.
-  const view = useMapView();
-  const { stateFilter, q, selectedId, selectedOrderId, selectOrder } = view;
   const [layers, setLayers] = useState<Record<MapLayer, boolean>>({ restaurants: true, orders: true });
 
   const staleOf = useCallback((driver: DriverLocation) => isStale(driver, now, staleMs), [now, staleMs]);
+  // The delivery zones, faint on the map; the one filtered by a little stronger, and its outline
+  // decides which drivers are shown.
+  const zoneOutlines = useMemo<ZoneOutline[]>(
+    () =>
+      (zones.data ?? [])
+        .filter((zone) => zone.active)
+        .map((zone) => ({
+          id: zone.id,
+          kind: zone.kind,
+          geometry: zone.geometry,
+          highlighted: zone.id === zoneId,
+        })),
+    [zones.data, zoneId],
+  );
+  const zoneGeometry = zones.data?.find((zone) => zone.id === zoneId)?.geometry ?? null;
   const isVisible = useCallback(
-    (driver: DriverLocation) => isShown(driver, stateFilter, q),
-    [stateFilter, q],
+    (driver: DriverLocation) => isShown(driver, stateFilter, q, zoneGeometry),
+    [stateFilter, q, zoneGeometry],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes every marker's words.
   const describe = useCallback(
@@ -145,6 +162,7 @@ export function useDriversMap(isLateAt: (order: MapOrder, now: number) => boolea
     view,
     layers,
     setLayers,
+    zoneOutlines,
     staleOf,
     isVisible,
     describe,

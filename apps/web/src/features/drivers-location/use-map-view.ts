@@ -3,13 +3,18 @@ import { oneOf, positiveId, useUrlFilters } from '../../lib/url-filters';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { MAP_STATES } from './components/state-badge';
 
-/** What the map's URL keeps: the state filter, the search, the tab and the focused driver or order. */
+/**
+ * What the map's URL keeps: the state and zone filters, the search, the tab and the focused driver or
+ * order.
+ */
 const ALLOWED = {
   state: oneOf(MAP_STATES),
   q: () => true,
   tab: oneOf(['orders']),
   driver: positiveId,
   order: positiveId,
+  /** The delivery zone the map shows the orders and drivers of (issue 37). */
+  zone_id: positiveId,
 };
 
 /** The side panel's tab: the drivers or the orders. */
@@ -44,5 +49,6 @@ export function useMapView() {
     select,
     selectedOrderId: filters.order ? Number(filters.order) : null,
     selectOrder,
+    zoneId: filters.zone_id ? Number(filters.zone_id) : null,
   };
 }

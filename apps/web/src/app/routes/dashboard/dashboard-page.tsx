@@ -68,7 +68,7 @@ export function DashboardPage() {
         <ErrorState onRetry={() => void dashboard.refetch()} />
       ) : data ? (
         <>
-          <DashboardView data={data} />
+          <DashboardView data={data} byZone={!ownRestaurant} />
           {/* The customers' ratings from the tracking page (issue 39). */}
           <Box sx={{ mt: 2 }}>
             <RatingsCard />

@@ -42,7 +42,11 @@ export function OrdersPage() {
           </Button>
         ))}
       />
-      <OrderFiltersBar params={params} setParams={setParams} show={{ restaurant: true, driver: true }} />
+      <OrderFiltersBar
+        params={params}
+        setParams={setParams}
+        show={{ restaurant: true, driver: true, zone: true }}
+      />
       <Box sx={{ width: '100%', overflow: 'hidden' }}>
         <OrdersTable
           params={params}

@@ -11,6 +11,7 @@ import { OrderHeatmap } from './order-heatmap';
 import { OrdersChart } from './orders-chart';
 import { TopCategories, TopProducts } from './top-lists';
 import { StatCard, Widget } from './widget';
+import { ZonesTable } from './zones-table';
 
 const grid = (columns: Record<string, string>) => ({
   display: 'grid',
@@ -40,8 +41,11 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-/** Every widget of the dashboard for one period. */
-export function DashboardView({ data }: { data: Dashboard }) {
+/**
+ * Every widget of the dashboard for one period; `byZone`: the whole operation's breakdown by delivery
+ * zone (not restaurant staff's).
+ */
+export function DashboardView({ data, byZone = false }: { data: Dashboard; byZone?: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
@@ -97,6 +101,13 @@ export function DashboardView({ data }: { data: Dashboard }) {
           <DriversChart data={data} />
         </Widget>
       </Box>
+      {byZone ? (
+        <Box sx={{ mb: 2 }}>
+          <Widget title={t('zones_breakdown.title')} hint={t('zones_breakdown.refused_hint')}>
+            <ZonesTable data={data} />
+          </Widget>
+        </Box>
+      ) : null}
       <Widget title={t('dashboard.heatmap')} hint={t('dashboard.heatmap_hint')}>
         {/* Below the fold on most screens, and 168 cells: drawn after the charts, not with the figures. */}
         <DeferredChart turn={2} height={230}>

@@ -13,11 +13,22 @@ export function useDriverLocations() {
  * GET /api/orders/map: active orders' drop-off points and the restaurants they come from. The page
  * refetches it when order events arrive (coalesced), not on a timer.
  */
-export const orderMapQueryOptions = () =>
-  $api.queryOptions('get', '/api/orders/map', {}, { select: (answer) => answer.data });
+export const orderMapQueryOptions = (zoneId: number | null = null) =>
+  $api.queryOptions(
+    'get',
+    '/api/orders/map',
+    zoneId === null ? {} : { params: { query: { zone_id: zoneId } } },
+    { select: (answer) => answer.data },
+  );
 
-export function useOrderMap() {
-  return useQuery(orderMapQueryOptions());
+export function useOrderMap(zoneId: number | null) {
+  return useQuery(orderMapQueryOptions(zoneId));
+}
+
+/** The zone a drivers map's address filters by (`zone_id`), as its loader prefetches the orders. */
+export function zoneOfUrl(url: string): number | null {
+  const zone = Number(new URL(url).searchParams.get('zone_id'));
+  return Number.isInteger(zone) && zone > 0 ? zone : null;
 }
 
 /**

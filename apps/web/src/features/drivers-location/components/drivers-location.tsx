@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
+import { ZoneFilter } from '../../../components/pickers/zone-filter';
 import type { StreamState } from '../../../lib/event-stream';
 import { liveUpdatedAt, type MapOrder } from '../selectors';
 import { useDriversMap } from '../use-drivers-map';
@@ -61,6 +62,10 @@ export function DriversLocation({ isLateAt, liveStatus }: DriversLocationProps) 
         subtitle={page.query.data ? t('drivers_map.on_shift', { count: page.drivers.length }) : undefined}
       />
       {liveStatus({ stream: page.stream, updatedAt: liveUpdatedAt(page.query.dataUpdatedAt, page.stream) })}
+      {/* The zone's orders (the API's filter) and the drivers now inside it (issue 37). */}
+      <Box sx={{ display: 'grid', maxWidth: { xs: '100%', sm: 320 }, mb: 2 }}>
+        <ZoneFilter />
+      </Box>
       {failed ? (
         <ErrorState
           onRetry={() => {
@@ -104,6 +109,7 @@ export function DriversLocation({ isLateAt, liveStatus }: DriversLocationProps) 
                     selectedOrderId,
                     onSelectOrder: selectOrder,
                     ordersLoading: !page.orderMap.data && !page.orderMap.isError,
+                    zones: page.zoneOutlines,
                     orderPopup: page.selectedOrderRow ? (
                       <OrderSummary row={page.selectedOrderRow} onShowDriver={(id) => select(id)} />
                     ) : null,

@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../../../api/app-config/get-app-config';
 import { isLocated, type LiveDrivers } from '../live/driver-store';
 import { googleScriptState, loadGoogleMaps, subscribeGoogleScript } from '../map/google-loader';
-import type { DriverMapView, MapLayer, MarkerLook, OrderPoint, RestaurantPoint } from '../map/map-view';
+import type {
+  DriverMapView,
+  MapLayer,
+  MarkerLook,
+  OrderPoint,
+  RestaurantPoint,
+  ZoneOutline,
+} from '../map/map-view';
 
 export interface DriversMapProps {
   config: AppConfig['map'];
@@ -32,6 +39,8 @@ export interface DriversMapProps {
   orderPopup: ReactNode;
   /** The orders layer is still on its way (the drivers are drawn already): a bar on the map says so. */
   ordersLoading: boolean;
+  /** The delivery zones, drawn faintly under everything. */
+  zones: readonly ZoneOutline[];
 }
 
 const hasLocation = isLocated;
@@ -192,6 +201,9 @@ export function DriversMap(props: DriversMapProps) {
   useEffect(() => {
     view?.setRoutes(routes.from, routes.to);
   }, [view, routes]);
+  useEffect(() => {
+    view?.setZones(props.zones);
+  }, [view, props.zones]);
   useEffect(() => {
     view?.setLayerVisible('restaurants', layers.restaurants);
     view?.setLayerVisible('orders', layers.orders);

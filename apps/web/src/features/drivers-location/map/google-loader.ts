@@ -28,8 +28,13 @@ export interface GoogleInfoWindow {
   open(options: { map: GoogleMap; anchor: GoogleMarker }): void;
   close(): void;
 }
+/** A polygon drawn on the map (the delivery zones, faintly). */
+export interface GooglePolygon {
+  setMap(map: GoogleMap | null): void;
+}
 export interface GoogleMapsApi {
   Map: new (element: HTMLElement, options: object) => GoogleMap;
+  Polygon: new (options: object) => GooglePolygon;
   InfoWindow: new () => GoogleInfoWindow;
   Marker: new (options: object) => GoogleMarker;
   LatLngBounds: new () => GoogleBounds;

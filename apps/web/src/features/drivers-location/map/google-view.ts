@@ -1,4 +1,5 @@
-import type { GoogleMarker } from './google-loader';
+import { KIND_COLORS } from '../../../components/zone-colors';
+import type { GoogleMarker, GooglePolygon } from './google-loader';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
@@ -10,6 +11,8 @@ import {
   type OrderPoint,
   RESTAURANT_PATH,
   STATE_COLORS,
+  zoneRings,
+  zoneStyle,
 } from './map-view';
 import { createOrderClusters } from './order-clusters';
 
@@ -32,6 +35,7 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
   const orders = new Map<number, { marker: GoogleMarker; key: string }>();
   const visible = { restaurants: true, orders: true };
   const orderInfo = new g.InfoWindow();
+  let zonePolygons: GooglePolygon[] = [];
   let orderOwner: number | null = null;
   orderInfo.addListener('closeclick', () => {
     const id = orderOwner;
@@ -243,6 +247,23 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
     setRoutes() {
       // Google's view shows the highlighted drop-offs without the dashed lines.
     },
+    setZones(zones) {
+      for (const polygon of zonePolygons) polygon.setMap(null);
+      zonePolygons = zones.map(
+        (zone) =>
+          new g.Polygon({
+            map,
+            paths: zoneRings(zone.geometry),
+            clickable: false,
+            zIndex: 0,
+            strokeColor: KIND_COLORS[zone.kind],
+            fillColor: KIND_COLORS[zone.kind],
+            strokeWeight: zoneStyle(zone).weight,
+            strokeOpacity: zoneStyle(zone).opacity,
+            fillOpacity: zoneStyle(zone).fillOpacity,
+          }),
+      );
+    },
     openOrderPopup(id, content) {
       const entry = orders.get(id);
       if (!entry) return;
@@ -255,6 +276,7 @@ export function createGoogleView(element: HTMLElement, callbacks: MapViewCallbac
       orderInfo.close();
     },
     destroy() {
+      for (const polygon of zonePolygons) polygon.setMap(null);
       for (const { marker } of entries.values()) marker.setMap(null);
       for (const marker of restaurants.values()) marker.setMap(null);
       for (const { marker } of orders.values()) marker.setMap(null);

@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import '../../../lib/leaflet-overrides.css';
 import L from 'leaflet';
+import { KIND_COLORS } from '../../../components/zone-colors';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
@@ -15,6 +16,7 @@ import {
   orderClusterHtml,
   orderClusterSize,
   restaurantHtml,
+  zoneStyle,
 } from './map-view';
 import { createOrderClusters } from './order-clusters';
 
@@ -51,6 +53,8 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
   // as one mass), each cluster with its count of late ones; a drop-off on time standing alone as a
   // circle on one canvas, a late one as a DOM marker named by its number.
   const canvas = L.canvas({ padding: 0.3 });
+  // The zones first, so everything else draws above them; they take no clicks.
+  const zoneLayer = L.layerGroup().addTo(map);
   const restaurantLayer = L.layerGroup().addTo(map);
   const routeLayer = L.layerGroup().addTo(map);
   const orderLayer = L.layerGroup().addTo(map);
@@ -284,6 +288,15 @@ export function createLeafletView(element: HTMLElement, options: LeafletOptions)
       if (layer === 'orders') {
         if (visible) routeLayer.addTo(map);
         else routeLayer.remove();
+      }
+    },
+    setZones(zones) {
+      zoneLayer.clearLayers();
+      for (const zone of zones) {
+        L.geoJSON(zone.geometry as GeoJSON.Geometry, {
+          interactive: false,
+          style: { color: KIND_COLORS[zone.kind], fillColor: KIND_COLORS[zone.kind], ...zoneStyle(zone) },
+        }).addTo(zoneLayer);
       }
     },
     setRoutes(from, to) {

@@ -1,4 +1,4 @@
-import type { DriverLocation, DriverState, VehicleType } from '@dostava/shared';
+import type { DriverLocation, DriverState, VehicleType, ZoneKind } from '@dostava/shared';
 
 /** The driver states a marker can show (a driver off shift is not on the map). */
 export type MapState = Exclude<DriverState, 'off_shift'>;
@@ -39,6 +39,31 @@ export interface OrderPoint {
 
 export type MapLayer = 'restaurants' | 'orders';
 
+/** A zone's GeoJSON as the API sends it ([lng, lat]). */
+export type OutlineGeometry =
+  | { type: 'Polygon'; coordinates: number[][][] }
+  | { type: 'MultiPolygon'; coordinates: number[][][][] };
+
+/** A delivery zone drawn faintly under everything (issue 37); the one filtered by a little stronger. */
+export interface ZoneOutline {
+  id: number;
+  kind: ZoneKind;
+  geometry: OutlineGeometry;
+  highlighted: boolean;
+}
+
+/** How faint a zone is: its outline and fill, stronger for the zone the map is filtered by. */
+export const zoneStyle = (zone: Pick<ZoneOutline, 'highlighted'>) =>
+  zone.highlighted
+    ? { weight: 2, opacity: 0.7, fillOpacity: 0.08 }
+    : { weight: 1, opacity: 0.35, fillOpacity: 0.03 };
+
+/** A zone's rings as [lat, lng] points: each polygon's outline and holes. */
+export const zoneRings = (geometry: OutlineGeometry): { lat: number; lng: number }[][] =>
+  (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).flatMap((polygon) =>
+    polygon.map((ring) => ring.map(([lng = 0, lat = 0]) => ({ lat, lng }))),
+  );
+
 /**
  * What active orders add to the map: restaurants as a few DOM markers, drop-off points on one canvas
  * (hundreds of orders draw as fast as a handful; the side list is their accessible form).
@@ -47,6 +72,8 @@ export interface OrdersOverlay {
   setRestaurants(points: readonly RestaurantPoint[]): void;
   setOrders(points: readonly OrderPoint[]): void;
   setLayerVisible(layer: MapLayer, visible: boolean): void;
+  /** The delivery zones, faint, under the markers (drawn again when they change). */
+  setZones(zones: readonly ZoneOutline[]): void;
   /** Dashed lines from the selected driver to their drop-offs (none when `from` is null). */
   setRoutes(from: { lat: number; lng: number } | null, to: readonly { lat: number; lng: number }[]): void;
   /** Centers the map on an order's drop-off and opens its popup with the given content. */

@@ -13,6 +13,7 @@ export type { OrderListParams };
 export interface BoardCountsParams {
   restaurant_id?: number;
   driver_id?: number;
+  zone_id?: number;
   q?: string;
 }
 

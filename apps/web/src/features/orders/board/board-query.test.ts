@@ -9,7 +9,7 @@ const params = (changes: Partial<ListParams> = {}): ListParams => ({
   q: '',
   ...changes,
 });
-const noFilters = { lane: '', restaurant_id: '', driver_id: '', suggested: '' };
+const noFilters = { lane: '', restaurant_id: '', driver_id: '', zone_id: '', suggested: '' };
 const input = (changes: Partial<BoardQueryInput> = {}): BoardQueryInput => ({
   params: params(),
   filters: noFilters,
@@ -31,19 +31,20 @@ describe('boardQuery', () => {
       lane: 'all',
       restaurant_id: undefined,
       driver_id: undefined,
+      zone_id: undefined,
     });
-    expect(query.counts).toEqual({ restaurant_id: undefined, driver_id: undefined });
+    expect(query.counts).toEqual({ restaurant_id: undefined, driver_id: undefined, zone_id: undefined });
   });
 
   it('keeps a page size it offers and the filters as numbers, in the list and the counts alike', () => {
     const query = boardQuery(
       input({
         params: params({ per_page: 50, page: 3 }),
-        filters: { ...noFilters, restaurant_id: '7', driver_id: '9' },
+        filters: { ...noFilters, restaurant_id: '7', driver_id: '9', zone_id: '4' },
       }),
     );
-    expect(query.list).toMatchObject({ page: 3, per_page: 50, restaurant_id: 7, driver_id: 9 });
-    expect(query.counts).toEqual({ restaurant_id: 7, driver_id: 9 });
+    expect(query.list).toMatchObject({ page: 3, per_page: 50, restaurant_id: 7, driver_id: 9, zone_id: 4 });
+    expect(query.counts).toEqual({ restaurant_id: 7, driver_id: 9, zone_id: 4 });
   });
 
   it('sorts the at-risk lane by risk, and suggest mode by suggestion', () => {

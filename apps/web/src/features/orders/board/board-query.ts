@@ -16,6 +16,8 @@ export const BOARD_FILTERS = {
   lane: oneOf(BOARD_LANES),
   restaurant_id: positiveId,
   driver_id: positiveId,
+  /** The delivery zone that priced the order (issue 37). */
+  zone_id: positiveId,
   // Suggest mode: only the orders dispatch suggests a driver for.
   suggested: oneOf(['true']),
 };
@@ -36,6 +38,7 @@ export interface BoardQuery {
   lane: BoardLane;
   restaurantId: number | undefined;
   driverId: number | undefined;
+  zoneId: number | undefined;
   perPage: number;
   /** A search looks at every lane; a dispatcher's also reaches the recent orders that are done. */
   searching: boolean;
@@ -53,6 +56,7 @@ export function boardQuery({ params, filters, dispatch, mayDispatch, mode }: Boa
   const lane = BOARD_LANES.find((value) => value === filters.lane) ?? 'all';
   const restaurantId = filters.restaurant_id ? Number(filters.restaurant_id) : undefined;
   const driverId = filters.driver_id ? Number(filters.driver_id) : undefined;
+  const zoneId = filters.zone_id ? Number(filters.zone_id) : undefined;
   const perPage = PAGE_SIZES.includes(params.per_page) ? params.per_page : (PAGE_SIZES[0] ?? 25);
   // Suggest mode: the orders with a suggestion come first, and may be shown alone (issue 33: at
   // saturation the few with a driver are not lost among hundreds without one).
@@ -67,6 +71,7 @@ export function boardQuery({ params, filters, dispatch, mayDispatch, mode }: Boa
         q: params.q,
         restaurant_id: restaurantId,
         driver_id: driverId,
+        zone_id: zoneId,
         ...(dispatch ? {} : { active: true }),
       }
     : {
@@ -77,18 +82,20 @@ export function boardQuery({ params, filters, dispatch, mayDispatch, mode }: Boa
         lane,
         restaurant_id: restaurantId,
         driver_id: driverId,
+        zone_id: zoneId,
         ...(onlySuggested ? { suggested: true } : {}),
       };
   return {
     lane,
     restaurantId,
     driverId,
+    zoneId,
     perPage,
     searching,
     onlySuggested,
     suggestSort,
     list,
-    counts: { restaurant_id: restaurantId, driver_id: driverId },
+    counts: { restaurant_id: restaurantId, driver_id: driverId, zone_id: zoneId },
   };
 }
 

@@ -125,6 +125,7 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         restaurantId={board.filters.restaurant_id}
         restaurantName={counts.isPlaceholderData ? null : (counts.data?.restaurant?.name ?? null)}
         driverId={board.driverId}
+        zoneId={board.zoneId}
         setFilter={board.setFilter}
       />
       {suggestSort && !searching ? (

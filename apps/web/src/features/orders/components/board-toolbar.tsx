@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { FilterBar, SearchFilter } from '../../../components/list-filters';
 import { DriverFilter } from '../../../components/pickers/driver-filter';
 import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
+import { ZoneFilter } from '../../../components/pickers/zone-filter';
 import type { useListParams } from '../../../lib/list-params';
 import type { BoardFilter } from '../board/board-query';
 
-/** The board's search, and on the operation's board its restaurant and driver filters. */
+/** The board's search, and on the operation's board its restaurant, driver and zone filters. */
 export function BoardToolbar({
   compact,
   dispatch,
@@ -17,6 +18,7 @@ export function BoardToolbar({
   restaurantId,
   restaurantName,
   driverId,
+  zoneId,
   setFilter,
 }: {
   dispatch: boolean;
@@ -25,12 +27,13 @@ export function BoardToolbar({
   restaurantId: string;
   restaurantName: string | null;
   driverId: number | undefined;
+  zoneId: number | undefined;
   setFilter: (key: BoardFilter, value: string) => void;
-  /** A phone: the restaurant and driver filters open from a button beside the search (the orders come up). */
+  /** A phone: the restaurant, driver and zone filters open from a button beside the search (the orders come up). */
   compact: boolean;
 }) {
   const { t } = useTranslation();
-  const filtered = (restaurantId ? 1 : 0) + (driverId ? 1 : 0);
+  const filtered = (restaurantId ? 1 : 0) + (driverId ? 1 : 0) + (zoneId ? 1 : 0);
   const [open, setOpen] = useState(false);
   const showFilters = dispatch && (!compact || open || filtered > 0);
   return (
@@ -38,7 +41,7 @@ export function BoardToolbar({
       mb={1.5}
       columns={{
         xs: dispatch ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr',
-        lg: dispatch ? '2fr 1fr 1fr' : 'minmax(0, 420px)',
+        lg: dispatch ? '2fr 1fr 1fr 1fr' : 'minmax(0, 420px)',
       }}
     >
       {/* On a phone the search has its row (with the filters' button) and the two filters the next. */}
@@ -79,6 +82,7 @@ export function BoardToolbar({
           label={t('orders.driver')}
         />
       ) : null}
+      {showFilters ? <ZoneFilter /> : null}
     </FilterBar>
   );
 }

@@ -5,6 +5,7 @@ import { DateRangeFilter } from '../../../components/date-range-filter';
 import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../../components/list-filters';
 import { DriverFilter } from '../../../components/pickers/driver-filter';
 import { RestaurantPicker } from '../../../components/pickers/restaurant-picker';
+import { ZoneFilter } from '../../../components/pickers/zone-filter';
 import { isDay } from '../../../lib/format';
 import type { ListParams } from '../../../lib/list-params';
 import { oneOf, positiveId, useUrlFilters } from '../../../lib/url-filters';
@@ -17,11 +18,12 @@ const ALLOWED = {
   status: oneOf(ORDER_STATUSES),
   restaurant_id: positiveId,
   driver_id: positiveId,
+  zone_id: positiveId,
   from: isDay,
   to: isDay,
 };
 
-/** The status, restaurant, driver and period filters of an orders list, kept in the URL. */
+/** The status, restaurant, driver, zone and period filters of an orders list, kept in the URL. */
 export function useOrderFilters() {
   const { filters: raw, setFilter } = useUrlFilters(ALLOWED);
   const filters = useMemo<OrderFilterParams>(() => {
@@ -33,6 +35,7 @@ export function useOrderFilters() {
       status: (raw.status || undefined) as OrderStatus | undefined,
       restaurant_id: raw.restaurant_id ? Number(raw.restaurant_id) : undefined,
       driver_id: raw.driver_id ? Number(raw.driver_id) : undefined,
+      zone_id: raw.zone_id ? Number(raw.zone_id) : undefined,
       ...period,
     };
   }, [raw]);
@@ -42,8 +45,8 @@ export function useOrderFilters() {
 interface OrderFiltersBarProps {
   params: ListParams;
   setParams: (changes: Partial<ListParams>) => void;
-  /** Admins filter by restaurant and driver; a restaurant's own list needs neither. */
-  show: { restaurant?: boolean; driver?: boolean };
+  /** Admins filter by restaurant, driver and zone; a restaurant's own list needs none of them. */
+  show: { restaurant?: boolean; driver?: boolean; zone?: boolean };
 }
 
 /** Search by order number or buyer, and the filters that fit the list. */
@@ -80,6 +83,7 @@ export function OrderFiltersBar({ params, setParams, show }: OrderFiltersBarProp
           label={t('orders.driver')}
         />
       ) : null}
+      {show.zone ? <ZoneFilter /> : null}
       <DateRangeFilter
         from={raw.from}
         to={raw.to}

@@ -39,6 +39,7 @@ function row(id: number, status: OrderStatus, changedMinutesAgo: number, extra: 
     delivered_time: null,
     estimated_delivery_minutes: null,
     version: 1,
+    zone_id: 3,
     ...extra,
   } as OrderListItem;
 }
@@ -113,6 +114,9 @@ describe('applyToCounts', () => {
   it('follows the filters: another restaurant’s order or another driver leaves the counts alone', () => {
     const change: OrderChange = { order: row(1, 'created', 0), previous: null };
     expect(applyToCounts(counts(), { restaurant_id: 2 }, change, NOW)).toEqual(counts());
+    // Another delivery zone's order (issue 37) leaves a zone's counts alone; its own zone's counts it.
+    expect(applyToCounts(counts(), { zone_id: 4 }, change, NOW)).toEqual(counts());
+    expect(applyToCounts(counts(), { zone_id: 3 }, change, NOW)?.all).toBe(11);
     const assigned: OrderChange = {
       order: row(1, 'ready_for_pickup', 3, { driver: { id: 7, first_name: 'D', last_name: 'D' } }),
       previous: { status: 'ready_for_pickup', driver_id: null, status_changed_at: minutesAgo(3) },

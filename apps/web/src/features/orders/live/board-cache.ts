@@ -26,13 +26,14 @@ export function orderChangeOf(data: {
   return data.order ? { order: data.order, previous: data.previous ?? null } : null;
 }
 
-type State = LaneState & { status_changed_at: string; restaurant_id: number };
+type State = LaneState & { status_changed_at: string; restaurant_id: number; zone_id: number | null };
 
 const stateOf = (order: OrderListItem): State => ({
   status: order.status,
   driver_id: order.driver?.id ?? null,
   status_changed_at: order.status_changed_at,
   restaurant_id: order.restaurant.id,
+  zone_id: order.zone_id,
   dispatch_problem: order.dispatch_problem,
   risk_reason: order.risk_reason,
   promised_at: order.promised_at,
@@ -44,9 +45,10 @@ const stateOf = (order: OrderListItem): State => ({
  */
 export { countersOf, dueAt };
 
-const inFilters = (state: State, filters: { restaurant_id?: number; driver_id?: number }) =>
+const inFilters = (state: State, filters: { restaurant_id?: number; driver_id?: number; zone_id?: number }) =>
   (filters.restaurant_id === undefined || Number(filters.restaurant_id) === state.restaurant_id) &&
-  (filters.driver_id === undefined || Number(filters.driver_id) === state.driver_id);
+  (filters.driver_id === undefined || Number(filters.driver_id) === state.driver_id) &&
+  (filters.zone_id === undefined || Number(filters.zone_id) === state.zone_id);
 
 /** The two states of a change as the board sees them; `before` is null for a new order. */
 function statesOf(change: OrderChange): { before: State | null; after: State } {
@@ -57,6 +59,7 @@ function statesOf(change: OrderChange): { before: State | null; after: State } {
     ? {
         ...previous,
         restaurant_id: after.restaurant_id,
+        zone_id: after.zone_id,
         risk_reason: previous.risk_reason === undefined ? after.risk_reason : previous.risk_reason,
         promised_at: previous.promised_at === undefined ? after.promised_at : previous.promised_at,
       }

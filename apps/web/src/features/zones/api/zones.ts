@@ -9,13 +9,6 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { $api, client, quiet, useWrite } from '../../../lib/api-client';
 
-/** Every zone (the map draws them all). */
-export function useZones(enabled = true) {
-  return useQuery(
-    $api.queryOptions('get', '/api/zones', undefined, { enabled, select: (answer) => answer.data }),
-  );
-}
-
 export const useCreateZone = () =>
   useWrite('post', '/api/zones', (body: ZoneInput) => ({ body }), { quiet: true });
 

@@ -2,10 +2,11 @@ import type { Zone } from '@dostava/shared';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useZones } from '../../../api/zones/zones';
 import { ApiError } from '../../../lib/http';
 import { translateMessage } from '../../../lib/i18n';
 import { toasts } from '../../../lib/toast';
-import { useDeliveryArea, usePutDeliveryArea, useZones } from '../api/zones';
+import { useDeliveryArea, usePutDeliveryArea } from '../api/zones';
 import { ZonesMap } from './zones-map';
 
 /**

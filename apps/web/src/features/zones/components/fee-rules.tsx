@@ -13,7 +13,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRestaurants } from '../../../api/restaurants/restaurants';
-import { useFeeRules, useRemoveFeeRule, useZones } from '../api/zones';
+import { useZones } from '../../../api/zones/zones';
+import { useFeeRules, useRemoveFeeRule } from '../api/zones';
 import { FeeRuleDialog, type FeeRuleTarget } from './fee-rule-dialog';
 
 const MONEY = new Set([

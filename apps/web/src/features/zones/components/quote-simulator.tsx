@@ -3,11 +3,12 @@ import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRestaurants } from '../../../api/restaurants/restaurants';
+import { useZones } from '../../../api/zones/zones';
 import { ApiError } from '../../../lib/http';
 import { translateMessage } from '../../../lib/i18n';
 import { operationTimeZone, zonedParts } from '../../../lib/time-zone';
 import { toasts } from '../../../lib/toast';
-import { useSimulate, useZones } from '../api/zones';
+import { useSimulate } from '../api/zones';
 import { QuoteBreakdown } from './quote-breakdown';
 import { ZonesMap } from './zones-map';
 

@@ -20,20 +20,15 @@ import {
 } from '@mui/material';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useZones } from '../../../api/zones/zones';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { KIND_COLORS } from '../../../components/zone-colors';
 import { saveFile } from '../../../lib/download';
 import { ApiError } from '../../../lib/http';
 import { translateMessage } from '../../../lib/i18n';
 import { toasts } from '../../../lib/toast';
-import {
-  exportZones,
-  useCreateZone,
-  useDeleteZone,
-  useImportZones,
-  useUpdateZone,
-  useZones,
-} from '../api/zones';
-import { KIND_COLORS, ZonesMap } from './zones-map';
+import { exportZones, useCreateZone, useDeleteZone, useImportZones, useUpdateZone } from '../api/zones';
+import { ZonesMap } from './zones-map';
 
 interface Fields {
   name: string;

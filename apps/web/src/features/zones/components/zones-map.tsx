@@ -3,22 +3,17 @@ import '../../../lib/leaflet-overrides.css';
 import './leaflet-global';
 import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
-import type { Zone, ZoneGeometry, ZoneKind } from '@dostava/shared';
+import type { Zone, ZoneGeometry } from '@dostava/shared';
 import { Box } from '@mui/material';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { useAppConfig } from '../../../api/app-config/get-app-config';
+import { KIND_COLORS } from '../../../components/zone-colors';
 
 /** Sarajevo, where the demo operation delivers; the map fits the zones once it has them. */
 const CENTER: [number, number] = [43.856, 18.41];
-
-export const KIND_COLORS: Record<ZoneKind, string> = {
-  service_area: '#1565c0',
-  fee_zone: '#ef6c00',
-  exclusion: '#c62828',
-};
 
 export interface ZonesMapProps {
   zones: readonly Zone[];

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { $api } from '../../lib/api-client';
+
+/**
+ * Every zone (the map draws them all): the zones editor's, and the dispatcher's board and map filter
+ * by them and draw them faintly (issue 37).
+ */
+export function useZones(enabled = true) {
+  return useQuery(
+    $api.queryOptions('get', '/api/zones', undefined, { enabled, select: (answer) => answer.data }),
+  );
+}
