@@ -174,6 +174,7 @@ export class Simulation {
     const dispatcher = new Account(this.http, 'dispatcher@example.com', this.options.password, 'staff');
     this.dispatcher = dispatcher;
     this.loops.push(this.guard('dispatcher', () => this.dispatcherLoop(dispatcher)));
+    this.loops.push(this.guard('cash office', () => this.officeLoop(admin)));
     const open = playedManagers.map((m) => m.restaurant_id as number);
     if (open.length > 0 && playedCustomers.length > 0)
       this.loops.push(this.guard('customers', () => this.customerLoop(playedCustomers, open)));
@@ -279,6 +280,29 @@ export class Simulation {
           taken.add(driverId);
           this.say(`the dispatcher assigned ${order.order_number}`);
         }
+      }
+    }
+  }
+
+  /**
+   * Plays the cash office: a driver's end-of-shift request waits a few minutes (the cash register shows
+   * it pending), then the cash is collected and the shift closed, so the driver can start another.
+   * Without it every played driver would stand still after the first end of shift.
+   */
+  private async officeLoop(admin: Account) {
+    while (await this.wait(this.paced(20, 40))) {
+      const pending = (
+        await admin.ok<{ data: { id: number; driver: { first_name: string }; created_at: string }[] }>(
+          'GET',
+          '/api/end-shift-requests?status=pending&sort=created_at&per_page=50',
+        )
+      ).data;
+      const due = Date.now() - this.paced(2 * 60, 5 * 60);
+      for (const request of pending) {
+        if (this.stopping) return;
+        if (Date.parse(request.created_at) > due) continue;
+        const reply = await admin.call('POST', `/api/end-shift-requests/${request.id}/collect`);
+        if (reply.status === 200) this.say(`the office collected ${request.driver.first_name}'s cash`);
       }
     }
   }
@@ -700,7 +724,9 @@ export class Simulation {
 
     while (!this.stopping) {
       if (Date.now() > shiftEnds && this.endShiftAvailable !== false) {
-        const reply = await driver.call('POST', '/api/driver/end-shift', { declared_amount: cash });
+        const reply = await driver.call<{ error?: string }>('POST', '/api/driver/end-shift', {
+          declared_amount: cash,
+        });
         if (reply.status === 404) {
           if (this.endShiftAvailable === null)
             this.say('the end-of-shift endpoint is not there yet: drivers stay on shift');
@@ -712,8 +738,12 @@ export class Simulation {
           if (!(await this.wait(this.paced(60, 180)))) break;
           await start();
           continue;
+        } else if (reply.body?.error === 'not_on_shift') {
+          // The office collected the cash and closed the shift: the next one starts.
+          await start();
+          continue;
         }
-        // Still carrying (or the request refused): a little longer, and the app is told.
+        // Still carrying, or the office has not collected yet: a little longer, and the app is told.
         shiftEnds = Date.now() + this.paced(5 * 60, 10 * 60);
         await planEnd();
       }
@@ -810,7 +840,7 @@ export class Simulation {
         this.say(`${name} delivered ${order.order_number}`);
         // A few deliveries go wrong; cash refunded at the door leaves the driver's cash.
         if (this.random() < this.options.incidents) cash -= await this.incident(driver, order, name);
-      }
+      } else this.say(`${name} could not mark ${order.order_number} delivered: ${reply.status}`);
       this.destinations.delete(order.id);
       this.trackingTokens.delete(order.id);
     }

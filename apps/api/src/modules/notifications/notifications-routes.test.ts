@@ -466,7 +466,8 @@ describe('two instances hearing the same events', () => {
         .where(eq(customerNotifications.order_id, o.id));
       expect(rows.filter((r) => r.event === 'arriving')).toHaveLength(1);
     });
-    expect(recorded.filter((r) => r.body.includes('almost+there'))).toHaveLength(1);
+    // This order's message only: an earlier test's order of the same driver may be near the same door.
+    expect(recorded.filter((r) => r.body.includes('almost+there') && r.body.includes(o.number))).toHaveLength(1);
   });
 });
 
