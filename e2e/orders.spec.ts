@@ -216,7 +216,7 @@ test.describe('all orders (Admin)', () => {
     const csv = bytes.toString('utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toBe(
-      'order_number,created_at,status,restaurant,buyer,driver,quantity,payment_method,restaurant_amount,delivery_costs,restaurant_total_amount,total,delivered_at',
+      'order_number,created_at,status,restaurant,buyer,driver,quantity,payment_method,restaurant_amount,delivery_costs,restaurant_total_amount,total,delivered_at,zone',
     );
     expect(lines.length - 1).toBe(total);
     // Times as the operation's wall clock, in the form spreadsheets read.

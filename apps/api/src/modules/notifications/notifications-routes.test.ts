@@ -467,7 +467,9 @@ describe('two instances hearing the same events', () => {
       expect(rows.filter((r) => r.event === 'arriving')).toHaveLength(1);
     });
     // This order's message only: an earlier test's order of the same driver may be near the same door.
-    expect(recorded.filter((r) => r.body.includes('almost+there') && r.body.includes(o.number))).toHaveLength(1);
+    expect(recorded.filter((r) => r.body.includes('almost+there') && r.body.includes(o.number))).toHaveLength(
+      1,
+    );
   });
 });
 

@@ -121,14 +121,17 @@ export function ResolveIncidentDialog({
       onClose();
     },
   });
-  // The form starts again on each opening, with the resolution it was opened for.
+  // The form starts again on each opening, with the resolution it was opened for. The lines count by
+  // their content: a refetch of the order (a live incident event) brings an equal array, which must
+  // not wipe what is being typed.
+  const linesKey = (lines ?? []).map((l) => `${l.order_item_id}:${l.affected}`).join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: empty() reads the props listed
   useEffect(() => {
     if (open) {
       reset(empty());
       setRefusal(null);
     }
-  }, [open, resolution, lines, reset]);
+  }, [open, incidentId, resolution, linesKey, reset]);
   const chosen = useWatch({ control, name: 'resolution' });
   const choices = INCIDENT_RESOLUTIONS.filter((r) => r !== 'redeliver' || lines?.length);
   return (
