@@ -7,7 +7,7 @@ import {
   type refundBody,
   type refundListQuery,
 } from '@dostava/shared';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -430,6 +430,15 @@ export async function rejectRefund(db: Db, actor: ActorContext, id: number, reas
 }
 
 /**
+ * The order `orderId` names was delivered before the end of the settlement period ending `to` (the
+ * operation's calendar day), and, when `status` is given, is still in it.
+ */
+const deliveredBy = (orderId: AnyColumn, to: string, timeZone: string, status?: 'delivered') =>
+  sql`exists (select 1 from "orders" o where o."id" = ${orderId}
+    ${status ? sql`and o."status" = ${status}` : sql``}
+    and o."delivered_at" < (${to}::date + 1)::timestamp at time zone ${timeZone})`;
+
+/**
  * A settlement takes the approved refunds of its restaurant whose order was delivered before its period
  * ended and that no earlier settlement listed: one UPDATE marks them, so a refund lands in exactly one
  * settlement. A refund approved after a period was settled (its settlement is never changed) lands in
@@ -451,8 +460,7 @@ export async function claimRefunds(
         eq(refunds.restaurant_id, restaurantId),
         eq(refunds.status, 'approved'),
         isNull(refunds.settlement_id),
-        sql`exists (select 1 from "orders" o where o."id" = ${refunds.order_id}
-          and o."delivered_at" < (${to}::date + 1)::timestamp at time zone ${timeZone})`,
+        deliveredBy(refunds.order_id, to, timeZone),
       ),
     )
     .returning({ share: refunds.restaurant_share });
@@ -462,7 +470,7 @@ export async function claimRefunds(
 /**
  * The same for redeliveries (decision 0036): a settlement takes those of its restaurant whose new order
  * was delivered before its period ended and that no settlement lists yet. Returns what they charge the
- * restaurant (the new order itself is among the period's orders, credited as any order).
+ * restaurant (the new order itself is among the period's orders, credited like every order).
  */
 export async function claimRedeliveries(
   tx: Db,
@@ -478,9 +486,7 @@ export async function claimRedeliveries(
       and(
         eq(redeliveries.restaurant_id, restaurantId),
         isNull(redeliveries.settlement_id),
-        sql`exists (select 1 from "orders" o where o."id" = ${redeliveries.redelivery_order_id}
-          and o."status" = 'delivered'
-          and o."delivered_at" < (${to}::date + 1)::timestamp at time zone ${timeZone})`,
+        deliveredBy(redeliveries.redelivery_order_id, to, timeZone, 'delivered'),
       ),
     )
     .returning({ share: redeliveries.restaurant_share });

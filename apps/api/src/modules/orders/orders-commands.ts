@@ -114,7 +114,7 @@ export async function priceOrder(
 
 /**
  * An order placed by staff for a customer at no charge (a redelivery, issue 38): the customer's, not
- * the caller's; its items are priced and checked as any order's, its fee and total are zero.
+ * the caller's; its items are priced and checked like every order's, its fee and total are zero.
  */
 export interface FreePlacement {
   customer_id: number;

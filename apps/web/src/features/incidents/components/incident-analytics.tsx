@@ -43,8 +43,7 @@ function Figures({ title, head, rows }: { title: string; head: string[]; rows: (
             {rows.map((row) => (
               <TableRow key={String(row[0])}>
                 {row.map((cell, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in order
-                  <TableCell key={i} align={i === 0 ? 'left' : 'right'}>
+                  <TableCell key={head[i]} align={i === 0 ? 'left' : 'right'}>
                     {cell}
                   </TableCell>
                 ))}
