@@ -128,9 +128,12 @@ describe('snoozing a product: what', () => {
       { timeout: 60_000, interval: 100 },
     );
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(until));
-    expect(events.filter((e) => e.type === 'product.snooze').map((e) => e.data.snoozed)).toEqual([
-      true,
-      false,
-    ]);
+    // The end's event is published once its transaction has committed: a moment after the row reads so.
+    await vi.waitFor(() =>
+      expect(events.filter((e) => e.type === 'product.snooze').map((e) => e.data.snoozed)).toEqual([
+        true,
+        false,
+      ]),
+    );
   });
 });
