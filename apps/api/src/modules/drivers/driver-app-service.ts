@@ -12,7 +12,7 @@ import { driverBreaks, driverLocations, drivers, shifts, users, vehicles } from 
 import type { ActorContext } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
-import { rowsOf } from '../../lib/sql.js';
+import { preparedRows } from '../../lib/sql.js';
 import { activeOrders, currentOrder, driverState, endShiftRequested, lockDriver } from './drivers-service.js';
 
 async function storedShiftState(db: Db, driverId: number) {
@@ -66,6 +66,29 @@ export async function startShift(db: Db, bus: EventBus, actor: ActorContext) {
  * One statement does it all — the shift check, the points (as arrays, so the text never changes with
  * the batch size) and the move — atomic on its own and one round trip, since phones send all day.
  */
+/** One batch of a driver's positions: kept, and the newest moves the driver (unless off shift). */
+const ingest = (() => {
+  const p = (name: string) => sql.placeholder(name);
+  return preparedRows<{ state: ShiftState | null; moved: ShiftState | null }>(
+    'driver_locations_ingest',
+    sql`
+    with driver as (select shift_state from ${drivers} where user_id = ${p('driver')}::int),
+    added as (
+      insert into ${driverLocations} (driver_id, lat, lng, recorded_at)
+      select ${p('driver')}::int, p.lat, p.lng, p.recorded_at
+      from unnest(${p('lats')}::float8[], ${p('lngs')}::float8[], ${p('times')}::timestamptz[])
+        as p(lat, lng, recorded_at)
+      where (select shift_state from driver) <> 'off_shift'),
+    moved as (
+      update ${drivers} set lat = ${p('lat')}::float8, lng = ${p('lng')}::float8,
+        last_location_at = ${p('at')}::timestamptz, updated_at = now()
+      where user_id = ${p('driver')}::int and shift_state <> 'off_shift'
+        and (last_location_at is null or last_location_at < ${p('at')}::timestamptz)
+      returning shift_state)
+    select (select shift_state from driver) as state, (select shift_state from moved) as moved`,
+  );
+})();
+
 export async function recordLocations(db: Db, bus: EventBus, actor: ActorContext, body: LocationsBody) {
   const points = body.points
     .map((p) => ({ ...p, at: new Date(p.recorded_at) }))
@@ -73,24 +96,15 @@ export async function recordLocations(db: Db, bus: EventBus, actor: ActorContext
   const newest = points.at(-1);
   if (!newest) return { accepted: 0 };
   const at = newest.at.toISOString();
-  const [result] = await rowsOf<{ state: ShiftState | null; moved: ShiftState | null }>(
-    db,
-    sql`
-    with driver as (select shift_state from ${drivers} where user_id = ${actor.user_id}),
-    added as (
-      insert into ${driverLocations} (driver_id, lat, lng, recorded_at)
-      select ${actor.user_id}, p.lat, p.lng, p.recorded_at
-      from unnest(${sql.param(points.map((p) => p.lat))}::float8[], ${sql.param(points.map((p) => p.lng))}::float8[],
-        ${sql.param(points.map((p) => p.at.toISOString()))}::timestamptz[]) as p(lat, lng, recorded_at)
-      where (select shift_state from driver) <> 'off_shift'),
-    moved as (
-      update ${drivers} set lat = ${newest.lat}, lng = ${newest.lng}, last_location_at = ${at}::timestamptz,
-        updated_at = now()
-      where user_id = ${actor.user_id} and shift_state <> 'off_shift'
-        and (last_location_at is null or last_location_at < ${at}::timestamptz)
-      returning shift_state)
-    select (select shift_state from driver) as state, (select shift_state from moved) as moved`,
-  );
+  const [result] = await ingest(db, {
+    driver: actor.user_id,
+    lats: points.map((p) => p.lat),
+    lngs: points.map((p) => p.lng),
+    times: points.map((p) => p.at.toISOString()),
+    lat: newest.lat,
+    lng: newest.lng,
+    at,
+  });
   if (!result?.state) throw new NotFound();
   if (result.state === 'off_shift') throw new RuleBroken('not_on_shift', 'errors.not_on_shift');
   if (result.moved) {

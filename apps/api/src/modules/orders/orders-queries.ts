@@ -18,7 +18,7 @@ import {
   type orderListQuery,
   type RiskReason,
 } from '@dostava/shared';
-import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -344,22 +344,57 @@ export async function listOrders(
 }
 
 /** The counts on the board's lanes, in one pass over the active orders (the partial index). */
+/** Every board counter as a column: all active orders, and each counter's share of them. */
+const counterColumns = () => {
+  const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  return {
+    all: sql<number>`count(*)::int`,
+    ...(Object.fromEntries(
+      BOARD_COUNTERS.filter((c) => c !== 'all').map((c) => [c, counted(COUNTER_SQL[c])]),
+    ) as Record<Exclude<BoardCounter, 'all'>, SQL<number>>),
+  };
+};
+
+/** The counts without a search, prepared: what orderFilters gives, with its values as parameters. */
+const countStatements = preparedFor((db: Db) => {
+  const optional = (column: SQLWrapper, name: string) => {
+    const value = sql.placeholder(name);
+    return sql`(${value}::int is null or ${column} = ${value}::int)`;
+  };
+  return db
+    .select(counterColumns())
+    .from(orders)
+    .where(
+      and(
+        active,
+        optional(orders.restaurant_id, 'restaurant'),
+        optional(orders.driver_id, 'driver'),
+        optional(orders.zone_id, 'zone'),
+      ),
+    )
+    .prepare('board_counts');
+});
+
 export async function boardCounts(
   db: Db,
   actor: ActorContext,
   query: BoardCountsQuery,
 ): Promise<BoardCounts> {
   const filters = orderFilters(actor, { ...query, active: true } as OrderFilterQuery);
-  const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
-  const [row] = await db
-    .select({
-      all: sql<number>`count(*)::int`,
-      ...(Object.fromEntries(
-        BOARD_COUNTERS.filter((c) => c !== 'all').map((c) => [c, counted(COUNTER_SQL[c])]),
-      ) as Record<Exclude<BoardCounter, 'all'>, SQL<number>>),
-    })
-    .from(orders)
-    .where(and(...filters));
+  // The board asks for its counts on every change: without a search they are one prepared statement
+  // (built once, planned once per connection), the scope and the filters its parameters.
+  const [row] = query.q?.trim()
+    ? await db
+        .select(counterColumns())
+        .from(orders)
+        .where(and(...filters))
+    : await countStatements(db).execute({
+        restaurant: isRestaurantRole(actor.role)
+          ? (actor.restaurant_id ?? -1)
+          : (query.restaurant_id ?? null),
+        driver: query.driver_id ?? null,
+        zone: query.zone_id ?? null,
+      });
   const [restaurant] =
     query.restaurant_id === undefined
       ? []
