@@ -46,6 +46,8 @@ const SUBSCRIBERS = 500;
 /** Customers with their tracking page open at once (BENCH_TRACKING_PAGES), each on their own order. */
 const TRACKING_PAGES = Number(env.BENCH_TRACKING_PAGES ?? 2000);
 const EVENTS = 200;
+/** Processes that keep a core busy while the rounds run (BENCH_BUSY): the API and its baseline on a loaded machine. */
+const BUSY = Math.max(0, Number(env.BENCH_BUSY ?? 0));
 const POOL = 20;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const out = path.join(root, '.bench');
@@ -587,8 +589,17 @@ async function main() {
       await baseline.stop();
     }
   };
-  await runRounds(scenarios.filter((s) => !s.last));
-  await runRounds(scenarios.filter((s) => s.last));
+  // Spinning processes, at the same priority as the rest: the machine is busy, not the API alone.
+  const spinners = Array.from({ length: BUSY }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+  if (BUSY) log(`${BUSY} process(es) keep a core busy each while the rounds run`);
+  try {
+    await runRounds(scenarios.filter((s) => !s.last));
+    await runRounds(scenarios.filter((s) => s.last));
+  } finally {
+    for (const spinner of spinners) spinner.kill('SIGKILL');
+  }
   // N open tracking pages against one instance, its own metrics counting what they cost the database.
   let pages: PagesResult | undefined;
   if (!only || only.test('open tracking pages')) {
@@ -658,6 +669,9 @@ async function main() {
     `Database: ${databaseUrl ? `PostgreSQL ${version} (DATABASE_URL)` : `PGlite (PostgreSQL ${version}) in ${pgliteDir}`}.`,
     `Data: ${total.toLocaleString('en')} orders over two years, 300 restaurants, 1,000 drivers, 50,000 customers (seeding took ${seedSeconds.toFixed(0)} s this run).`,
     `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run. The API runs as \`dist/server.js\` (NODE_ENV=production, pool ${POOL}); the baseline is a bare node:http process answering the same SQL statements, captured from the services, through bare ${databaseUrl ? 'pg' : 'PGlite'} (pool ${POOL}); they take turns on the same data in ${ROUNDS} rounds, ${databaseUrl ? 'each scenario on the API and on the baseline back to back, API first in odd rounds and baseline first in even ones' : 'the API then the baseline each round (A/B/A/B…)'}. Figures are medians over the rounds; the spread is the lowest and highest per-round ratio.`,
+    BUSY
+      ? `CPU kept busy: ${BUSY} process(es) spinning a core each (BENCH_BUSY=${BUSY}) while the rounds ran; the figures below the table were taken without them.`
+      : 'CPU: quiet (nothing else asked for; BENCH_BUSY=N runs the rounds beside N spinning processes).',
     `Load average at the end: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}.`,

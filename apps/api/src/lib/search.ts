@@ -23,29 +23,46 @@ export const searchWords = (q: string | undefined): string[] =>
 export const searchText = (text: SQLWrapper): SQL => sql`search_text(${text})`;
 
 /** The condition "contains this word", case and accents aside. */
-const contains = (text: SQLWrapper, word: string): SQL =>
-  sql`search_text(${text}) like '%' || search_text(${escapeLike(word)}) || '%'`;
+const contains = (text: SQLWrapper, word: unknown): SQL =>
+  sql`search_text(${text}) like '%' || search_text(${word}) || '%'`;
+
+type Codes = { column: SQLWrapper; normalize?: (q: string) => string }[];
+/** How a searched value enters the SQL: as a parameter of its own, or as a named placeholder. */
+type Value = (name: string, value: string) => unknown;
+
+function searchCondition(q: string | undefined, texts: SQLWrapper[], codes: Codes, value: Value) {
+  const words = searchWords(q);
+  if (words.length === 0) return undefined;
+  const byWords = texts.length
+    ? and(...words.map((word, i) => or(...texts.map((t) => contains(t, value(`w${i}`, escapeLike(word)))))))
+    : undefined;
+  const byCode = codes.flatMap(({ column, normalize = codePart }, j) => {
+    const code = normalize(q ?? '');
+    return code ? [sql`${column} like ${value(`c${j}`, `%${escapeLike(code)}%`)}`] : [];
+  });
+  return or(byWords, ...byCode);
+}
 
 /**
  * Every word of `q` in one of `texts` (columns or expressions); undefined when `q` is blank, so it
  * drops out of an `and(...)`. `codes` are upper-case codes (order numbers, normalized plates) matched
  * by any part of the query written without spaces, dashes or a leading '#'.
  */
-export function textSearch(
-  q: string | undefined,
-  texts: SQLWrapper[],
-  codes: { column: SQLWrapper; normalize?: (q: string) => string }[] = [],
-): SQL | undefined {
-  const words = searchWords(q);
-  if (words.length === 0) return undefined;
-  const byWords = texts.length
-    ? and(...words.map((word) => or(...texts.map((t) => contains(t, word)))))
-    : undefined;
-  const byCode = codes.flatMap(({ column, normalize = codePart }) => {
-    const code = normalize(q ?? '');
-    return code ? [sql`${column} like ${`%${escapeLike(code)}%`}`] : [];
+export function textSearch(q: string | undefined, texts: SQLWrapper[], codes: Codes = []): SQL | undefined {
+  return searchCondition(q, texts, codes, (_name, value) => value);
+}
+
+/**
+ * textSearch for a statement built once per shape (lib/sql.ts preparedShape): the same condition with
+ * named placeholders, the values to execute it with, and its shape (which words and codes it has).
+ */
+export function textSearchPlaceholders(q: string | undefined, texts: SQLWrapper[], codes: Codes = []) {
+  const values: Record<string, string> = {};
+  const where = searchCondition(q, texts, codes, (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
   });
-  return or(byWords, ...byCode);
+  return { where, values, shape: Object.keys(values).join(',') };
 }
 
 /** A query as part of a code: upper case, without spaces, dashes or a leading '#'. */

@@ -51,3 +51,28 @@ export function preparedRows<T>(name: string, query: SQL) {
   return async (db: Db, values: Record<string, unknown>): Promise<T[]> =>
     ((await statements(db).execute(values)) as unknown as { rows: T[] }).rows;
 }
+
+/** Shapes kept per database handle: a search's shapes are few (kinds × which words and codes it has). */
+const SHAPES_KEPT = 500;
+const shapes = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A query built once per shape (`key`: what its SQL depends on) and kept, its values given by
+ * placeholder at each call: the building, not the database, was the cost of the hottest reads. Built
+ * with `.prepare('')`, an unnamed statement: the server plans each call with its values (a trigram
+ * search planned once for any pattern could not choose its index well).
+ */
+export function preparedShape<T>(db: Db, key: string, build: () => T): T {
+  let kept = shapes.get(db);
+  if (!kept) {
+    kept = new Map();
+    shapes.set(db, kept);
+  }
+  let statement = kept.get(key) as T | undefined;
+  if (!statement) {
+    if (kept.size >= SHAPES_KEPT) kept.delete(kept.keys().next().value as string);
+    statement = build();
+    kept.set(key, statement);
+  }
+  return statement;
+}
