@@ -167,9 +167,29 @@ async function main() {
             : typeof p === 'string' && p.includes(`"id":${captured}`)
               ? p.replaceAll(`"id":${captured}`, `"id":${id}`)
               : p;
+        // What must be unique per order gets a fresh value, the same one wherever it recurs: the
+        // webhook event's id and the tracking link's token.
+        const unique = new Map<string, string>();
+        const fresher = (p: unknown) => {
+          if (typeof p !== 'string') return p;
+          const kind = /^msg_[0-9a-f]{32}$/.test(p) ? 'msg' : /^[\w-]{32}$/.test(p) ? 'token' : undefined;
+          if (!kind) return p;
+          let value = unique.get(p);
+          if (!value) {
+            value =
+              kind === 'msg'
+                ? `msg_${randomBytes(16).toString('hex')}`
+                : randomBytes(24).toString('base64url');
+            unique.set(p, value);
+          }
+          return value;
+        };
         await db.session(async (query) => {
           for (const s of spec.place.statements) {
-            const result = await query(s.sql, s.params.map(renamed));
+            const result = await query(
+              s.sql,
+              s.params.map((p) => fresher(renamed(p))),
+            );
             if (/^insert into "orders"/.test(s.sql)) id = result.rows[0]?.id;
           }
         });

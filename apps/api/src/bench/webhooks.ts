@@ -70,6 +70,7 @@ export async function benchWebhooks(): Promise<WebhookBench> {
 
   const arrivals = new Map<string, number>();
   let secret = '';
+  let endpointId: number | undefined;
   const receiver = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => {
@@ -108,6 +109,7 @@ export async function benchWebhooks(): Promise<WebhookBench> {
       },
     });
     secret = endpoint.json().data.secret;
+    endpointId = endpoint.json().data.id;
     const [product] = await rowsOf<{ id: number; restaurant_id: number }>(
       database.db,
       sql`select id, restaurant_id from products where show_on_menu and not snoozed order by id limit 1`,
@@ -166,6 +168,12 @@ export async function benchWebhooks(): Promise<WebhookBench> {
     };
   } finally {
     receiver.close();
+    // On the benchmark's own database (DATABASE_URL) the endpoint must not outlive the run: every
+    // order placed later would be queued for a receiver that is gone, and retried.
+    if (endpointId !== undefined) {
+      await database.db.execute(sql`delete from webhook_deliveries where endpoint_id = ${endpointId}`);
+      await database.db.execute(sql`delete from webhook_endpoints where id = ${endpointId}`);
+    }
     await app.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

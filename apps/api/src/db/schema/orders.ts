@@ -96,6 +96,10 @@ export const orders = pgTable(
     index('orders_active_idx')
       .on(t.created_at, t.id)
       .where(sql`${t.status} not in ('delivered', 'cancelled', 'declined', 'returned')`),
+    // The last hour's rides and pickups that correct the learned ETAs (eta-models.ts loadTravel and
+    // loadWait), read on every placement: without these, each read the whole day's orders (issue 34).
+    index('orders_delivered_at_idx').on(t.delivered_at).where(sql`${t.status} = 'delivered'`),
+    index('orders_placement_wait_idx').on(t.picked_up_at).where(sql`${t.placement_wait_minutes} is not null`),
     // The orders a dispatch round found no driver for (its clean-up reads only these).
     index('orders_dispatch_problem_idx').on(t.id).where(sql`${t.dispatch_problem} is not null`),
     check(

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_delivered_at_idx" ON "orders" USING btree ("delivered_at") WHERE "orders"."status" = 'delivered';--> statement-breakpoint
+CREATE INDEX "orders_placement_wait_idx" ON "orders" USING btree ("picked_up_at") WHERE "orders"."placement_wait_minutes" is not null;
