@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
@@ -37,6 +37,15 @@ export function preparedFor<T>(build: (db: Db) => T): (db: Db) => T {
     return statements;
   };
 }
+
+/**
+ * "Only rows whose `column` is this value, unless it is null": a filter a prepared statement takes as
+ * its placeholder `name` (an integer id), so one statement serves with and without it.
+ */
+export const matchesUnlessNull = (column: SQLWrapper, name: string): SQL => {
+  const value = sql.placeholder(name);
+  return sql`(${value}::int is null or ${column} = ${value}::int)`;
+};
 
 const dialect = new PgDialect();
 

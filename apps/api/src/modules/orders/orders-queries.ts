@@ -18,7 +18,7 @@ import {
   type orderListQuery,
   type RiskReason,
 } from '@dostava/shared';
-import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -35,7 +35,7 @@ import type { ActorContext } from '../../lib/audit.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { fullName, looksLikeOrderNumber, textSearch } from '../../lib/search.js';
-import { numberOrNull, preparedFor } from '../../lib/sql.js';
+import { matchesUnlessNull, numberOrNull, preparedFor } from '../../lib/sql.js';
 import { orderOffersOf, pendingOffer } from '../dispatch/dispatch-queries.js';
 import {
   activeOrders,
@@ -249,6 +249,13 @@ const sortColumns = (suggested: SQL) => ({
 const amongSuggested = (ids: readonly number[]) => sql`(${orders.id} = any(${sql.param([...ids])}::int[]))`;
 
 /**
+ * The one restaurant a prepared statement filters by (null: every restaurant): restaurant staff's own,
+ * whatever they asked (orderFilters refuses another's), or the filter asked for.
+ */
+const restaurantOf = (actor: ActorContext, query: { restaurant_id?: unknown }) =>
+  isRestaurantRole(actor.role) ? (actor.restaurant_id ?? -1) : (query.restaurant_id ?? null);
+
+/**
  * The list's total from the per-restaurant status counters when the filters are ones they keep
  * (restaurant, status, active): a sum of a few rows instead of counting a million orders. Dates,
  * drivers and search count the rows themselves.
@@ -271,16 +278,15 @@ async function countFromRollup(db: Db, actor: ActorContext, query: ListQuery): P
       (query.status === undefined || s === query.status),
   );
   if (statuses.length === 0) return 0;
-  const restaurant = isRestaurantRole(actor.role)
-    ? (actor.restaurant_id ?? -1)
-    : (query.restaurant_id ?? null);
-  const [row] = await listStatements(db).total.execute({ statuses, restaurant });
+  const [row] = await listStatements(db).total.execute({
+    statuses,
+    restaurant: restaurantOf(actor, query),
+  });
   return Number(row?.n ?? 0);
 }
 
 /** The parts of every list page that do not depend on its filters, prepared. */
 const listStatements = preparedFor((db: Db) => {
-  const restaurant = sql.placeholder('restaurant');
   return {
     // Arrays travel as arrays of a built-in type: PGlite cannot serialize an array of an enum.
     rows: selectOrders(db)
@@ -290,8 +296,10 @@ const listStatements = preparedFor((db: Db) => {
       .select({ n: sql<number>`coalesce(sum(${statsOrdersStatus.orders}), 0)::int` })
       .from(statsOrdersStatus)
       .where(
-        sql`${statsOrdersStatus.status} = any(${sql.placeholder('statuses')}::text[]::order_status[])
-          and (${restaurant}::int is null or ${statsOrdersStatus.restaurant_id} = ${restaurant}::int)`,
+        and(
+          sql`${statsOrdersStatus.status} = any(${sql.placeholder('statuses')}::text[]::order_status[])`,
+          matchesUnlessNull(statsOrdersStatus.restaurant_id, 'restaurant'),
+        ),
       )
       .prepare('orders_total_from_counters'),
   };
@@ -343,7 +351,6 @@ export async function listOrders(
   };
 }
 
-/** The counts on the board's lanes, in one pass over the active orders (the partial index). */
 /** Every board counter as a column: all active orders, and each counter's share of them. */
 const counterColumns = () => {
   const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
@@ -356,30 +363,28 @@ const counterColumns = () => {
 };
 
 /** The counts without a search, prepared: what orderFilters gives, with its values as parameters. */
-const countStatements = preparedFor((db: Db) => {
-  const optional = (column: SQLWrapper, name: string) => {
-    const value = sql.placeholder(name);
-    return sql`(${value}::int is null or ${column} = ${value}::int)`;
-  };
-  return db
+const countStatements = preparedFor((db: Db) =>
+  db
     .select(counterColumns())
     .from(orders)
     .where(
       and(
         active,
-        optional(orders.restaurant_id, 'restaurant'),
-        optional(orders.driver_id, 'driver'),
-        optional(orders.zone_id, 'zone'),
+        matchesUnlessNull(orders.restaurant_id, 'restaurant'),
+        matchesUnlessNull(orders.driver_id, 'driver'),
+        matchesUnlessNull(orders.zone_id, 'zone'),
       ),
     )
-    .prepare('board_counts');
-});
+    .prepare('board_counts'),
+);
 
+/** The counts on the board's lanes, in one pass over the active orders (the partial index). */
 export async function boardCounts(
   db: Db,
   actor: ActorContext,
   query: BoardCountsQuery,
 ): Promise<BoardCounts> {
+  // orderFilters also refuses another restaurant's filter to restaurant staff, on either path.
   const filters = orderFilters(actor, { ...query, active: true } as OrderFilterQuery);
   // The board asks for its counts on every change: without a search they are one prepared statement
   // (built once, planned once per connection), the scope and the filters its parameters.
@@ -389,9 +394,7 @@ export async function boardCounts(
         .from(orders)
         .where(and(...filters))
     : await countStatements(db).execute({
-        restaurant: isRestaurantRole(actor.role)
-          ? (actor.restaurant_id ?? -1)
-          : (query.restaurant_id ?? null),
+        restaurant: restaurantOf(actor, query),
         driver: query.driver_id ?? null,
         zone: query.zone_id ?? null,
       });

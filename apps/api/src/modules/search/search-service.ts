@@ -4,14 +4,13 @@ import type { Db } from '../../db/client.js';
 import { categories, orders, products, restaurants, users, vehicles } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import { codePart, fullName, looksLikeOrderNumber, textSearchPlaceholders } from '../../lib/search.js';
-import { preparedShape } from '../../lib/sql.js';
+import { matchesUnlessNull, preparedShape } from '../../lib/sql.js';
 import { historyScope } from '../orders/orders-queries.js';
 
 const LIMIT_PER_KIND = 8;
 
-/** A restaurant role's own restaurant, as a placeholder (null for everyone else): one shape for all. */
-const own = sql.placeholder('own');
-const ownOnly = (column: SQLWrapper): SQL => sql`(${own}::int is null or ${column} = ${own}::int)`;
+/** A restaurant role's own restaurant, as the placeholder `own` (null for everyone else): one shape for all. */
+const ownOnly = (column: SQLWrapper): SQL => matchesUnlessNull(column, 'own');
 
 /**
  * The header search: each kind the role may see, limited to what it may see. Words the UI would
