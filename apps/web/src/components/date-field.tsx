@@ -76,13 +76,22 @@ export function DateField({
   const [invalid, setInvalid] = useState<DateValidationError>(null);
   // The picker's own value: it must get back every date it publishes (else it clears what was typed),
   // including one only half-way to what the user means (year 0202 on the way to 2026). Only a whole day
-  // within the bounds reaches `onChange`; a new `value` from outside (a quick range) replaces it.
+  // within the bounds reaches `onChange`; a new `value` from outside (a quick range) replaces it. A value
+  // this field published itself may come back late (a URL filter is written in a transition), after more
+  // keys: that echo is not news and must not put back a day the user is typing over.
   const [day, setDay] = useState<Dayjs | null>(() => toDay(value));
   const [seen, setSeen] = useState(value);
+  const [echoes, setEchoes] = useState<string[]>([]);
   if (value !== seen) {
     setSeen(value);
-    if ((day?.isValid() ? day.format(ISO) : '') !== value) setDay(toDay(value));
+    const echo = echoes.indexOf(value);
+    setEchoes(echo < 0 ? [] : echoes.slice(echo + 1));
+    if (echo < 0 && (day?.isValid() ? day.format(ISO) : '') !== value) setDay(toDay(value));
   }
+  const publish = (next: string) => {
+    setEchoes((pending) => [...pending.slice(-9), next]);
+    onChange(next);
+  };
   const minDay = useMemo(() => dayjs(min, ISO), [min]);
   const maxDay = useMemo(() => dayjs(max, ISO), [max]);
 
@@ -133,10 +142,10 @@ export function DateField({
         onError={setInvalid}
         onChange={(next: Dayjs | null) => {
           setDay(next);
-          if (next === null) return onChange('');
+          if (next === null) return publish('');
           if (!next.isValid()) return;
           const iso = next.format(ISO);
-          if (iso >= MIN_DATE && iso <= MAX_DATE) onChange(iso);
+          if (iso >= MIN_DATE && iso <= MAX_DATE) publish(iso);
         }}
         slotProps={{
           textField: {

@@ -1,7 +1,7 @@
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@dostava/shared';
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, createBrowserRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useListParams } from './list-params';
 import { oneOf, positiveId, useSearchInput, useUrlFilters } from './url-filters';
@@ -17,6 +17,7 @@ const search = () => new URLSearchParams(window.location.search);
 const ALLOWED = { status: oneOf(['pending', 'delivered']), driver_id: positiveId };
 
 afterEach(() => {
+  cleanup();
   vi.useRealTimers();
   at('/');
 });
@@ -145,10 +146,22 @@ describe('useSearchInput', () => {
     return { params, setParams, text, setText };
   }
 
+  /** The list on a data router (as the app's), at the address bar's path; `more` are other screens. */
+  function renderList(more: Parameters<typeof createBrowserRouter>[0] = []) {
+    const result = {} as { current: ReturnType<typeof useSearchList> };
+    function ListPage() {
+      result.current = useSearchList();
+      return null;
+    }
+    const router = createBrowserRouter([{ path: window.location.pathname, Component: ListPage }, ...more]);
+    render(<RouterProvider router={router} />);
+    return { result, router };
+  }
+
   it('pushes the typed text into `q` once typing pauses for 350 ms, trimmed, from the first page', () => {
     vi.useFakeTimers();
     at('/drivers?page=5');
-    const { result } = renderHook(useSearchList, { wrapper });
+    const { result } = renderList();
 
     act(() => result.current.setText('  ami'));
     act(() => vi.advanceTimersByTime(200));
@@ -163,10 +176,33 @@ describe('useSearchInput', () => {
     expect(result.current.text).toBe('  amir '); // the box keeps what was typed
   });
 
+  it('a link followed before typing pauses wins: the search does not pull the screen back', async () => {
+    vi.useFakeTimers();
+    at('/restaurants');
+    let load: (route: { Component: () => null }) => void = () => {};
+    const { result, router } = renderList([
+      // The edit screen's code is fetched on the first visit, as the app's routes are.
+      { path: '/restaurants/:id/edit', lazy: () => new Promise((resolve) => (load = resolve)) },
+    ]);
+
+    act(() => result.current.setText('aščinica'));
+    await act(async () => {
+      void router.navigate('/restaurants/7/edit');
+    });
+    expect(router.state.navigation.state).toBe('loading');
+    act(() => vi.advanceTimersByTime(1000));
+    await act(async () => load({ Component: () => null }));
+
+    expect(router.state.location.pathname).toBe('/restaurants/7/edit');
+    expect(window.location.pathname).toBe('/restaurants/7/edit');
+    expect(search().get('q')).toBeNull();
+    router.dispose();
+  });
+
   it('puts a `q` changed from elsewhere (the header search) back into the box', () => {
     vi.useFakeTimers();
     at('/drivers?q=amir');
-    const { result } = renderHook(useSearchList, { wrapper });
+    const { result } = renderList();
     expect(result.current.text).toBe('amir');
 
     act(() => result.current.setParams({ q: 'selma' }));

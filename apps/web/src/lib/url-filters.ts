@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { ListParams } from './list-params';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -49,16 +49,21 @@ export const positiveId = (value: string): boolean => /^[1-9][0-9]{0,9}$/.test(v
 
 /**
  * The text of a list's search box, debounced into the URL's `q`; a `q` that changes from elsewhere (the
- * header search opening `/drivers?q=…` on the drivers page itself) is put back into the box.
+ * header search opening `/drivers?q=…` on the drivers page itself) is put back into the box. It needs
+ * a data router (`useNavigation`), as the app's is.
  */
 export function useSearchInput(params: ListParams, setParams: (changes: Partial<ListParams>) => void) {
   const [search, setSearch] = useState(params.q);
   const debounced = useDebouncedValue(search.trim(), 350);
   const synced = useRef(params.q);
+  // A link followed while the text waits (its screen's code still loading) wins: pushing `q` then would
+  // navigate this list's path again and cancel the way out.
+  const leaving = useNavigation().location?.pathname;
+  const here = useLocation().pathname;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text is pushed.
   useEffect(() => {
-    if (debounced === synced.current) return;
+    if (debounced === synced.current || (leaving !== undefined && leaving !== here)) return;
     synced.current = debounced;
     if (debounced !== params.q) setParams({ q: debounced });
   }, [debounced]);
