@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from './lib/sql.js';
 import { createTestContext, type TestContext } from './test/helpers.js';
 
 let t: TestContext;
@@ -12,6 +14,17 @@ describe('the API core', () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', db: 'up', redis: 'off' });
+  });
+
+  it('a seeded database has its planner statistics (PGlite runs no autovacuum)', async () => {
+    const rows = await rowsOf<{ relname: string; analyzed: boolean }>(
+      t.database.db,
+      sql`select relname, last_analyze is not null as analyzed from pg_stat_user_tables
+        where relname in ('orders', 'order_items', 'order_status_history', 'users') order by relname`,
+    );
+    expect(rows).toEqual(
+      ['order_items', 'order_status_history', 'orders', 'users'].map((relname) => ({ relname, analyzed: true })),
+    );
   });
 
   it('answers unknown API paths with the error contract, in the caller language', async () => {
