@@ -23,7 +23,10 @@ describe('the API core', () => {
         where relname in ('orders', 'order_items', 'order_status_history', 'users') order by relname`,
     );
     expect(rows).toEqual(
-      ['order_items', 'order_status_history', 'orders', 'users'].map((relname) => ({ relname, analyzed: true })),
+      ['order_items', 'order_status_history', 'orders', 'users'].map((relname) => ({
+        relname,
+        analyzed: true,
+      })),
     );
   });
 
