@@ -61,7 +61,7 @@ export function useSearchInput(params: ListParams, setParams: (changes: Partial<
   const leaving = useNavigation().location?.pathname;
   const here = useLocation().pathname;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text is pushed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text is pushed; a new `q` from elsewhere (params.q) must not push the old text back, nor a cancelled way out (leaving) push it late.
   useEffect(() => {
     if (debounced === synced.current || (leaving !== undefined && leaving !== here)) return;
     synced.current = debounced;
