@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -39,6 +40,12 @@ export default defineConfig({
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
           exclude: ['src/reliability/**'],
+          // Each worker seeds a template database that its files copy (src/test/helpers.ts).
+          globalSetup: ['src/test/global-setup.ts'],
+          // Vitest's default leaves a core to itself (one worker on a two-core machine), but its main
+          // process only waits here: each file's database runs in its worker (PGlite), so every core
+          // gets a worker.
+          maxWorkers: Math.max(2, availableParallelism()),
           testTimeout: 120_000,
           // A file's database: migrated and seeded, which a loaded machine can take minutes over.
           hookTimeout: 300_000,
@@ -54,6 +61,7 @@ export default defineConfig({
           root: 'apps/api',
           include: ['src/reliability/**/*.test.ts'],
           fileParallelism: false,
+          globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 600000,
           hookTimeout: 300000,
         },

@@ -38,6 +38,8 @@ export interface Database {
   /** Connections in use and statements waiting for one, for the metrics. */
   stats(): { size: number; idle: number; waiting: number };
   close(): Promise<void>;
+  /** PGlite's data directory as a tarball that `pgliteLoad` opens again (the tests' template). */
+  dump?(): Promise<Blob>;
 }
 
 // src/db and dist/db sit at the same depth, so both find the one migrations folder in src.
@@ -51,6 +53,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite's directory; undefined keeps it in memory. */
   pgliteDir?: string | undefined;
+  /** A PGlite data directory dumped by `dumpDataDir` to start from (the tests' seeded template). */
+  pgliteLoad?: Blob | undefined;
   /** Hears every statement sent (the benchmark captures the services' SQL with it). */
   logQuery?: (sql: string, params: unknown[]) => void;
 }
@@ -150,7 +154,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client: PGlite;
   try {
     if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-    client = new PGlite({ dataDir: options.pgliteDir, extensions: pgliteExtensions });
+    client = new PGlite({
+      dataDir: options.pgliteDir,
+      extensions: pgliteExtensions,
+      ...(options.pgliteLoad ? { loadDataDir: options.pgliteLoad } : {}),
+    });
     await client.waitReady;
   } catch (error) {
     lock?.release();
@@ -184,6 +192,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       idle: turns.waiting() === 0 ? 1 : 0,
       waiting: Math.max(0, turns.waiting() - 1),
     }),
+    dump: () => client.dumpDataDir('none'),
     close: async () => {
       try {
         await client.close();

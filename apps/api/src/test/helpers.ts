@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { expect, vi } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -13,40 +12,112 @@ import { seedIfEmpty } from '../db/seed/index.js';
 import type { JobName } from '../lib/jobs.js';
 import { rowsOf } from '../lib/sql.js';
 import { HERE } from '../modules/dispatch/dispatch-scene.js';
+import { createServerDatabase, dropServerDatabase } from './databases.js';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 
 /**
- * A fresh, migrated, seeded database per test file: PGlite in memory by default, or a new database
- * on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ * How old a seeded template may be before the next test file seeds a new one. The seed places its
+ * orders relative to now; a file already runs minutes on a loaded machine, so a template this old is
+ * within what every test tolerates, and a worker seeds a few times a run instead of once per file.
  */
-async function testDatabase(): Promise<{
+const TEMPLATE_MAX_AGE_MS = 120_000;
+
+interface Template {
+  made_at: number;
+  /** The seeded uploads (restaurant and product pictures), copied into each test's data directory. */
+  uploads: string;
+  /** PGlite: the seeded data directory, dumped. */
+  dump?: string;
+  /** PostgreSQL: the seeded database that each test's database is created from. */
+  database?: string;
+}
+
+const templateFile = (dir: string) => path.join(dir, 'template.json');
+
+/** Migrates and seeds a new database, the way every test file's starts. */
+async function seeded(database: Database, dataDir: string) {
+  await database.migrate();
+  await seedIfEmpty(database.db, { dataDir, demoPassword: DEMO_PASSWORD, orders: 300, days: 30 });
+}
+
+/**
+ * This worker's seeded template (made by the first file that needs one, again once it is older than
+ * TEMPLATE_MAX_AGE_MS): opening PGlite empty, migrating and seeding took 6-8 s per file, loading the
+ * dump under 1.3 s; on PostgreSQL a database is created from the template database. Without the
+ * global setup (test/global-setup.ts) every file seeds its own, as before.
+ */
+async function workerTemplate(serverUrl: string | undefined): Promise<Template | undefined> {
+  const root = inject('templates');
+  if (!root) return undefined;
+  const dir = path.join(root, `worker-${process.env.VITEST_POOL_ID ?? '0'}`);
+  mkdirSync(dir, { recursive: true });
+  const previous = existsSync(templateFile(dir))
+    ? (JSON.parse(readFileSync(templateFile(dir), 'utf8')) as Template)
+    : undefined;
+  if (previous && Date.now() - previous.made_at < TEMPLATE_MAX_AGE_MS) return previous;
+
+  const made_at = Date.now();
+  const uploads = path.join(dir, String(made_at));
+  mkdirSync(uploads);
+  const template: Template = { made_at, uploads: path.join(uploads, 'uploads') };
+  if (serverUrl) {
+    template.database = `dostava_template_${randomBytes(6).toString('hex')}`;
+    const database = await openDatabase({
+      databaseUrl: await createServerDatabase(serverUrl, template.database),
+      poolSize: 2,
+    });
+    await seeded(database, uploads).finally(() => database.close());
+  } else {
+    const database = await openDatabase({});
+    try {
+      await seeded(database, uploads);
+      const dump = await database.dump?.();
+      if (!dump) throw new Error('PGlite cannot dump its data directory.');
+      template.dump = path.join(uploads, 'pgdata.tar');
+      writeFileSync(template.dump, Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await database.close();
+    }
+  }
+  writeFileSync(templateFile(dir), JSON.stringify(template));
+  if (previous) {
+    if (previous.database && serverUrl) await dropServerDatabase(serverUrl, previous.database);
+    rmSync(path.dirname(previous.uploads), { recursive: true, force: true });
+  }
+  return template;
+}
+
+/**
+ * A fresh, migrated, seeded database per test file: PGlite in memory by default, or a new database
+ * on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards); each a copy of this
+ * worker's seeded template when there is one.
+ */
+async function testDatabase(dataDir: string): Promise<{
   database: Database;
   url: string | undefined;
   drop: () => Promise<void>;
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = await workerTemplate(serverUrl);
+  if (template) cpSync(template.uploads, path.join(dataDir, 'uploads'), { recursive: true });
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase(
+      template?.dump ? { pgliteLoad: new Blob([readFileSync(template.dump)]) } : {},
+    );
+    if (!template) await seeded(database, dataDir);
     return { database, url: undefined, drop: () => database.close() };
   }
   const name = `dostava_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const url = await createServerDatabase(serverUrl, name, template?.database);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  if (!template) await seeded(database, dataDir);
   return {
     database,
-    url: url.toString(),
+    url,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await dropServerDatabase(serverUrl, name);
     },
   };
 }
@@ -80,9 +151,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     }),
     embeddedDatabase: 'memory',
   };
-  const { database, url: databaseUrl, drop } = await testDatabase();
-  await database.migrate();
-  await seedIfEmpty(database.db, { dataDir, demoPassword: DEMO_PASSWORD, orders: 300, days: 30 });
+  const { database, url: databaseUrl, drop } = await testDatabase(dataDir);
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
 
