@@ -19,7 +19,7 @@ export default defineConfig({
   // Limits, not waits (a test waits for what it needs): room for a machine whose cores are busy.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'bs-BA',
