@@ -136,6 +136,9 @@ export async function signInAs(
 
 /** Every screen's test runs axe-core: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
+  // The page at rest, as the user reads it: not a list dimmed while its next page loads, which axe
+  // measured once as failing contrast (a sort choice's request still in flight on a busy machine).
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // Colours caught halfway through a transition (a button leaving its busy state) are not what the
   // user reads: settle transitions before measuring contrast. (Animations stay: toasts need theirs.)
   const settle = await page.addStyleTag({

@@ -50,7 +50,16 @@ export class JobQueue {
     this.boss = new PgBoss({
       // Over the application's own connections: the pool on PostgreSQL, the one PGlite client
       // embedded (whose multi-statement scripts go through exec, see Database.executeSql).
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      // pg-boss records a job's end without awaiting it (its manager's onFetch calls complete/fail
+      // and drops the promise): a job ending while the server shuts down wrote after the pool had
+      // ended, an unhandled rejection (seen once in the API suite on PostgreSQL). Once stopping, such
+      // a failed write is dropped: the job stays active and pg-boss retries it after its expiry.
+      db: {
+        executeSql: (text, values) => {
+          const run = database.executeSql(text, values);
+          return this.stopped ? run.catch(() => ({ rows: [] })) : run;
+        },
+      },
       schema: 'pgboss',
       // No cron schedules here; maintenance (expiring, archiving) runs on one instance at a time.
       schedule: false,

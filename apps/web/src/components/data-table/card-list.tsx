@@ -184,6 +184,8 @@ export function CardList<R extends GridValidRowModel>(props: CardListProps<R>) {
         <Stack
           component="ul"
           aria-label={label}
+          // The cards shown are the previous page's, dimmed, until the new one lands.
+          aria-busy={loading}
           spacing={1}
           sx={{ p: 0, m: 0, opacity: loading ? 0.6 : 1, transition: 'opacity 0.2s' }}
         >
