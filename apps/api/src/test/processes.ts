@@ -7,11 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { seedIfEmpty } from '../db/seed/index.js';
 import { rowsOf } from '../lib/sql.js';
+import { createServerDatabase } from './databases.js';
 import { DEMO_PASSWORD } from './helpers.js';
 
 /**
@@ -211,14 +211,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     port,
     url,
-    async createDatabase() {
-      const name = `dostava_${randomBytes(5).toString('hex')}`;
-      const client = new pg.Client({ connectionString: url() });
-      await client.connect();
-      await client.query(`create database ${name}`);
-      await client.end();
-      return url(name);
-    },
+    createDatabase: () => createServerDatabase(url(), `dostava_${randomBytes(5).toString('hex')}`),
     stop: (mode = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '300', 'stop']),
     start,
     destroy() {
