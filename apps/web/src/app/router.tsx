@@ -1,6 +1,9 @@
+import type { CurrentUser } from '@dostava/shared';
 import { can } from '@dostava/shared/roles';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { appConfigQueryOptions } from '../api/app-config/get-app-config';
 import { RouteProgress } from '../components/route-progress';
+import { meQueryOptions } from '../features/auth/api/auth';
 import { dashboardQueryOptions } from '../features/dashboard/api/dashboard';
 import { parseDashboardPeriod } from '../features/dashboard/components/dashboard-period';
 import { getSession } from '../lib/session';
@@ -15,9 +18,21 @@ import type { RouteHandle } from './route-access';
  * the requests in flight (the same keys). Not awaited: the screen shows its skeleton meanwhile. Only for
  * a signed-in user the screen lets in; `load` imports the feature's query options (a small chunk).
  */
-function prefetchFor(permission: Parameters<typeof can>[1], load: () => Promise<unknown>) {
+function prefetchFor(permission: Parameters<typeof can>[1], load: (user: CurrentUser) => Promise<unknown>) {
   const { token, user } = getSession();
-  if (token && user && can(user, permission)) void load().catch(() => {});
+  if (token && user && can(user, permission)) void load(user).catch(() => {});
+  return null;
+}
+
+/**
+ * What the layout around every screen asks on a page load, asked beside the chunks: the server's
+ * configuration (the operation's time zone) and the user's revalidation. Answered after the first
+ * render, each re-rendered the whole layout and the screen once more (issue 34).
+ */
+function prefetchShell() {
+  void queryClient.prefetchQuery(appConfigQueryOptions());
+  const { token, user } = getSession();
+  if (token && user) void queryClient.prefetchQuery(meQueryOptions());
   return null;
 }
 
@@ -39,8 +54,14 @@ const dashboardRoutes: RouteObject[] = [
     loader: ({ request }) => {
       const { token, user } = getSession();
       const period = parseDashboardPeriod(new URL(request.url).searchParams);
-      if (token && user && can(user, 'dashboard.read') && !period.error)
+      if (token && user && can(user, 'dashboard.read') && !period.error) {
         void queryClient.prefetchQuery(dashboardQueryOptions(period.query));
+        // The cards below the figures (ratings, incidents), which otherwise ask only once the figures
+        // have answered and rendered.
+        void import('./routes/dashboard/dashboard-prefetch')
+          .then((m) => m.prefetchDashboardCards(queryClient, user, period.query))
+          .catch(() => {});
+      }
       return null;
     },
     // A period change is the page's own: its query follows the URL, nothing to load before.
@@ -307,6 +328,14 @@ const dashboardRoutes: RouteObject[] = [
         { menu: 'dispatch', group: 'main', label: 'nav.orders', order: 1 },
       ],
     } satisfies RouteHandle,
+    // Its first page and lane counts, beside the page's chunk (features/orders/board/board-prefetch.ts).
+    loader: ({ request }) =>
+      prefetchFor('orders.dispatch', (user) =>
+        import('../features/orders/board/board-prefetch').then((m) =>
+          m.prefetchBoard(queryClient, request.url, user),
+        ),
+      ),
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     lazy: () => import('./routes/orders/active-orders-page').then((m) => ({ Component: m.ActiveOrdersPage })),
   },
   {
@@ -584,6 +613,9 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
+            loader: prefetchShell,
+            // Once per page load: the layout's own queries keep these current afterwards.
+            shouldRevalidate: () => false,
             lazy: () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
             children: dashboardRoutes,
           },

@@ -16,6 +16,21 @@ function positiveInt(value: string | null, fallback: number, max = Number.MAX_SA
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 }
 
+/** A list's page, page size, sort and search as its URL says (a route's loader reads them too). */
+export function parseListParams<S extends string>(
+  searchParams: URLSearchParams,
+  defaultSort: S,
+  sorts: readonly S[],
+): ListParams<S> {
+  const sort = sorts.find((value) => value === searchParams.get('sort'));
+  return {
+    page: positiveInt(searchParams.get('page'), 1),
+    per_page: positiveInt(searchParams.get('per_page'), DEFAULT_PER_PAGE, MAX_PER_PAGE),
+    sort: sort ?? defaultSort,
+    q: searchParams.get('q') ?? '',
+  };
+}
+
 /**
  * A list screen's page, page size, sort and search, kept in the URL so a reload or a shared link
  * restores the view. `sorts` are the API's accepted sort values; anything else falls back to the default.
@@ -24,15 +39,10 @@ export function useListParams<S extends string>(options: { defaultSort: NoInfer<
   const [searchParams, setSearchParams] = useSearchParams();
   const { defaultSort, sorts } = options;
 
-  const params = useMemo<ListParams<S>>(() => {
-    const sort = sorts.find((value) => value === searchParams.get('sort'));
-    return {
-      page: positiveInt(searchParams.get('page'), 1),
-      per_page: positiveInt(searchParams.get('per_page'), DEFAULT_PER_PAGE, MAX_PER_PAGE),
-      sort: sort ?? defaultSort,
-      q: searchParams.get('q') ?? '',
-    };
-  }, [searchParams, defaultSort, sorts]);
+  const params = useMemo(
+    () => parseListParams(searchParams, defaultSort, sorts),
+    [searchParams, defaultSort, sorts],
+  );
 
   const setParams = useCallback(
     // Any text: the kit's sort headers hand over strings; a sort this list does not take reads as its default.

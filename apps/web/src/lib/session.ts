@@ -64,8 +64,14 @@ export function setTokens(tokens: Tokens): void {
   emit();
 }
 
+/**
+ * Keeps the stored user current. The same user again (what every page load's revalidation finds)
+ * changes nothing: a new snapshot would re-render every screen that reads the session.
+ */
 export function setUser(user: CurrentUser): void {
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  const stored = JSON.stringify(user);
+  if (localStorage.getItem(STORAGE_KEYS.user) === stored) return;
+  localStorage.setItem(STORAGE_KEYS.user, stored);
   emit();
 }
 

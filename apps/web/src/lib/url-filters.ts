@@ -3,6 +3,19 @@ import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { ListParams } from './list-params';
 import { useDebouncedValue } from './use-debounced-value';
 
+/** A list's filters as its URL says: each one's value if it is allowed, else '' (loaders read them too). */
+export function parseUrlFilters<K extends string>(
+  searchParams: URLSearchParams,
+  allowed: Record<K, (value: string) => boolean>,
+): Record<K, string> {
+  const values = {} as Record<K, string>;
+  for (const key of Object.keys(allowed) as K[]) {
+    const value = searchParams.get(key) ?? '';
+    values[key] = value && allowed[key](value) ? value : '';
+  }
+  return values;
+}
+
 /**
  * A list screen's filters (beside page, sort and search of `useListParams`), kept in the URL so a reload
  * or a shared link restores them. Each filter accepts only its allowed values; anything else is ''.
@@ -11,14 +24,7 @@ import { useDebouncedValue } from './use-debounced-value';
 export function useUrlFilters<K extends string>(allowed: Record<K, (value: string) => boolean>) {
   const [searchParams, setSearchParams] = useSearchParams();
 
-  const filters = useMemo(() => {
-    const values = {} as Record<K, string>;
-    for (const key of Object.keys(allowed) as K[]) {
-      const value = searchParams.get(key) ?? '';
-      values[key] = value && allowed[key](value) ? value : '';
-    }
-    return values;
-  }, [searchParams, allowed]);
+  const filters = useMemo(() => parseUrlFilters(searchParams, allowed), [searchParams, allowed]);
 
   const setFilter = useCallback(
     (key: K, value: string) =>

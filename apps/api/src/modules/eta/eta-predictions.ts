@@ -14,7 +14,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { drivers, orderEtaHistory, orders, restaurants } from '../../db/schema/index.js';
 import { distanceKm as haversine } from '../../lib/geo.js';
-import { numberOrNull } from '../../lib/sql.js';
+import { numberOrNull, readTogether } from '../../lib/sql.js';
 import { isActive, isOnTheRoad, ordersAs } from '../orders/order-rules.js';
 import { kmBetween, loadPrep, loadTravel, loadWait } from './eta-models.js';
 
@@ -94,7 +94,11 @@ export interface EtaModels {
 
 /** The models for these restaurants (read once by a command that both promises and predicts). */
 export async function loadModels(db: Db, restaurantIds: number[]): Promise<EtaModels> {
-  const [prep, travel, wait] = await Promise.all([loadPrep(db, restaurantIds), loadTravel(db), loadWait(db)]);
+  const [prep, travel, wait] = await readTogether(db, [
+    () => loadPrep(db, restaurantIds),
+    () => loadTravel(db),
+    () => loadWait(db),
+  ]);
   return { prep, travel, wait };
 }
 

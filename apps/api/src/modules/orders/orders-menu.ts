@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products, restaurants } from '../../db/schema/index.js';
 import { BadRequest } from '../../lib/errors.js';
+import { readTogether } from '../../lib/sql.js';
 import { snoozedNow } from '../products/products-service.js';
 
 export interface MenuLine {
@@ -19,18 +20,19 @@ export interface MenuLine {
  */
 export async function menuBasket(db: Db, body: Pick<OrderCreateBody, 'restaurant_id' | 'items'>) {
   const ids = [...new Set(body.items.map((i) => i.product_id))];
-  const [[restaurant], menu] = await Promise.all([
-    db.select().from(restaurants).where(eq(restaurants.id, body.restaurant_id)),
-    db
-      .select({ id: products.id, name: products.name, price: products.price, snoozed: snoozedNow })
-      .from(products)
-      .where(
-        and(
-          eq(products.restaurant_id, body.restaurant_id),
-          eq(products.show_on_menu, true),
-          inArray(products.id, ids),
+  const [[restaurant], menu] = await readTogether(db, [
+    () => db.select().from(restaurants).where(eq(restaurants.id, body.restaurant_id)),
+    () =>
+      db
+        .select({ id: products.id, name: products.name, price: products.price, snoozed: snoozedNow })
+        .from(products)
+        .where(
+          and(
+            eq(products.restaurant_id, body.restaurant_id),
+            eq(products.show_on_menu, true),
+            inArray(products.id, ids),
+          ),
         ),
-      ),
   ]);
   if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
   const byId = new Map(menu.map((p) => [p.id, p]));

@@ -35,7 +35,7 @@ import type { ActorContext } from '../../lib/audit.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { fullName, looksLikeOrderNumber, textSearch } from '../../lib/search.js';
-import { matchesUnlessNull, numberOrNull, preparedFor } from '../../lib/sql.js';
+import { matchesUnlessNull, numberOrNull, preparedFor, readTogether } from '../../lib/sql.js';
 import { orderOffersOf, pendingOffer } from '../dispatch/dispatch-queries.js';
 import {
   activeOrders,
@@ -578,12 +578,12 @@ const detailStatements = preparedFor((db: Db) => {
  */
 export async function readOrder(db: Db, id: number): Promise<Order> {
   const statements = detailStatements(db);
-  const [[row], items, history, etaChanges, offers] = await Promise.all([
-    statements.row.execute({ id }),
-    statements.items.execute({ id }),
-    statements.history.execute({ id }),
-    etaHistory(db, id),
-    orderOffersOf(db, id),
+  const [[row], items, history, etaChanges, offers] = await readTogether(db, [
+    () => statements.row.execute({ id }),
+    () => statements.items.execute({ id }),
+    () => statements.history.execute({ id }),
+    () => etaHistory(db, id),
+    () => orderOffersOf(db, id),
   ]);
   if (!row) throw new NotFound();
   return {

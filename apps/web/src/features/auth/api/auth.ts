@@ -44,15 +44,13 @@ export function useLogout() {
   });
 }
 
+/** GET /api/auth/me: what the layout's `useMe` asks, and its route's loader asks ahead of it. */
+export const meQueryOptions = () =>
+  $api.queryOptions('get', '/api/auth/me', undefined, { meta: quiet, select: (answer) => answer.data });
+
 /** Revalidates the stored user (on mount, focus and reconnect) and keeps `adminuser` current. */
 export function useMe(enabled: boolean) {
-  const query = useQuery(
-    $api.queryOptions('get', '/api/auth/me', undefined, {
-      meta: quiet,
-      enabled,
-      select: (answer) => answer.data,
-    }),
-  );
+  const query = useQuery({ ...meQueryOptions(), enabled });
   useEffect(() => {
     if (query.data) setUser(query.data);
   }, [query.data]);

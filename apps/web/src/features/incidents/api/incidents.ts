@@ -176,16 +176,18 @@ export function useIncidentSettings(enabled: boolean) {
 export const useUpdateIncidentSettings = () =>
   useWrite('patch', '/api/incident-settings', (body: IncidentSettingsBody) => ({ body }), { quiet: true });
 
+/** GET /api/incidents/analytics of a dashboard period (the card's, and the dashboard route's loader's). */
+export const incidentAnalyticsQueryOptions = (query: DashboardQuery) =>
+  $api.queryOptions(
+    'get',
+    '/api/incidents/analytics',
+    { params: { query } },
+    { placeholderData: keepPreviousData, select: (answer) => answer.data },
+  );
+
 /** Incidents and refunds of the dashboard's period by type, restaurant, driver and payer. */
 export function useIncidentAnalytics(query: DashboardQuery, enabled: boolean) {
-  return useQuery(
-    $api.queryOptions(
-      'get',
-      '/api/incidents/analytics',
-      { params: { query } },
-      { enabled, placeholderData: keepPreviousData, select: (answer) => answer.data },
-    ),
-  );
+  return useQuery({ ...incidentAnalyticsQueryOptions(query), enabled });
 }
 
 /** The same figures as a CSV file, saved under the period's dates. */

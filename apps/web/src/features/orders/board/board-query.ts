@@ -9,7 +9,8 @@ import type { BoardCountsParams, OrderListParams } from '../api/orders';
  */
 
 export const PAGE_SIZES = [25, 50, 100];
-export const BOARD_SORTS = ['urgency'];
+export const BOARD_DEFAULT_SORT = 'urgency';
+export const BOARD_SORTS = [BOARD_DEFAULT_SORT];
 
 /** The board's filters in the URL, beside the list kit's page, size and search. */
 export const BOARD_FILTERS = {

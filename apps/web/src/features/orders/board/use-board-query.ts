@@ -1,16 +1,16 @@
 import type { BoardLane, DispatchSuggestion } from '@dostava/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useDispatchSettings } from '../../../api/dispatch/dispatch';
 import { useListParams } from '../../../lib/list-params';
 import { useUrlFilters } from '../../../lib/url-filters';
-import { BOARD_FILTERS, BOARD_SORTS, boardQuery } from './board-query';
+import { BOARD_DEFAULT_SORT, BOARD_FILTERS, BOARD_SORTS, boardQuery } from './board-query';
 
 /**
  * The board's query, derived from its URL (lane, filters, page, search) and the operation's dispatch
  * mode, with the setters the toolbar, the lanes and the pagination use.
  */
 export function useBoardQuery(dispatch: boolean, mayDispatch: boolean) {
-  const { params, setParams } = useListParams({ defaultSort: 'urgency', sorts: BOARD_SORTS });
+  const { params, setParams } = useListParams({ defaultSort: BOARD_DEFAULT_SORT, sorts: BOARD_SORTS });
   const { filters, setFilter } = useUrlFilters(BOARD_FILTERS);
   // Dispatch's mode and suggestions: the operation's board only (the kitchen's board leaves them out).
   const settings = useDispatchSettings(dispatch && mayDispatch).data;
@@ -44,11 +44,15 @@ export function useListFollowsSuggestions(
   }, [enabled, key, refetch]);
 }
 
-/** The width of an element, followed as it resizes (the sidebar opens, the window narrows). */
+/**
+ * The width of an element, followed as it resizes (the sidebar opens, the window narrows); 0 until
+ * measured. Measured before the first paint, so that the board renders its rows once, as a table or
+ * as cards, and not as cards first (every row twice on every page load: issue 34).
+ */
 export function useElementWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     setWidth(element.clientWidth);

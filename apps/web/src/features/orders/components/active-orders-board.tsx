@@ -84,6 +84,8 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
   const [container, width] = useElementWidth();
   // A phone: the header, the summary and the filters take as little height as they can (orders first).
   const phone = width > 0 && width < 600;
+  // Not measured yet (before the first paint): neither view, rather than one rendered and thrown away.
+  const layout = width === 0 ? null : width >= TABLE_MIN_WIDTH ? 'table' : 'cards';
   const views = useMemo(
     () =>
       rows?.map((order) =>
@@ -158,11 +160,11 @@ export function ActiveOrdersBoard({ variant, label }: ActiveOrdersBoardProps) {
         <Paper variant="outlined" sx={{ py: 4, px: 2, mb: 2, textAlign: 'center' }}>
           <Typography color="text.secondary">{t(emptyBoardKey(board))}</Typography>
         </Paper>
-      ) : width >= TABLE_MIN_WIDTH ? (
+      ) : layout === 'table' ? (
         <BoardTable label={label} views={views} showRestaurant={dispatch} riskLane={lane === 'at_risk'} />
-      ) : (
+      ) : layout === 'cards' ? (
         <BoardCards label={label} views={views} />
-      )}
+      ) : null}
       {list.data && list.data.meta.total > 0 ? (
         <BoardPagination
           total={list.data.meta.total}

@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { useCurrentUser } from '../../../lib/session';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useChangeOrderStatus } from '../api/orders';
 
 type ReasonStatus = 'cancelled' | 'declined' | 'returned';
@@ -35,6 +36,9 @@ export function StatusActions({ order, size = 'small', compact, onChanged }: Sta
   const [asking, setAsking] = useState<ReasonStatus | null>(null);
   const [confirming, setConfirming] = useState<OrderStatus | null>(null);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const menuOpened = useOpenedOnce(menu !== null);
+  const asked = useOpenedOnce(asking !== null);
+  const confirmed = useOpenedOnce(confirming !== null);
 
   // Out for delivery needs a driver: without one the button could only fail.
   const targets = allowedTransitions(me.role, order.status).filter(
@@ -112,41 +116,47 @@ export function StatusActions({ order, size = 'small', compact, onChanged }: Sta
             >
               <MoreVertIcon fontSize="small" />
             </IconButton>
-            <Menu id={menuId} anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-              {overflow.map((to) => (
-                <MenuItem
-                  key={to}
-                  onClick={() => start(to)}
-                  sx={needsReason(to) ? { color: 'error.main' } : undefined}
-                >
-                  {label(to)}
-                </MenuItem>
-              ))}
-            </Menu>
+            {menuOpened ? (
+              <Menu id={menuId} anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+                {overflow.map((to) => (
+                  <MenuItem
+                    key={to}
+                    onClick={() => start(to)}
+                    sx={needsReason(to) ? { color: 'error.main' } : undefined}
+                  >
+                    {label(to)}
+                  </MenuItem>
+                ))}
+              </Menu>
+            ) : null}
           </>
         ) : null}
       </Stack>
-      <ReasonDialog
-        open={asking !== null}
-        title={asking ? t(`orders.reason_titles.${asking}`) : ''}
-        message={asking ? t(`orders.reason_texts.${asking}`, { number: order.order_number }) : ''}
-        confirmLabel={asking ? label(asking) : ''}
-        cancelLabel={t('orders.keep')}
-        reason="required"
-        destructive
-        busy={change.isPending}
-        onConfirm={(reason) => (asking ? run(asking, reason) : Promise.resolve())}
-        onClose={() => setAsking(null)}
-      />
-      <ConfirmDialog
-        open={confirming !== null}
-        title={t('orders.confirm_delivered_title')}
-        message={t('orders.confirm_delivered', { number: order.order_number })}
-        confirmLabel={confirming ? label(confirming) : ''}
-        busy={change.isPending}
-        onConfirm={() => (confirming ? void run(confirming).catch(() => undefined) : undefined)}
-        onClose={() => setConfirming(null)}
-      />
+      {asked ? (
+        <ReasonDialog
+          open={asking !== null}
+          title={asking ? t(`orders.reason_titles.${asking}`) : ''}
+          message={asking ? t(`orders.reason_texts.${asking}`, { number: order.order_number }) : ''}
+          confirmLabel={asking ? label(asking) : ''}
+          cancelLabel={t('orders.keep')}
+          reason="required"
+          destructive
+          busy={change.isPending}
+          onConfirm={(reason) => (asking ? run(asking, reason) : Promise.resolve())}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
+      {confirmed ? (
+        <ConfirmDialog
+          open={confirming !== null}
+          title={t('orders.confirm_delivered_title')}
+          message={t('orders.confirm_delivered', { number: order.order_number })}
+          confirmLabel={confirming ? label(confirming) : ''}
+          busy={change.isPending}
+          onConfirm={() => (confirming ? void run(confirming).catch(() => undefined) : undefined)}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
     </>
   );
 }

@@ -3,23 +3,14 @@ import { Box, List, ListItem, ListItemText, Rating, Skeleton, Typography } from 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/facts';
-import { $api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
-
-const DAYS = 30;
+import { RATINGS_DAYS, ratingsQueryOptions } from '../api/ratings';
 
 /** The dashboard's customer ratings from the tracking page: per restaurant, and per driver for the operation. */
 export function RatingsCard() {
   const { t } = useTranslation();
-  const query = useQuery(
-    $api.queryOptions(
-      'get',
-      '/api/ratings',
-      { params: { query: { days: DAYS } } },
-      { select: (answer) => answer.data },
-    ),
-  );
+  const query = useQuery(ratingsQueryOptions());
   const data = query.data;
   // Restaurant staff get no drivers' list at all (the API sends them none).
   const operation = !isRestaurantRole(useCurrentUser().role);
@@ -51,7 +42,7 @@ export function RatingsCard() {
     </Box>
   );
   return (
-    <Section title={t('tracking_staff.ratings_title', { days: DAYS })}>
+    <Section title={t('tracking_staff.ratings_title', { days: RATINGS_DAYS })}>
       {!data ? (
         <Skeleton variant="rounded" height={80} />
       ) : (
