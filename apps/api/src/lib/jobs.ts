@@ -37,6 +37,11 @@ export interface JobQueueOptions {
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
+/** What pg-boss reads from a statement that changed nothing (see JobQueue's `executeSql`). */
+export const changedNothing = (text: string) => ({
+  rows: /select count\(\*\) from results\s*$/i.test(text) ? [{ count: '0' }] : [],
+});
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<JobName, JobHandler>();
@@ -53,11 +58,13 @@ export class JobQueue {
       // pg-boss records a job's end without awaiting it (its manager's onFetch calls complete/fail
       // and drops the promise): a job ending while the server shuts down wrote after the pool had
       // ended, an unhandled rejection (seen once in the API suite on PostgreSQL). Once stopping, such
-      // a failed write is dropped: the job stays active and pg-boss retries it after its expiry.
+      // a failed write is dropped: the job stays active and pg-boss retries it after its expiry. It
+      // answers as a statement that changed nothing: no rows, or for complete and fail (which end by
+      // counting the jobs they changed) a count of none, which pg-boss reads as `rows[0].count`.
       db: {
         executeSql: (text, values) => {
           const run = database.executeSql(text, values);
-          return this.stopped ? run.catch(() => ({ rows: [] })) : run;
+          return this.stopped ? run.catch(() => changedNothing(text)) : run;
         },
       },
       schema: 'pgboss',
