@@ -22,6 +22,11 @@ export async function parsedRows<T extends z.ZodType>(db: Db, schema: T, query: 
   return (await rowsOf<unknown>(db, query)).map((row) => schema.parse(row));
 }
 
+/** What `readTogether` answers: each read's result, in order. */
+type Answers<T extends readonly (() => Promise<unknown>)[]> = {
+  -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>;
+};
+
 /**
  * Independent reads: side by side on the pool (each on a connection of its own), one after another
  * in a transaction, whose one connection takes one statement at a time (pg 8 queues the rest with a
@@ -30,15 +35,11 @@ export async function parsedRows<T extends z.ZodType>(db: Db, schema: T, query: 
 export async function readTogether<const T extends readonly (() => Promise<unknown>)[]>(
   db: Db,
   reads: T,
-): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
-  if (!(db instanceof PgTransaction)) {
-    return (await Promise.all(reads.map((read) => read()))) as {
-      -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>;
-    };
-  }
+): Promise<Answers<T>> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Answers<T>;
   const results: unknown[] = [];
   for (const read of reads) results.push(await read());
-  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  return results as Answers<T>;
 }
 
 /**
