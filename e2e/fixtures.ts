@@ -136,16 +136,40 @@ export async function signInAs(
 
 /** Every screen's test runs axe-core: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
-  // The page at rest, as the user reads it: not a list dimmed while its next page loads, which axe
-  // measured once as failing contrast (a sort choice's request still in flight on a busy machine).
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // Colours caught halfway through a transition (a button leaving its busy state) are not what the
   // user reads: settle transitions before measuring contrast. (Animations stay: toasts need theirs.)
   const settle = await page.addStyleTag({
     content: '*, *::before, *::after { transition: none !important; }',
   });
-  // Toasts come and go with an opacity animation: measured mid-fade they fail contrast they meet at rest.
-  const results = await new AxeBuilder({ page }).exclude('.Toastify').analyze();
+  let results: Awaited<ReturnType<AxeBuilder['analyze']>> | undefined;
+  // The page at rest, as the user reads it: not a list dimmed while its next page loads (its
+  // aria-busy), which axe measured as failing contrast. Waiting until nothing is busy is not enough:
+  // a URL's change (a sort choice) renders its dimmed list a moment after the URL changed, and a busy
+  // machine measured it then (CI, twice). So a list that turns busy while axe reads is read again.
+  for (let attempt = 1; !results; attempt++) {
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await page.evaluate(() => {
+      const w = window as { __busyDuringAxe?: boolean; __busyWatch?: MutationObserver };
+      w.__busyDuringAxe = false;
+      w.__busyWatch = new MutationObserver(() => {
+        if (document.querySelector('[aria-busy="true"]')) w.__busyDuringAxe = true;
+      });
+      w.__busyWatch.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributeFilter: ['aria-busy'],
+      });
+    });
+    // Toasts come and go with an opacity animation: measured mid-fade they fail contrast they meet at rest.
+    const read = await new AxeBuilder({ page }).exclude('.Toastify').analyze();
+    const busy = await page.evaluate(() => {
+      const w = window as { __busyDuringAxe?: boolean; __busyWatch?: MutationObserver };
+      w.__busyWatch?.disconnect();
+      return w.__busyDuringAxe || document.querySelector('[aria-busy="true"]') !== null;
+    });
+    if (!busy) results = read;
+    else expect(attempt, 'the page kept turning busy while axe read it').toBeLessThan(5);
+  }
   await settle.evaluate((style) => (style as HTMLStyleElement).remove());
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
