@@ -1,3 +1,4 @@
+import { DISPATCH_SEARCH_DAYS } from '@dostava/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, incidents, users } from '../../db/schema/index.js';
@@ -17,7 +18,11 @@ interface OrderRow {
   item_id: number;
   quantity: number;
 }
-/** A recent delivered order (the dispatcher reaches the last two days), with one of its lines. */
+/**
+ * A recent delivered order, with one of its lines; moved, its whole timeline alike, to a day ago when
+ * it is older: the dispatcher reaches the last DISPATCH_SEARCH_DAYS days, and the seed's days fall
+ * where the calendar puts them (on some days a restaurant's last delivery is older, as in a CI run).
+ */
 async function deliveredOrder(where: ReturnType<typeof sql>): Promise<OrderRow> {
   const [row] = await rowsOf<OrderRow>(
     t.database.db,
@@ -26,6 +31,16 @@ async function deliveredOrder(where: ReturnType<typeof sql>): Promise<OrderRow> 
       where o.status = 'delivered' and ${where} order by o.created_at desc limit 1`,
   );
   if (!row) throw new Error('no delivered order in the seed');
+  const reach = `${DISPATCH_SEARCH_DAYS} days`;
+  await rowsOf(
+    t.database.db,
+    sql`with d as (select greatest(interval '0', now() - interval '1 day' - created_at) as by from orders where id = ${row.id})
+      update orders set created_at = created_at + d.by, status_changed_at = status_changed_at + d.by,
+        promised_at = promised_at + d.by, predicted_pickup_at = predicted_pickup_at + d.by,
+        predicted_delivery_at = predicted_delivery_at + d.by, driver_request_time = driver_request_time + d.by,
+        assigned_at = assigned_at + d.by, picked_up_at = picked_up_at + d.by, delivered_at = delivered_at + d.by
+      from d where id = ${row.id} and created_at < now() - ${reach}::interval + interval '1 hour'`,
+  );
   return row;
 }
 
