@@ -359,7 +359,9 @@ describe('the rules', () => {
   it('sends nothing to a customer who opted out', async ({ onTestFinished }) => {
     await contact({ opted_out: true });
     // Opted in again when it ends, failed or not: the tests after it send to the same customer.
-    onTestFinished(() => contact({ opted_out: false }));
+    onTestFinished(async () => {
+      await contact({ opted_out: false });
+    });
     const o = await place();
     await move(o.id, 'preparing_order');
     expect(await settled(o.id, 'accepted')).toMatchObject({
