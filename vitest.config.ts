@@ -47,6 +47,8 @@ export default defineConfig({
           exclude: ['src/reliability/**'],
           // Each worker seeds a template database that its files copy (src/test/helpers.ts).
           globalSetup: ['src/test/global-setup.ts'],
+          // On PostgreSQL, a statement sent on a connection still running another fails its test.
+          setupFiles: ['src/test/one-statement-at-a-time.ts'],
           testTimeout: 120_000,
           // A file's database: migrated and seeded, which a loaded machine can take minutes over.
           hookTimeout: 300_000,

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
 import { readTogether } from './sql.js';
@@ -34,3 +35,27 @@ describe('readTogether', () => {
     expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'a statement sent on a busy connection (test/one-statement-at-a-time.ts)',
+  () => {
+    it('is refused, and reported to the test', async () => {
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        const first = client.query('select pg_sleep(0.05)');
+        expect(() => client.query('select 1')).toThrow(
+          /a statement sent on a connection still running another/,
+        );
+        // The first one runs on, and the connection takes the next statement once it has answered.
+        await first;
+        expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      } finally {
+        await client.end();
+      }
+      // The guard's own report: taken here, so that this test, which meant it, passes.
+      const { takeSentWhileBusy } = await import('../test/one-statement-at-a-time.js');
+      expect(takeSentWhileBusy()).toHaveLength(1);
+    });
+  },
+);

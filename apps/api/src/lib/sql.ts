@@ -23,7 +23,7 @@ export async function parsedRows<T extends z.ZodType>(db: Db, schema: T, query: 
 }
 
 /** What `readTogether` answers: each read's result, in order. */
-type Answers<T extends readonly (() => Promise<unknown>)[]> = {
+type Answers<T extends readonly (() => unknown)[]> = {
   -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>;
 };
 
@@ -32,7 +32,7 @@ type Answers<T extends readonly (() => Promise<unknown>)[]> = {
  * in a transaction, whose one connection takes one statement at a time (pg 8 queues the rest with a
  * deprecation warning; pg 9 refuses them).
  */
-export async function readTogether<const T extends readonly (() => Promise<unknown>)[]>(
+export async function readTogether<const T extends readonly (() => unknown)[]>(
   db: Db,
   reads: T,
 ): Promise<Answers<T>> {

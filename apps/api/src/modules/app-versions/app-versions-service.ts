@@ -12,7 +12,7 @@ import { appVersionReports, appVersions } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 
 type ListQuery = z.output<typeof appVersionListQuery>;
 
@@ -47,15 +47,16 @@ export async function listVersions(db: Db, query: ListQuery) {
         direction(appVersions.patch),
       ];
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(appVersions)
-      .where(where)
-      .orderBy(...order, asc(appVersions.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(appVersions).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(appVersions)
+        .where(where)
+        .orderBy(...order, asc(appVersions.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(appVersions).where(where),
   ]);
   return {
     data: rows.map(toVersion),
@@ -125,18 +126,22 @@ export async function checkVersion(db: Db, appType: AppType, version: string) {
       target: [appVersionReports.app_type, appVersionReports.version],
       set: { reports: sql`${appVersionReports.reports} + 1`, last_seen: new Date() },
     });
-  const [[latest], [forced]] = await Promise.all([
-    db
-      .select()
-      .from(appVersions)
-      .where(eq(appVersions.app_type, appType))
-      .orderBy(desc(appVersions.major), desc(appVersions.minor), desc(appVersions.patch))
-      .limit(1),
-    db
-      .select({ id: appVersions.id })
-      .from(appVersions)
-      .where(and(eq(appVersions.app_type, appType), eq(appVersions.priority, 'extreme'), newerThan(version)))
-      .limit(1),
+  const [[latest], [forced]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(appVersions)
+        .where(eq(appVersions.app_type, appType))
+        .orderBy(desc(appVersions.major), desc(appVersions.minor), desc(appVersions.patch))
+        .limit(1),
+    () =>
+      db
+        .select({ id: appVersions.id })
+        .from(appVersions)
+        .where(
+          and(eq(appVersions.app_type, appType), eq(appVersions.priority, 'extreme'), newerThan(version)),
+        )
+        .limit(1),
   ]);
   const isNewer = latest ? parts(latest.version) : null;
   const v = parts(version);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import { pageOf } from '../../lib/lists.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 
 type Query = z.output<typeof auditLogQuery>;
 
@@ -22,10 +22,11 @@ export async function listAudit(db: Db, query: Query, timeZone: string) {
   const order = query.sort.startsWith('-') ? sql`desc` : sql`asc`;
   // The page's rows first, then one join per kind of record for just those rows (by primary key):
   // each entry names its subject as people do (D112596, the restaurant's name), never one query per row.
-  const [rows, [total]] = await Promise.all([
-    rowsOf<Row>(
-      db,
-      sql`with page as (
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      rowsOf<Row>(
+        db,
+        sql`with page as (
           select audit_log.*,
             case when audit_log.entity_id ~ '^[0-9]{1,9}$' then audit_log.entity_id::int end as n
           from audit_log where ${where}
@@ -66,8 +67,8 @@ export async function listAudit(db: Db, query: Query, timeZone: string) {
         left join restaurant_payout_requests pr on page.entity = 'restaurant_payout_requests' and pr.id = page.n
         left join restaurants pr_r on pr_r.id = pr.restaurant_id
         order by page.created_at ${order}, page.id desc`,
-    ),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+      ),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
   const data: AuditEntry[] = rows.map((row) => ({
     id: Number(row.id),
@@ -129,9 +130,9 @@ function nameIn(value: unknown): string | null {
 
 /** The entities and actions present in the log, for the filter selects. */
 export async function auditFacets(db: Db) {
-  const [entities, actions] = await Promise.all([
-    db.selectDistinct({ v: auditLog.entity }).from(auditLog).orderBy(auditLog.entity),
-    db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(auditLog.action),
+  const [entities, actions] = await readTogether(db, [
+    () => db.selectDistinct({ v: auditLog.entity }).from(auditLog).orderBy(auditLog.entity),
+    () => db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(auditLog.action),
   ]);
   return { entities: entities.map((e) => e.v), actions: actions.map((a) => a.v) };
 }

@@ -8,6 +8,7 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
+import { readTogether } from '../../lib/sql.js';
 import { lockDriver } from '../drivers/drivers-service.js';
 import { cashKept } from '../incidents/refunds-service.js';
 import { isActive } from '../orders/order-rules.js';
@@ -155,13 +156,14 @@ export async function listRequests(db: Db, query: ListQuery, timeZone: string) {
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const direction = query.sort.startsWith('-') ? desc : asc;
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectRequests(db)
-      .where(where)
-      .orderBy(direction(column), direction(endShiftRequests.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(endShiftRequests).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectRequests(db)
+        .where(where)
+        .orderBy(direction(column), direction(endShiftRequests.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(endShiftRequests).where(where),
   ]);
   return {
     data: rows.map(toRequest),

@@ -7,6 +7,7 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { textSearch } from '../../lib/search.js';
+import { readTogether } from '../../lib/sql.js';
 
 type ListQuery = z.output<typeof categoryListQuery>;
 
@@ -41,13 +42,14 @@ export async function listCategories(db: Db, query: ListQuery) {
   const where = textSearch(query.q, [categories.name]);
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectCategories(db)
-      .where(where)
-      .orderBy(query.sort.startsWith('-') ? desc(column) : asc(column), asc(categories.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(categories).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectCategories(db)
+        .where(where)
+        .orderBy(query.sort.startsWith('-') ? desc(column) : asc(column), asc(categories.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(categories).where(where),
   ]);
   return {
     data: rows.map(toCategory),

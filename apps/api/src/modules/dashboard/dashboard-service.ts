@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { addDays, daysBetween, isoWeekday, localToday } from '../../lib/dates.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 
 type Query = z.output<typeof dashboardQuery>;
 
@@ -100,71 +100,76 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
   const monday = addDays(today, 1 - isoWeekday(today));
   const monthStart = `${today.slice(0, 7)}-01`;
   const [counters, totals, series, categories, products, vehicles, heatmap, punctuality, byZone] =
-    await Promise.all([
-      rowsOf<{ today: number; week: number; month: number }>(
-        db,
-        sql`
+    await readTogether(db, [
+      () =>
+        rowsOf<{ today: number; week: number; month: number }>(
+          db,
+          sql`
       select coalesce(sum(orders) filter (where day = ${today}::date), 0)::int as today,
         coalesce(sum(orders) filter (where day >= ${monday}::date and day <= ${today}::date), 0)::int as week,
         coalesce(sum(orders) filter (where day >= ${monthStart}::date and day <= ${today}::date), 0)::int as month
       from ${daily} d where ${scope('d')} and d.day >= least(${monday}::date, ${monthStart}::date)`,
-      ),
-      rowsOf<{
-        orders: number;
-        delivered: number;
-        earnings: number;
-        revenue: number;
-        promised: number;
-        on_time: number;
-        kitchen: number;
-        driver: number;
-        road: number;
-      }>(
-        db,
-        sql`
+        ),
+      () =>
+        rowsOf<{
+          orders: number;
+          delivered: number;
+          earnings: number;
+          revenue: number;
+          promised: number;
+          on_time: number;
+          kitchen: number;
+          driver: number;
+          road: number;
+        }>(
+          db,
+          sql`
       select coalesce(sum(orders), 0)::int orders, coalesce(sum(delivered), 0)::int delivered,
         coalesce(sum(earnings), 0)::bigint earnings, coalesce(sum(revenue), 0)::bigint revenue,
         coalesce(sum(promised), 0)::int promised, coalesce(sum(on_time), 0)::int on_time,
         coalesce(sum(late_kitchen_seconds), 0)::bigint kitchen, coalesce(sum(late_driver_seconds), 0)::bigint driver,
         coalesce(sum(late_road_seconds), 0)::bigint road
       from ${daily} d where ${scope('d')} and ${inPeriod('d')}`,
-      ),
-      granularity === 'hour'
-        ? rowsOf<{ bucket: string; orders: number }>(
-            db,
-            sql`
+        ),
+      () =>
+        granularity === 'hour'
+          ? rowsOf<{ bucket: string; orders: number }>(
+              db,
+              sql`
           select to_char(h.day, 'YYYY-MM-DD') || 'T' || lpad(h.hour::text, 2, '0') as bucket, sum(h.orders)::int as orders
           from ${hourly} h where ${scope('h')} and ${inPeriod('h')} group by 1`,
-          )
-        : rowsOf<{ bucket: string; orders: number }>(
-            db,
-            sql`
+            )
+          : rowsOf<{ bucket: string; orders: number }>(
+              db,
+              sql`
           select to_char(d.day, ${granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'}) as bucket, sum(d.orders)::int as orders
           from ${daily} d where ${scope('d')} and ${inPeriod('d')} group by 1`,
-          ),
-      rowsOf<{ id: number; name: string; quantity: number; amount: number }>(
-        db,
-        own === null
-          ? sql`
+            ),
+      () =>
+        rowsOf<{ id: number; name: string; quantity: number; amount: number }>(
+          db,
+          own === null
+            ? sql`
       select c.id, c.name, sum(s.quantity)::int as quantity, sum(s.amount)::bigint as amount
       from (select y.category_id, y.quantity, y.amount from stats_categories_yearly y where ${inYears('y')}
         union all
         select s.category_id, s.quantity, s.amount from stats_categories_daily s
         where ${inPeriod('s')} and ${outsideYears('s')}) s
       join categories c on c.id = s.category_id group by c.id, c.name order by quantity desc, c.id limit 5`
-          : sql`
+            : sql`
       select c.id, c.name, sum(p.quantity)::int as quantity, sum(p.amount)::bigint as amount
       from (select y.category_id, y.quantity, y.amount from stats_products_yearly y where ${scope('y')} and ${inYears('y')}
         union all
         select p.category_id, p.quantity, p.amount from stats_products_daily p
         where ${scope('p')} and ${inPeriod('p')} and ${outsideYears('p')}) p
       join categories c on c.id = p.category_id group by c.id, c.name order by quantity desc, c.id limit 5`,
-      ),
-      rowsOf<{ id: number; name: string; restaurant: string; quantity: number; amount: number }>(
-        db,
-        // The five first, by key alone; names are joined to those five only. One whole year reads them
-        // off the yearly rows' index (a product has one row a year): five rows.
-        sql`
+        ),
+      () =>
+        rowsOf<{ id: number; name: string; restaurant: string; quantity: number; amount: number }>(
+          db,
+          // The five first, by key alone; names are joined to those five only. One whole year reads them
+          // off the yearly rows' index (a product has one row a year): five rows.
+          sql`
       select pr.id, pr.name, r.name as restaurant, t.quantity, t.amount
       from (${
         oneWholeYear
@@ -180,18 +185,20 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       }) t
       join products pr on pr.id = t.product_id join restaurants r on r.id = pr.restaurant_id
       order by t.quantity desc, pr.id`,
-      ),
-      // A key lookup per vehicle: as a join, the planner walked every user (50,000 at bench size).
-      rowsOf<{ type: (typeof VEHICLE_TYPES)[number]; drivers: number }>(
-        db,
-        sql`
+        ),
+      () =>
+        // A key lookup per vehicle: as a join, the planner walked every user (50,000 at bench size).
+        rowsOf<{ type: (typeof VEHICLE_TYPES)[number]; drivers: number }>(
+          db,
+          sql`
       select v.type, count(*)::int as drivers from vehicles v
       where (select u.role = 'driver' and u.is_active from users u where u.id = v.driver_id) group by v.type`,
-      ),
-      rowsOf<{ weekday: number; hour: number; orders: number }>(
-        db,
-        own === null
-          ? sql`
+        ),
+      () =>
+        rowsOf<{ weekday: number; hour: number; orders: number }>(
+          db,
+          own === null
+            ? sql`
       select weekday, hour, sum(orders)::int as orders
       from (select y.weekday::int as weekday, y.hour::int as hour, y.orders from stats_all_week_hours_yearly y
           where ${inYears('y')}
@@ -199,15 +206,16 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
         select extract(isodow from h.day)::int, h.hour::int, h.orders from stats_all_hourly h
           where ${inPeriod('h')} and ${outsideYears('h')}) u
       group by 1, 2 order by 1, 2`
-          : sql`
+            : sql`
       select extract(isodow from h.day)::int as weekday, h.hour::int as hour, sum(h.orders)::int as orders
       from ${hourly} h where ${scope('h')} and ${inPeriod('h')} group by 1, 2 order by 1, 2`,
-      ),
-      // On time per restaurant: the period's whole months from the monthly rows, the days of its partial
-      // months from the daily ones (a year: 12 rows per restaurant, not 365); grouped by key, named after.
-      rowsOf<{ id: number; name: string; promised: number; on_time: number }>(
-        db,
-        sql`
+        ),
+      () =>
+        // On time per restaurant: the period's whole months from the monthly rows, the days of its partial
+        // months from the daily ones (a year: 12 rows per restaurant, not 365); grouped by key, named after.
+        rowsOf<{ id: number; name: string; promised: number; on_time: number }>(
+          db,
+          sql`
       select r.id, r.name, t.promised, t.on_time
       from (select restaurant_id, sum(promised)::int as promised, sum(on_time)::int as on_time from (
           select m.restaurant_id, m.promised, m.on_time from stats_on_time_monthly m
@@ -218,22 +226,23 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
             and not (d.day between ${months.first}::date and ${months.end}::date)) u
         group by restaurant_id) t
       join restaurants r on r.id = t.restaurant_id`,
-      ),
-      // By zone: a row per zone and day of the period (the zones' own rollup), named after grouping.
-      own !== null
-        ? Promise.resolve([])
-        : rowsOf<{
-            zone_id: number;
-            name: string | null;
-            orders: number;
-            delivered: number;
-            delivery_fees: number;
-            promised: number;
-            on_time: number;
-            refused: number;
-          }>(
-            db,
-            sql`
+        ),
+      () =>
+        // By zone: a row per zone and day of the period (the zones' own rollup), named after grouping.
+        own !== null
+          ? Promise.resolve([])
+          : rowsOf<{
+              zone_id: number;
+              name: string | null;
+              orders: number;
+              delivered: number;
+              delivery_fees: number;
+              promised: number;
+              on_time: number;
+              refused: number;
+            }>(
+              db,
+              sql`
       select t.zone_id, z.name, t.orders, t.delivered, t.delivery_fees, t.promised, t.on_time, t.refused
       from (select zone_id, sum(orders)::int as orders, sum(delivered)::int as delivered,
           sum(delivery_fees)::bigint as delivery_fees, sum(promised)::int as promised,
@@ -241,7 +250,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
         from stats_zones_daily d where ${inPeriod('d')} group by zone_id) t
       left join zones z on z.id = t.zone_id
       order by t.orders desc, t.refused desc, t.zone_id`,
-          ),
+            ),
     ]);
   const byBucket = new Map(series.map((r) => [r.bucket, Number(r.orders)]));
   const c = counters[0];

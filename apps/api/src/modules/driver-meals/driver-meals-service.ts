@@ -12,6 +12,7 @@ import { driverMeals, orders, restaurants, settlements, shifts, users } from '..
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
+import { readTogether } from '../../lib/sql.js';
 
 type ListQuery = z.output<typeof driverMealListQuery>;
 
@@ -73,19 +74,21 @@ export async function listMeals(db: Db, query: ListQuery) {
   ];
   const direction = query.sort.startsWith('-') ? desc : asc;
   const { limit, offset } = pageOf(query);
-  const [rows, [totals]] = await Promise.all([
-    selectMeals(db)
-      .where(where)
-      .orderBy(direction(column), direction(driverMeals.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({
-        n: sql<number>`count(*)::int`,
-        amount: sql<number>`coalesce(sum(${driverMeals.amount}), 0)::int`,
-      })
-      .from(driverMeals)
-      .where(where),
+  const [rows, [totals]] = await readTogether(db, [
+    () =>
+      selectMeals(db)
+        .where(where)
+        .orderBy(direction(column), direction(driverMeals.id))
+        .limit(limit)
+        .offset(offset),
+    () =>
+      db
+        .select({
+          n: sql<number>`count(*)::int`,
+          amount: sql<number>`coalesce(sum(${driverMeals.amount}), 0)::int`,
+        })
+        .from(driverMeals)
+        .where(where),
   ]);
   return {
     data: rows.map(toMeal),

@@ -12,7 +12,7 @@ import { driverBreaks, driverLocations, drivers, shifts, users, vehicles } from 
 import type { ActorContext } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Conflict, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
-import { preparedRows } from '../../lib/sql.js';
+import { preparedRows, readTogether } from '../../lib/sql.js';
 import { activeOrders, currentOrder, driverState, endShiftRequested, lockDriver } from './drivers-service.js';
 
 async function storedShiftState(db: Db, driverId: number) {
@@ -227,28 +227,30 @@ export async function listBreaks(
   if (range.from) filters.push(gte(sql`${local}::date`, sql`${range.from}::date`));
   if (range.to) filters.push(lt(sql`${local}::date`, sql`${range.to}::date + 1`));
   const duration = sql<number>`extract(epoch from (coalesce(${driverBreaks.ended_at}, now()) - ${driverBreaks.started_at}))::int`;
-  const [rows, days] = await Promise.all([
-    db
-      .select({
-        id: driverBreaks.id,
-        started_at: driverBreaks.started_at,
-        ended_at: driverBreaks.ended_at,
-        duration_seconds: duration,
-      })
-      .from(driverBreaks)
-      .where(and(...filters))
-      .orderBy(desc(driverBreaks.started_at))
-      .limit(500),
-    db
-      .select({
-        day: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
-        breaks: sql<number>`count(*)::int`,
-        total_seconds: sql<number>`sum(${duration})::int`,
-      })
-      .from(driverBreaks)
-      .where(and(...filters))
-      .groupBy(sql`1`)
-      .orderBy(sql`1 desc`),
+  const [rows, days] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: driverBreaks.id,
+          started_at: driverBreaks.started_at,
+          ended_at: driverBreaks.ended_at,
+          duration_seconds: duration,
+        })
+        .from(driverBreaks)
+        .where(and(...filters))
+        .orderBy(desc(driverBreaks.started_at))
+        .limit(500),
+    () =>
+      db
+        .select({
+          day: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
+          breaks: sql<number>`count(*)::int`,
+          total_seconds: sql<number>`sum(${duration})::int`,
+        })
+        .from(driverBreaks)
+        .where(and(...filters))
+        .groupBy(sql`1`)
+        .orderBy(sql`1 desc`),
   ]);
   const data: Break[] = rows.map((r) => ({
     id: r.id,

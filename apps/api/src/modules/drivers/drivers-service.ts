@@ -8,6 +8,7 @@ import type { EventBus } from '../../lib/bus.js';
 import { NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { fullName, textSearch } from '../../lib/search.js';
+import { readTogether } from '../../lib/sql.js';
 import { isActive, isOnTheRoad, ordersAs } from '../orders/order-rules.js';
 
 type ListQuery = z.output<typeof driverListQuery>;
@@ -123,18 +124,20 @@ export async function listDrivers(db: Db, query: ListQuery) {
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const direction = query.sort.startsWith('-') ? desc : asc;
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectDrivers(db)
-      .where(where)
-      .orderBy(sql`${direction(column)} nulls last`, asc(users.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ n: count() })
-      .from(drivers)
-      .innerJoin(users, eq(users.id, drivers.user_id))
-      .leftJoin(vehicles, eq(vehicles.driver_id, drivers.user_id))
-      .where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectDrivers(db)
+        .where(where)
+        .orderBy(sql`${direction(column)} nulls last`, asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    () =>
+      db
+        .select({ n: count() })
+        .from(drivers)
+        .innerJoin(users, eq(users.id, drivers.user_id))
+        .leftJoin(vehicles, eq(vehicles.driver_id, drivers.user_id))
+        .where(where),
   ]);
   return {
     data: rows.map(toDriver),

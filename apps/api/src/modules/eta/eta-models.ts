@@ -16,7 +16,7 @@ import {
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepTimeModel, travelTimeModel } from '../../db/schema/index.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 
 /**
  * A coordinate to 7 decimals (about a centimetre): PostgreSQL refuses a float8 result that underflows,
@@ -215,19 +215,20 @@ export async function loadPrep(db: Db, restaurantIds: number[]): Promise<Map<num
  * instead of waiting for the decayed fit (decision 0021).
  */
 export async function loadTravel(db: Db): Promise<(type: string | null) => TravelModel> {
-  const [rows, recent] = await Promise.all([
-    db.select().from(travelTimeModel),
-    db
-      .select({
-        vehicle_type: sql<string | null>`t.vehicle_type`,
-        km: sql<number>`t.km`,
-        minutes: sql<number>`t.minutes`,
-        age_days: sql<number>`t.age_days`,
-      })
-      .from(
-        rides(sql`o.created_at >= now() - interval '1 day'
+  const [rows, recent] = await readTogether(db, [
+    () => db.select().from(travelTimeModel),
+    () =>
+      db
+        .select({
+          vehicle_type: sql<string | null>`t.vehicle_type`,
+          km: sql<number>`t.km`,
+          minutes: sql<number>`t.minutes`,
+          age_days: sql<number>`t.age_days`,
+        })
+        .from(
+          rides(sql`o.created_at >= now() - interval '1 day'
           and o.delivered_at >= now() - ${`${RECENT_MINUTES} minutes`}::interval`),
-      ),
+        ),
   ]);
   const byType = new Map(rows.map((r) => [r.vehicle_type, r]));
   const any = byType.get('any') ?? ETA_DEFAULTS;

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import type { ActorContext } from '../../lib/audit.js';
 import { localToday } from '../../lib/dates.js';
 import { csvExport, type ExportCell, type ExportColumn } from '../../lib/export.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 
 /** How many restaurants and drivers the figures name (those with most incidents). */
 const TOP = 20;
@@ -51,20 +51,22 @@ export async function incidentAnalytics(
     from refunds r join orders o on o.id = r.order_id left join incidents x on x.id = r.incident_id
     where r.created_at >= ${start} and r.created_at < ${end} and r.status = 'approved'${scope('r.restaurant_id')}`;
 
-  const [byType, restaurants, drivers, payers, totals] = await Promise.all([
-    rowsOf<{ type: string; incidents: number; refunds: number; refunded_amount: number }>(
-      db,
-      sql`with i as (${periodIncidents}), r as (${periodRefunds})
+  const [byType, restaurants, drivers, payers, totals] = await readTogether(db, [
+    () =>
+      rowsOf<{ type: string; incidents: number; refunds: number; refunded_amount: number }>(
+        db,
+        sql`with i as (${periodIncidents}), r as (${periodRefunds})
         select t.type, coalesce(ic.n, 0)::int incidents, coalesce(rc.n, 0)::int refunds,
           coalesce(rc.amount, 0)::int refunded_amount
         from (select unnest(${sql.raw(`array[${INCIDENT_TYPES.map((t) => `'${t}'`).join(',')}]`)}::text[]) type) t
         left join (select type::text, count(*) n from i group by type) ic on ic.type = t.type
         left join (select type::text, count(*) n, sum(amount) amount from r where type is not null group by type) rc
           on rc.type = t.type`,
-    ),
-    rowsOf<Group>(
-      db,
-      sql`with i as (${periodIncidents}), r as (${periodRefunds}),
+      ),
+    () =>
+      rowsOf<Group>(
+        db,
+        sql`with i as (${periodIncidents}), r as (${periodRefunds}),
         top as (select restaurant_id id, count(*)::int incidents from i group by restaurant_id
           order by incidents desc, restaurant_id limit ${TOP})
         select top.id, rs.name, top.incidents,
@@ -74,10 +76,11 @@ export async function incidentAnalytics(
           coalesce((select sum(r.amount) from r where r.restaurant_id = top.id), 0)::int refunded_amount
         from top join restaurants rs on rs.id = top.id
         order by top.incidents desc, top.id`,
-    ),
-    rowsOf<Group>(
-      db,
-      sql`with i as (${periodIncidents}), r as (${periodRefunds}),
+      ),
+    () =>
+      rowsOf<Group>(
+        db,
+        sql`with i as (${periodIncidents}), r as (${periodRefunds}),
         top as (select driver_id id, count(*)::int incidents from i where driver_id is not null
           group by driver_id order by incidents desc, driver_id limit ${TOP})
         select top.id, trim(u.first_name || ' ' || u.last_name) name, top.incidents,
@@ -87,25 +90,27 @@ export async function incidentAnalytics(
           coalesce((select sum(r.amount) from r where r.driver_id = top.id), 0)::int refunded_amount
         from top join users u on u.id = top.id
         order by top.incidents desc, top.id`,
-    ),
-    rowsOf<{ refunds: number[]; redeliveries: number[] }>(
-      db,
-      sql`with r as (${periodRefunds})
+      ),
+    () =>
+      rowsOf<{ refunds: number[]; redeliveries: number[] }>(
+        db,
+        sql`with r as (${periodRefunds})
         select array[coalesce(sum(restaurant_share), 0), coalesce(sum(operation_share), 0),
             coalesce(sum(driver_share), 0)]::int[] refunds,
           (select array[coalesce(sum(d.restaurant_share), 0), coalesce(sum(d.operation_share), 0),
             coalesce(sum(d.driver_share), 0)]::int[] from redeliveries d
             where d.created_at >= ${start} and d.created_at < ${end}${scope('d.restaurant_id')}) redeliveries
         from r`,
-    ),
-    rowsOf<IncidentAnalytics['totals']>(
-      db,
-      sql`select (select count(*) from (${periodIncidents}) i)::int incidents,
+      ),
+    () =>
+      rowsOf<IncidentAnalytics['totals']>(
+        db,
+        sql`select (select count(*) from (${periodIncidents}) i)::int incidents,
           (select count(*) from (${periodRefunds}) r)::int refunds,
           (select coalesce(sum(amount), 0) from (${periodRefunds}) r)::int refunded_amount,
           (select count(*) from redeliveries d where d.created_at >= ${start} and d.created_at < ${end}${scope('d.restaurant_id')})::int redeliveries,
           (select coalesce(sum(amount), 0) from redeliveries d where d.created_at >= ${start} and d.created_at < ${end}${scope('d.restaurant_id')})::int redelivery_amount`,
-    ),
+      ),
   ]);
   const [shares] = payers;
   return {

@@ -34,6 +34,7 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { BadRequest, Conflict, Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
+import { readTogether } from '../../lib/sql.js';
 import type { OrderDeps } from '../orders/orders-change.js';
 import { createOrder } from '../orders/orders-commands.js';
 import { assertReachable } from '../orders/orders-queries.js';
@@ -100,19 +101,21 @@ const nameOf = (first: string | null, last: string | null) => `${first ?? ''} ${
 async function toIncidents(db: Db, rows: Row[]): Promise<Incident[]> {
   const itemIds = [...new Set(rows.flatMap((r) => r.lines.map((l) => l.order_item_id)))];
   const photoIds = [...new Set(rows.flatMap((r) => r.photo_ids))];
-  const [items, photos] = await Promise.all([
-    itemIds.length
-      ? db
-          .select({ id: orderItems.id, name: orderItems.name })
-          .from(orderItems)
-          .where(inArray(orderItems.id, itemIds))
-      : [],
-    photoIds.length
-      ? db
-          .select({ id: uploads.id, file_name: uploads.file_name, private: uploads.private })
-          .from(uploads)
-          .where(inArray(uploads.id, photoIds))
-      : [],
+  const [items, photos] = await readTogether(db, [
+    () =>
+      itemIds.length
+        ? db
+            .select({ id: orderItems.id, name: orderItems.name })
+            .from(orderItems)
+            .where(inArray(orderItems.id, itemIds))
+        : [],
+    () =>
+      photoIds.length
+        ? db
+            .select({ id: uploads.id, file_name: uploads.file_name, private: uploads.private })
+            .from(uploads)
+            .where(inArray(uploads.id, photoIds))
+        : [],
   ]);
   const itemName = new Map(items.map((i) => [i.id, i.name]));
   // Private photos (issue 38) are read through the authorised route, older public ones as they were.
@@ -203,13 +206,14 @@ export async function listIncidents(db: Db, actor: ActorContext, query: ListQuer
   const where = filters.length ? and(...filters) : undefined;
   const direction = query.sort.startsWith('-') ? desc : asc;
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectIncidents(db)
-      .where(where)
-      .orderBy(direction(incidents.created_at), direction(incidents.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(incidents).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectIncidents(db)
+        .where(where)
+        .orderBy(direction(incidents.created_at), direction(incidents.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(incidents).where(where),
   ]);
   return {
     data: await toIncidents(db, rows),

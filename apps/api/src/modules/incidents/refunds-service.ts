@@ -34,6 +34,7 @@ import {
   RuleBroken,
 } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
+import { readTogether } from '../../lib/sql.js';
 import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 import { checkLines, orderInReach, readSettings, splitOf } from './incidents-service.js';
 
@@ -117,13 +118,14 @@ export async function listRefunds(db: Db, query: ListQuery) {
   const column = query.sort.replace(/^-/, '') === 'amount' ? refunds.amount : refunds.created_at;
   const direction = query.sort.startsWith('-') ? desc : asc;
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectRefunds(db)
-      .where(where)
-      .orderBy(direction(column), direction(refunds.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(refunds).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectRefunds(db)
+        .where(where)
+        .orderBy(direction(column), direction(refunds.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(refunds).where(where),
   ]);
   return {
     data: rows.map(toRefund),
@@ -134,22 +136,23 @@ export async function listRefunds(db: Db, query: ListQuery) {
 /** What was paid, refunded and left on an order, line by line, with its refunds. */
 export async function orderRefunds(db: Db, actor: ActorContext, orderId: number): Promise<OrderRefunds> {
   const order = await orderInReach(db, actor, orderId);
-  const [lines, [totals], list, settings] = await Promise.all([
-    db
-      .select({
-        order_item_id: orderItems.id,
-        name: orderItems.name,
-        unit_price: orderItems.unit_price,
-        quantity: orderItems.quantity,
-        refunded_quantity: sql<number>`coalesce(${orderItemRefunds.refunded}, 0)::int`,
-      })
-      .from(orderItems)
-      .leftJoin(orderItemRefunds, eq(orderItemRefunds.order_item_id, orderItems.id))
-      .where(eq(orderItems.order_id, order.id))
-      .orderBy(asc(orderItems.id)),
-    db.select().from(orderRefundTotals).where(eq(orderRefundTotals.order_id, order.id)),
-    selectRefunds(db).where(eq(refunds.order_id, order.id)).orderBy(asc(refunds.id)),
-    readSettings(db),
+  const [lines, [totals], list, settings] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          order_item_id: orderItems.id,
+          name: orderItems.name,
+          unit_price: orderItems.unit_price,
+          quantity: orderItems.quantity,
+          refunded_quantity: sql<number>`coalesce(${orderItemRefunds.refunded}, 0)::int`,
+        })
+        .from(orderItems)
+        .leftJoin(orderItemRefunds, eq(orderItemRefunds.order_item_id, orderItems.id))
+        .where(eq(orderItems.order_id, order.id))
+        .orderBy(asc(orderItems.id)),
+    () => db.select().from(orderRefundTotals).where(eq(orderRefundTotals.order_id, order.id)),
+    () => selectRefunds(db).where(eq(refunds.order_id, order.id)).orderBy(asc(refunds.id)),
+    () => readSettings(db),
   ]);
   const refunded = Number(totals?.refunded ?? 0);
   return {

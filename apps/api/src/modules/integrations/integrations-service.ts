@@ -17,6 +17,7 @@ import { integratorKeys, integrators, restaurants, users } from '../../db/schema
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
+import { readTogether } from '../../lib/sql.js';
 import { hashToken } from '../../lib/tokens.js';
 
 type ListQuery = z.output<typeof integratorListQuery>;
@@ -44,15 +45,16 @@ export async function listIntegrators(db: Db, query: ListQuery) {
   const direction = query.sort.startsWith('-') ? desc : asc;
   const column = query.sort.endsWith('created_at') ? integrators.created_at : integrators.name;
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...integratorColumns, active_keys: activeKeys })
-      .from(integrators)
-      .where(where)
-      .orderBy(direction(column), asc(integrators.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(integrators).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select({ ...integratorColumns, active_keys: activeKeys })
+        .from(integrators)
+        .where(where)
+        .orderBy(direction(column), asc(integrators.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(integrators).where(where),
   ]);
   return {
     data: rows.map(toIntegrator),

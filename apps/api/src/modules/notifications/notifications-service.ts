@@ -25,7 +25,7 @@ import {
   trackingLinks,
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 import type { OrderWrite } from '../orders/orders-hooks.js';
 import { assertInScope, assertReachable } from '../orders/orders-queries.js';
 import { type ProviderAnswer, type Providers, retryable } from './notifications-providers.js';
@@ -296,13 +296,14 @@ export async function sendPending(db: Db, deps: SendDeps, orderId: number): Prom
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurant_id))
     .where(eq(orders.id, orderId));
   if (!info) return;
-  const [[contact], [link], saved] = await Promise.all([
-    db.select().from(customerContacts).where(eq(customerContacts.customer_id, info.customer_id)),
-    db
-      .select({ token: trackingLinks.token })
-      .from(trackingLinks)
-      .where(and(eq(trackingLinks.order_id, orderId), sql`${trackingLinks.revoked_at} is null`)),
-    db.select().from(notificationTemplates),
+  const [[contact], [link], saved] = await readTogether(db, [
+    () => db.select().from(customerContacts).where(eq(customerContacts.customer_id, info.customer_id)),
+    () =>
+      db
+        .select({ token: trackingLinks.token })
+        .from(trackingLinks)
+        .where(and(eq(trackingLinks.order_id, orderId), sql`${trackingLinks.revoked_at} is null`)),
+    () => db.select().from(notificationTemplates),
   ]);
   let retry = false;
   for (const { id } of pending) {

@@ -24,6 +24,7 @@ import {
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Conflict, Forbidden, RuleBroken, ServiceError } from '../../lib/errors.js';
 import { distanceKm } from '../../lib/geo.js';
+import { readTogether } from '../../lib/sql.js';
 import { rollupOrderCreated } from '../dashboard/rollups.js';
 import { withdrawOffers } from '../dispatch/dispatch-offers.js';
 import { inPoolOf } from '../dispatch/dispatch-queries.js';
@@ -80,9 +81,9 @@ export async function priceOrder(
   const { restaurant, byId, lines, itemsAmount } = await menuBasket(db, body);
   // Whether it takes orders now (from the row just read), and the models its promise and its first
   // prediction both read: once each, not once per use.
-  const [, models] = await Promise.all([
-    assertTakesOrders(db, restaurant, timeZone),
-    loadModels(db, [restaurant.id]),
+  const [, models] = await readTogether(db, [
+    () => assertTakesOrders(db, restaurant, timeZone),
+    () => loadModels(db, [restaurant.id]),
   ]);
   assertInStock(body.items, byId);
 

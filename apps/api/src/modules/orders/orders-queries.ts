@@ -327,19 +327,21 @@ export async function listOrders(
   const { limit, offset } = pageOf(query);
   // The page's ids first, from orders alone (an index walk even at a million rows), then the 20 rows
   // with their restaurant, buyer and driver, put back in the page's order.
-  const [page, total] = await Promise.all([
-    db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    countFromRollup(db, actor, query).then(
-      async (counted) =>
-        counted ??
-        Number((await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.n ?? 0),
-    ),
+  const [page, total] = await readTogether(db, [
+    () =>
+      db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    () =>
+      countFromRollup(db, actor, query).then(
+        async (counted) =>
+          counted ??
+          Number((await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.n ?? 0),
+      ),
   ]);
   const ids = page.map((r) => r.id);
   const position = new Map(ids.map((id, i) => [id, i]));

@@ -14,6 +14,7 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { textSearch } from '../../lib/search.js';
+import { readTogether } from '../../lib/sql.js';
 import { orderingStateOf } from '../restaurants/restaurants-hours.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
 
@@ -93,13 +94,14 @@ export async function listProducts(db: Db, actor: ActorContext, restaurantId: nu
           ),
         ];
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectProducts(db)
-      .where(where)
-      .orderBy(...order, asc(products.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(products).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectProducts(db)
+        .where(where)
+        .orderBy(...order, asc(products.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(products).where(where),
   ]);
   return {
     data: rows.map(toProduct),

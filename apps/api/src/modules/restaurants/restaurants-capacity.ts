@@ -13,7 +13,7 @@ import { type ActorContext, audit, changedBy } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 import { orderingStateOf, orderingStates } from './restaurants-hours.js';
 
@@ -74,12 +74,13 @@ export interface CapacityDeps {
  * of the operation's day (midnight in its zone) when it has no hours, never closes, or is closed now.
  */
 export async function closingTime(db: Db, restaurantId: number, timeZone: string): Promise<Date> {
-  const [state, [midnight]] = await Promise.all([
-    orderingStateOf(db, restaurantId, timeZone),
-    rowsOf<{ at: Date | string }>(
-      db,
-      sql`select ((date_trunc('day', now() at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}) as at`,
-    ),
+  const [state, [midnight]] = await readTogether(db, [
+    () => orderingStateOf(db, restaurantId, timeZone),
+    () =>
+      rowsOf<{ at: Date | string }>(
+        db,
+        sql`select ((date_trunc('day', now() at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}) as at`,
+      ),
   ]);
   // closes_at is set only while the hours say open (a pause does not change when it closes).
   if (state?.closes_at) return new Date(state.closes_at);

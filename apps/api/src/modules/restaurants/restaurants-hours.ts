@@ -16,7 +16,7 @@ import { restaurantHours, restaurantHoursExceptions, restaurants } from '../../d
 import { type ActorContext, audit, changedBy } from '../../lib/audit.js';
 import type { EventBus } from '../../lib/bus.js';
 import { Forbidden, NotFound, RuleBroken } from '../../lib/errors.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 
 /**
  * Opening hours of a restaurant (weekly ranges and dated exceptions, on the operation's clock) and
@@ -25,26 +25,28 @@ import { rowsOf } from '../../lib/sql.js';
  */
 
 async function readHours(db: Db, id: number): Promise<Hours> {
-  const [hours, exceptions] = await Promise.all([
-    db
-      .select({
-        weekday: restaurantHours.weekday,
-        opens: restaurantHours.opens,
-        closes: restaurantHours.closes,
-      })
-      .from(restaurantHours)
-      .where(eq(restaurantHours.restaurant_id, id))
-      .orderBy(asc(restaurantHours.weekday), asc(restaurantHours.opens)),
-    db
-      .select({
-        date: restaurantHoursExceptions.date,
-        opens: restaurantHoursExceptions.opens,
-        closes: restaurantHoursExceptions.closes,
-        note: restaurantHoursExceptions.note,
-      })
-      .from(restaurantHoursExceptions)
-      .where(eq(restaurantHoursExceptions.restaurant_id, id))
-      .orderBy(asc(restaurantHoursExceptions.date), asc(restaurantHoursExceptions.opens)),
+  const [hours, exceptions] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          weekday: restaurantHours.weekday,
+          opens: restaurantHours.opens,
+          closes: restaurantHours.closes,
+        })
+        .from(restaurantHours)
+        .where(eq(restaurantHours.restaurant_id, id))
+        .orderBy(asc(restaurantHours.weekday), asc(restaurantHours.opens)),
+    () =>
+      db
+        .select({
+          date: restaurantHoursExceptions.date,
+          opens: restaurantHoursExceptions.opens,
+          closes: restaurantHoursExceptions.closes,
+          note: restaurantHoursExceptions.note,
+        })
+        .from(restaurantHoursExceptions)
+        .where(eq(restaurantHoursExceptions.restaurant_id, id))
+        .orderBy(asc(restaurantHoursExceptions.date), asc(restaurantHoursExceptions.opens)),
   ]);
   return rowsToHours(hours, exceptions);
 }

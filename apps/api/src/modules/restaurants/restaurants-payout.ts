@@ -11,6 +11,7 @@ import { restaurantPayoutRequests, restaurants, users } from '../../db/schema/in
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { Conflict, Forbidden, isUniqueViolation, NotFound, RuleBroken } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
+import { readTogether } from '../../lib/sql.js';
 
 /**
  * Payout requests: the restaurant's payout account (the IBAN settlements pay) changes only through
@@ -90,13 +91,14 @@ export async function listPayoutRequests(
   const direction = query.sort.startsWith('-') ? desc : asc;
   const { limit, offset } = pageOf(query);
   const where = eq(requests.restaurant_id, restaurantId);
-  const [rows, [total]] = await Promise.all([
-    selectRequests(db)
-      .where(where)
-      .orderBy(direction(requests.requested_at), direction(requests.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(requests).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectRequests(db)
+        .where(where)
+        .orderBy(direction(requests.requested_at), direction(requests.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(requests).where(where),
   ]);
   return {
     data: rows.map(toPayoutRequest),

@@ -22,7 +22,7 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { textSearch } from '../../lib/search.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
 import { orderingStates } from './restaurants-hours.js';
 
@@ -89,13 +89,14 @@ export async function listRestaurants(db: Db, query: ListQuery, timeZone: string
   const desc_ = query.sort.startsWith('-');
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectRestaurants(db)
-      .where(where)
-      .orderBy(desc_ ? desc(column) : asc(column), asc(restaurants.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(restaurants).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectRestaurants(db)
+        .where(where)
+        .orderBy(desc_ ? desc(column) : asc(column), asc(restaurants.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(restaurants).where(where),
   ]);
   return {
     data: await toRestaurants(db, rows, timeZone),

@@ -15,6 +15,7 @@ import { localToday } from '../../lib/dates.js';
 import { BadRequest, Conflict, NotFound, RuleBroken } from '../../lib/errors.js';
 import { bufferOf, csvExport, type ExportColumn, xlsxExport } from '../../lib/export.js';
 import { pageOf } from '../../lib/lists.js';
+import { readTogether } from '../../lib/sql.js';
 import { claimRedeliveries, claimRefunds } from '../incidents/refunds-service.js';
 import { recordWebhookEvent } from '../webhooks/webhooks-outbox.js';
 
@@ -195,13 +196,14 @@ export async function listSettlements(db: Db, query: ListQuery) {
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const direction = query.sort.startsWith('-') ? desc : asc;
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectSettlements(db)
-      .where(where)
-      .orderBy(direction(column), direction(settlements.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(settlements).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectSettlements(db)
+        .where(where)
+        .orderBy(direction(column), direction(settlements.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(settlements).where(where),
   ]);
   return {
     data: rows.map(toSettlement),

@@ -25,7 +25,7 @@ import {
 } from '../../db/schema/index.js';
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { NotFound, RuleBroken } from '../../lib/errors.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 import { assertInScope, assertReachable } from '../orders/orders-queries.js';
 import { pinOf } from '../proofs/proofs-service.js';
 
@@ -82,18 +82,20 @@ export async function staffLink(
 }
 
 async function linkOf(db: Db, order: typeof orders.$inferSelect, linkHours: number): Promise<TrackingLink> {
-  const [[live], [last], [rating]] = await Promise.all([
-    db
-      .select()
-      .from(trackingLinks)
-      .where(and(eq(trackingLinks.order_id, order.id), isNull(trackingLinks.revoked_at))),
-    db
-      .select()
-      .from(trackingLinks)
-      .where(eq(trackingLinks.order_id, order.id))
-      .orderBy(sql`${trackingLinks.id} desc`)
-      .limit(1),
-    db.select().from(trackingRatings).where(eq(trackingRatings.order_id, order.id)),
+  const [[live], [last], [rating]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(trackingLinks)
+        .where(and(eq(trackingLinks.order_id, order.id), isNull(trackingLinks.revoked_at))),
+    () =>
+      db
+        .select()
+        .from(trackingLinks)
+        .where(eq(trackingLinks.order_id, order.id))
+        .orderBy(sql`${trackingLinks.id} desc`)
+        .limit(1),
+    () => db.select().from(trackingRatings).where(eq(trackingRatings.order_id, order.id)),
   ]);
   const expires = expiryOf(order, linkHours);
   return {
@@ -192,18 +194,21 @@ export async function loadSnapshot(db: Db, orderId: number): Promise<TrackingSna
     .where(eq(orders.id, orderId));
   if (!row) return null;
   const o = row.order;
-  const [history, [rating], stops, pin] = await Promise.all([
-    db
-      .select({ status: orderStatusHistory.to_status, at: orderStatusHistory.created_at })
-      .from(orderStatusHistory)
-      .where(eq(orderStatusHistory.order_id, orderId))
-      .orderBy(asc(orderStatusHistory.created_at), asc(orderStatusHistory.id)),
-    db.select().from(trackingRatings).where(eq(trackingRatings.order_id, orderId)),
-    o.driver_id !== null && o.status === 'in_delivery'
-      ? stopsBefore(db, o)
-      : Promise.resolve({ before: 0, others: 0 }),
-    // The customer tells the driver this PIN at the door (issue 38): shown while the order is open.
-    isActiveStatus(o.status) ? pinOf(db, o.id) : Promise.resolve(null),
+  const [history, [rating], stops, pin] = await readTogether(db, [
+    () =>
+      db
+        .select({ status: orderStatusHistory.to_status, at: orderStatusHistory.created_at })
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.order_id, orderId))
+        .orderBy(asc(orderStatusHistory.created_at), asc(orderStatusHistory.id)),
+    () => db.select().from(trackingRatings).where(eq(trackingRatings.order_id, orderId)),
+    () =>
+      o.driver_id !== null && o.status === 'in_delivery'
+        ? stopsBefore(db, o)
+        : Promise.resolve({ before: 0, others: 0 }),
+    () =>
+      // The customer tells the driver this PIN at the door (issue 38): shown while the order is open.
+      isActiveStatus(o.status) ? pinOf(db, o.id) : Promise.resolve(null),
   ]);
   const delivered = o.status === 'delivered';
   // The driver only while they carry it; nothing of them once it is delivered or ended.

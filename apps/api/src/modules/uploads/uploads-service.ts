@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { incidents, orderProofs, orders, uploads } from '../../db/schema/index.js';
 import type { ActorContext } from '../../lib/audit.js';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.js';
+import { readTogether } from '../../lib/sql.js';
 
 export const UPLOADS_PREFIX = '/api/uploads/';
 
@@ -78,15 +79,17 @@ export async function privateImage(db: Db, actor: ActorContext, id: number) {
     .where(and(eq(uploads.id, id), eq(uploads.private, true)));
   if (!image) throw new NotFound();
   if (image.created_by === actor.user_id) return image;
-  const [proofs, reports] = await Promise.all([
-    db
-      .select({ order_id: orderProofs.order_id })
-      .from(orderProofs)
-      .where(or(eq(orderProofs.photo_id, id), eq(orderProofs.signature_id, id))),
-    db
-      .select({ order_id: incidents.order_id })
-      .from(incidents)
-      .where(sql`${id} = any(${incidents.photo_ids})`),
+  const [proofs, reports] = await readTogether(db, [
+    () =>
+      db
+        .select({ order_id: orderProofs.order_id })
+        .from(orderProofs)
+        .where(or(eq(orderProofs.photo_id, id), eq(orderProofs.signature_id, id))),
+    () =>
+      db
+        .select({ order_id: incidents.order_id })
+        .from(incidents)
+        .where(sql`${id} = any(${incidents.photo_ids})`),
   ]);
   const orderIds = [...proofs, ...reports].map((r) => r.order_id);
   const owners = orderIds.length

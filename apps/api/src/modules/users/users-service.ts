@@ -32,7 +32,7 @@ import {
 import { pageOf } from '../../lib/lists.js';
 import { hashPassword, type PasswordOwner, passwordProblem } from '../../lib/passwords.js';
 import { fullName, textSearch } from '../../lib/search.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 import { revokeAllSessions } from '../auth/auth-service.js';
 import { assertImage, imageOf } from '../uploads/uploads-service.js';
 
@@ -113,13 +113,14 @@ export async function listUsers(db: Db, actor: ActorContext, query: ListQuery) {
   const where = filters.length ? and(...filters) : undefined;
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectUsers(db)
-      .where(where)
-      .orderBy(query.sort.startsWith('-') ? desc(column) : asc(column), asc(users.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(users).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectUsers(db)
+        .where(where)
+        .orderBy(query.sort.startsWith('-') ? desc(column) : asc(column), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(users).where(where),
   ]);
   return {
     data: rows.map(toUser),

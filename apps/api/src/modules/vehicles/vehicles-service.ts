@@ -7,6 +7,7 @@ import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/lists.js';
 import { fullName, textSearch } from '../../lib/search.js';
+import { readTogether } from '../../lib/sql.js';
 
 type ListQuery = z.output<typeof vehicleListQuery>;
 
@@ -55,13 +56,15 @@ export async function listVehicles(db: Db, query: ListQuery) {
   const where = filters.length ? and(...filters) : undefined;
   const column = sortColumns[query.sort.replace(/^-/, '') as keyof typeof sortColumns];
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectVehicles(db)
-      .where(where)
-      .orderBy(query.sort.startsWith('-') ? desc(column) : asc(column), asc(vehicles.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(vehicles).leftJoin(users, eq(users.id, vehicles.driver_id)).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectVehicles(db)
+        .where(where)
+        .orderBy(query.sort.startsWith('-') ? desc(column) : asc(column), asc(vehicles.id))
+        .limit(limit)
+        .offset(offset),
+    () =>
+      db.select({ n: count() }).from(vehicles).leftJoin(users, eq(users.id, vehicles.driver_id)).where(where),
   ]);
   return {
     data: rows.map(toVehicle),

@@ -20,6 +20,7 @@ import {
 import { type ActorContext, audit } from '../../lib/audit.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { escapeLike, pageOf } from '../../lib/lists.js';
+import { readTogether } from '../../lib/sql.js';
 import { urlProblem } from './webhooks-address.js';
 import { recordWebhookEvent } from './webhooks-outbox.js';
 import { decryptSecret, encryptSecret } from './webhooks-secrets.js';
@@ -58,15 +59,16 @@ export async function listEndpoints(db: Db, query: z.output<typeof webhookEndpoi
   const direction = query.sort.startsWith('-') ? desc : asc;
   const column = query.sort.endsWith('created_at') ? webhookEndpoints.created_at : webhookEndpoints.url;
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(webhookEndpoints)
-      .where(where)
-      .orderBy(direction(column), asc(webhookEndpoints.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(webhookEndpoints)
+        .where(where)
+        .orderBy(direction(column), asc(webhookEndpoints.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(where),
   ]);
   return {
     data: rows.map(toEndpoint),
@@ -172,29 +174,30 @@ export async function listDeliveries(
   );
   const direction = query.sort.startsWith('-') ? desc : asc;
   const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: webhookDeliveries.id,
-        endpoint_id: webhookDeliveries.endpoint_id,
-        event_id: webhookDeliveries.event_id,
-        event_type: webhookEvents.type,
-        order_id: webhookEvents.order_id,
-        sequence: webhookEvents.sequence,
-        state: webhookDeliveries.state,
-        attempts: webhookDeliveries.attempts,
-        next_attempt_at: webhookDeliveries.next_attempt_at,
-        last_status: webhookDeliveries.last_status,
-        created_at: webhookDeliveries.created_at,
-        delivered_at: webhookDeliveries.delivered_at,
-      })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.event_id))
-      .where(where)
-      .orderBy(direction(webhookDeliveries.created_at), direction(webhookDeliveries.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(webhookDeliveries).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: webhookDeliveries.id,
+          endpoint_id: webhookDeliveries.endpoint_id,
+          event_id: webhookDeliveries.event_id,
+          event_type: webhookEvents.type,
+          order_id: webhookEvents.order_id,
+          sequence: webhookEvents.sequence,
+          state: webhookDeliveries.state,
+          attempts: webhookDeliveries.attempts,
+          next_attempt_at: webhookDeliveries.next_attempt_at,
+          last_status: webhookDeliveries.last_status,
+          created_at: webhookDeliveries.created_at,
+          delivered_at: webhookDeliveries.delivered_at,
+        })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.event_id))
+        .where(where)
+        .orderBy(direction(webhookDeliveries.created_at), direction(webhookDeliveries.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(webhookDeliveries).where(where),
   ]);
   const attempts = rows.length
     ? await db

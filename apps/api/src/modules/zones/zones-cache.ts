@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { feeRules, restaurantDeliveryAreas, travelTimeModel, zones } from '../../db/schema/index.js';
 import type { EventBus } from '../../lib/bus.js';
+import { readTogether } from '../../lib/sql.js';
 import { bboxOf, type ZoneShape } from './zones-geometry.js';
 
 /** Everything a quote reads besides the restaurant and its menu: held in memory by each instance. */
@@ -26,14 +27,15 @@ export interface ZoneSnapshot {
 export const SNAPSHOT_MAX_AGE_MS = 60_000;
 
 async function load(db: Db): Promise<ZoneSnapshot> {
-  const [zoneRows, ruleRows, areaRows, [travel]] = await Promise.all([
-    db.select().from(zones),
-    db.select().from(feeRules),
-    db.select().from(restaurantDeliveryAreas),
-    db
-      .select({ detour: travelTimeModel.detour_factor })
-      .from(travelTimeModel)
-      .where(eq(travelTimeModel.vehicle_type, 'any')),
+  const [zoneRows, ruleRows, areaRows, [travel]] = await readTogether(db, [
+    () => db.select().from(zones),
+    () => db.select().from(feeRules),
+    () => db.select().from(restaurantDeliveryAreas),
+    () =>
+      db
+        .select({ detour: travelTimeModel.detour_factor })
+        .from(travelTimeModel)
+        .where(eq(travelTimeModel.vehicle_type, 'any')),
   ]);
   const shapes = zoneRows.map(
     (z): ZoneShape => ({

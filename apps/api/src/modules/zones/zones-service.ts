@@ -37,7 +37,7 @@ import {
   NotFound,
   RuleBroken,
 } from '../../lib/errors.js';
-import { rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf } from '../../lib/sql.js';
 import { rollupRefusal } from '../dashboard/rollups.js';
 import { menuBasket } from '../orders/orders-menu.js';
 import { getOrder } from '../orders/orders-queries.js';
@@ -392,9 +392,9 @@ export async function createQuote(
   body: QuoteBody,
   timeZone: string,
 ): Promise<Quote> {
-  const [{ restaurant, itemsAmount }, snapshot] = await Promise.all([
-    menuBasket(db, body),
-    zoneCache(db).snapshot(),
+  const [{ restaurant, itemsAmount }, snapshot] = await readTogether(db, [
+    () => menuBasket(db, body),
+    () => zoneCache(db).snapshot(),
   ]);
   const now = new Date();
   const pricing = priceDelivery(snapshot, {
@@ -556,12 +556,13 @@ export async function simulate(
   timeZone: string,
   language: Language,
 ): Promise<Simulation> {
-  const [[restaurant], snapshot] = await Promise.all([
-    db
-      .select({ id: restaurants.id, lat: restaurants.lat, lng: restaurants.lng })
-      .from(restaurants)
-      .where(eq(restaurants.id, body.restaurant_id)),
-    zoneCache(db).snapshot(),
+  const [[restaurant], snapshot] = await readTogether(db, [
+    () =>
+      db
+        .select({ id: restaurants.id, lat: restaurants.lat, lng: restaurants.lng })
+        .from(restaurants)
+        .where(eq(restaurants.id, body.restaurant_id)),
+    () => zoneCache(db).snapshot(),
   ]);
   if (!restaurant) throw new BadRequest({ restaurant_id: ['validation.restaurant_unknown'] });
   const at = body.at ? new Date(body.at) : new Date();
@@ -618,12 +619,13 @@ export async function simulate(
  * restaurant's area, never the basket (the minimum order is the basket's, said when quoting).
  */
 export async function deliversTo(db: Db, restaurantId: number, lat: number, lng: number, timeZone: string) {
-  const [[restaurant], snapshot] = await Promise.all([
-    db
-      .select({ id: restaurants.id, lat: restaurants.lat, lng: restaurants.lng })
-      .from(restaurants)
-      .where(eq(restaurants.id, restaurantId)),
-    zoneCache(db).snapshot(),
+  const [[restaurant], snapshot] = await readTogether(db, [
+    () =>
+      db
+        .select({ id: restaurants.id, lat: restaurants.lat, lng: restaurants.lng })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId)),
+    () => zoneCache(db).snapshot(),
   ]);
   if (!restaurant) return null;
   const pricing = priceDelivery(snapshot, {
