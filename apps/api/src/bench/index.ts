@@ -51,6 +51,8 @@ const EVENTS = 200;
 /** Processes that keep a core busy while the rounds run (BENCH_BUSY): the API and its baseline on a loaded machine. */
 const BUSY = Math.max(0, Number(env.BENCH_BUSY ?? 0));
 const POOL = 20;
+/** Where the API and the baseline write a V8 CPU profile each when they stop (BENCH_PROFILE): where their time went. */
+const PROFILE = env.BENCH_PROFILE ? path.resolve(env.BENCH_PROFILE) : undefined;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const out = path.join(root, '.bench');
 const dataDir = path.resolve(env.BENCH_DATA_DIR ?? path.join(root, 'data/bench'));
@@ -110,7 +112,11 @@ async function load(url: string, options: Partial<autocannon.Options> = {}): Pro
 
 /** Starts a server program and waits for the line that tells its port. */
 async function startProcess(args: string[], childEnv: NodeJS.ProcessEnv, pattern: RegExp) {
-  const child = spawn(process.execPath, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const profile = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, ...args], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<string>((resolve, reject) => {
