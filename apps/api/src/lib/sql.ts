@@ -30,7 +30,8 @@ type Answers<T extends readonly (() => unknown)[]> = {
 /**
  * Independent reads: side by side on the pool (each on a connection of its own), one after another
  * in a transaction, whose one connection takes one statement at a time (pg 8 queues the rest with a
- * deprecation warning; pg 9 refuses them).
+ * deprecation warning; pg 9 refuses them). A read is a function answering a query, a promise, or a
+ * value at once (a branch with nothing to read).
  */
 export async function readTogether<const T extends readonly (() => unknown)[]>(
   db: Db,

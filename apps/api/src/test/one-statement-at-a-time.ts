@@ -17,7 +17,7 @@ const inFlight = new WeakMap<object, number>();
 const sentWhileBusy: string[] = [];
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: Client, ...args: unknown[]) {
-  const first = args[0] as { text?: string; submit?: unknown; callback?: unknown } | string | undefined;
+  const first = args[0] as { text?: string; submit?: unknown } | string | undefined;
   // A submittable (a cursor, a stream) answers on its own terms: not counted.
   if (typeof first === 'object' && typeof first?.submit === 'function') return query.apply(this, args);
   const busy = inFlight.get(this) ?? 0;

@@ -230,7 +230,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       () =>
         // By zone: a row per zone and day of the period (the zones' own rollup), named after grouping.
         own !== null
-          ? Promise.resolve([])
+          ? []
           : rowsOf<{
               zone_id: number;
               name: string | null;

@@ -32,9 +32,8 @@ async function deliveredOrder(where: ReturnType<typeof sql>): Promise<OrderRow> 
   );
   if (!row) throw new Error('no delivered order in the seed');
   const reach = `${DISPATCH_SEARCH_DAYS} days`;
-  await rowsOf(
-    t.database.db,
-    sql`with d as (select greatest(interval '0', now() - interval '1 day' - created_at) as by from orders where id = ${row.id})
+  await t.database.db.execute(
+    sql`with d as (select now() - interval '1 day' - created_at as by from orders where id = ${row.id})
       update orders set created_at = created_at + d.by, status_changed_at = status_changed_at + d.by,
         promised_at = promised_at + d.by, predicted_pickup_at = predicted_pickup_at + d.by,
         predicted_delivery_at = predicted_delivery_at + d.by, driver_request_time = driver_request_time + d.by,

@@ -203,12 +203,10 @@ export async function loadSnapshot(db: Db, orderId: number): Promise<TrackingSna
         .orderBy(asc(orderStatusHistory.created_at), asc(orderStatusHistory.id)),
     () => db.select().from(trackingRatings).where(eq(trackingRatings.order_id, orderId)),
     () =>
-      o.driver_id !== null && o.status === 'in_delivery'
-        ? stopsBefore(db, o)
-        : Promise.resolve({ before: 0, others: 0 }),
+      o.driver_id !== null && o.status === 'in_delivery' ? stopsBefore(db, o) : { before: 0, others: 0 },
     () =>
       // The customer tells the driver this PIN at the door (issue 38): shown while the order is open.
-      isActiveStatus(o.status) ? pinOf(db, o.id) : Promise.resolve(null),
+      isActiveStatus(o.status) ? pinOf(db, o.id) : null,
   ]);
   const delivered = o.status === 'delivered';
   // The driver only while they carry it; nothing of them once it is delivered or ended.
