@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { keepStatements } from './pglite-statements.js';
 import * as schema from './schema/index.js';
 
 /** A database handle or a transaction: service functions take either as their first argument. */
@@ -164,6 +165,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     lock?.release();
     throw error;
   }
+  keepStatements(client);
   const turns = takeTurns(client);
   const db = drizzlePglite({ client, schema, ...logger(options) });
   return {

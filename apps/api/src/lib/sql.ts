@@ -2,6 +2,7 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
+import { planEachCall } from '../db/pglite-statements.js';
 
 /** Runs raw SQL and returns its rows, the same way on PGlite and on node-postgres. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -90,9 +91,13 @@ const shapes = new WeakMap<Db, Map<string, unknown>>();
  * A query built once per shape (`key`: what its SQL depends on) and kept, its values given by
  * placeholder at each call: the building, not the database, was the cost of the hottest reads. Built
  * with `.prepare('')`, an unnamed statement: the server plans each call with its values (a trigram
- * search planned once for any pattern could not choose its index well).
+ * search planned once for any pattern could not choose its index well), on PGlite too (`planEachCall`).
  */
-export function preparedShape<T>(db: Db, key: string, build: () => T): T {
+export function preparedShape<T extends { getQuery(): { sql: string } }>(
+  db: Db,
+  key: string,
+  build: () => T,
+): T {
   let kept = shapes.get(db);
   if (!kept) {
     kept = new Map();
@@ -102,6 +107,7 @@ export function preparedShape<T>(db: Db, key: string, build: () => T): T {
   if (!statement) {
     if (kept.size >= SHAPES_KEPT) kept.delete(kept.keys().next().value as string);
     statement = build();
+    planEachCall(statement.getQuery().sql);
     kept.set(key, statement);
   }
   return statement;

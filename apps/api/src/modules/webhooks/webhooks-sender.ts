@@ -188,22 +188,30 @@ export class WebhookSender {
     return sent;
   }
 
-  /** Takes due deliveries of active endpoints under a lease, skipping those another instance holds. */
+  /**
+   * Takes due deliveries of active endpoints under a lease, skipping those another instance holds,
+   * the longest due first and then as they were recorded (an order's events in their sequence): an
+   * update's `returning` follows its plan, not the order its rows were chosen in.
+   */
   async claim(): Promise<Claimed[]> {
     return rowsOf<Claimed>(
       this.db,
       sql`with due as (
-            select d.id from webhook_deliveries d
+            select d.id, d.next_attempt_at from webhook_deliveries d
             join webhook_endpoints e on e.id = d.endpoint_id and e.is_active
             where d.state = 'pending' and d.next_attempt_at <= now()
               and (d.lease_until is null or d.lease_until < now())
             order by d.next_attempt_at, d.id
             limit ${this.options.batch ?? 20}
-            for update of d skip locked)
-          update webhook_deliveries w set lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
-          from due, webhook_endpoints e, webhook_events v
-          where w.id = due.id and e.id = w.endpoint_id and v.id = w.event_id
-          returning w.id::int as id, w.attempts, w.endpoint_id, e.url, e.secret, v.id as event_id, v.type, v.data, v.created_at`,
+            for update of d skip locked),
+          claimed as (
+            update webhook_deliveries w set lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+            from due, webhook_endpoints e, webhook_events v
+            where w.id = due.id and e.id = w.endpoint_id and v.id = w.event_id
+            returning w.id::int as id, w.attempts, w.endpoint_id, e.url, e.secret, v.id as event_id, v.type, v.data,
+              v.created_at, due.next_attempt_at)
+          select id, attempts, endpoint_id, url, secret, event_id, type, data, created_at
+          from claimed order by next_attempt_at, id`,
     );
   }
 

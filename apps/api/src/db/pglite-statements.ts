@@ -1,0 +1,141 @@
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
+
+const { serialize } = protocol;
+
+/** Statements kept prepared at once; the least recently used is closed past this. */
+export const KEPT = 300;
+
+/** Whatever PGlite would have added to its own errors: the failed statement and its values. */
+function withQuery(error: unknown, query: string, params: unknown[], options?: QueryOptions): unknown {
+  if (error && typeof error === 'object' && 'severity' in error)
+    Object.assign(error, { query, params, queryOptions: options });
+  return error;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** Texts PostgreSQL must plan for each call's values (`planEachCall`): never kept prepared. */
+const plannedEachCall = new Set<string>();
+
+/**
+ * Marks a statement's text to be planned afresh at each call, with its values: a trigram search
+ * planned once for any pattern could not choose its index well (`preparedShape`).
+ */
+export function planEachCall(text: string): void {
+  plannedEachCall.add(text);
+}
+
+/**
+ * A statement cache for PGlite, as pgx and asyncpg keep one by default. PGlite's `query()` sends
+ * every statement unnamed, so PostgreSQL parses and plans it again at each call, and planning, not
+ * execution, was most of a statement's time (an order's detail row: 16 ms planned, 0.5 ms run;
+ * decision 0031). Here each text is parsed once per PGlite under a name of its own and then only
+ * bound and run, in one protocol exchange instead of PGlite's five; after five calls PostgreSQL
+ * keeps a generic plan where its estimate is no worse than the plans made for the values
+ * (plan_cache_mode auto). The least recently used of KEPT texts is closed when a new one comes;
+ * texts marked by `planEachCall` go through PGlite's own `query()`. Installed under the client's
+ * `query` and under each transaction's.
+ */
+export function keepStatements(client: PGlite) {
+  const named = (text: string) => !plannedEachCall.has(text);
+  /** Text → the statement's name on this PGlite and its parameters' types; oldest first. */
+  const kept = new Map<string, { name: string; types: number[] }>();
+  let count = 0;
+
+  async function run<T>(query: string, params: unknown[], options: QueryOptions | undefined, top: boolean) {
+    let statement = kept.get(query);
+    try {
+      if (statement) {
+        kept.delete(query);
+        kept.set(query, statement);
+      } else {
+        const messages: Uint8Array[] = [];
+        if (kept.size >= KEPT) {
+          const [oldest, old] = kept.entries().next().value as [string, { name: string }];
+          kept.delete(oldest);
+          messages.push(serialize.close({ type: 'S', name: old.name }));
+        }
+        count += 1;
+        const name = `dostava_${count}`;
+        messages.push(
+          serialize.parse({ name, text: query, types: options?.paramTypes ?? [] }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        );
+        const described = await client.execProtocolStream(concat(messages), { syncToFs: false });
+        statement = { name, types: parse.parseDescribeStatementResults(described) };
+        kept.set(query, statement);
+      }
+      const { types } = statement;
+      const values = params.map((param, i) => {
+        if (param === null || param === undefined) return null;
+        const oid = types[i] as number;
+        const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
+        return serializer ? serializer(param) : String(param);
+      });
+      const results = await client.execProtocolStream(
+        concat([
+          serialize.bind({ statement: statement.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      if (top) await client.syncToFs();
+      return parse.parseResults(results, client.parsers, options)[0] as Results<T>;
+    } catch (error) {
+      // A statement PostgreSQL no longer knows, or whose plan no longer fits its tables (a restore
+      // replaced them), is parsed afresh at its next call.
+      const code = (error as { code?: string }).code;
+      if (statement && (code === '26000' || code === '0A000')) kept.delete(query);
+      throw withQuery(error, query, params, options);
+    }
+  }
+
+  // PGlite's own mutexes: one transaction at a time, one protocol exchange at a time.
+  const exclusive = client as unknown as {
+    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  };
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+
+  client.query = (<T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+    named(text)
+      ? exclusive._runExclusiveTransaction(() =>
+          client.runExclusive(() => run<T>(text, params, options, true)),
+        )
+      : query<T>(text, params, options)) as PGlite['query'];
+
+  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      const inner = tx.query.bind(tx);
+      const wrapped = Object.create(tx, {
+        query: {
+          value: <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+            if (!named(text)) return inner<R>(text, params, options);
+            if (tx.closed) throw new Error('Transaction is closed');
+            return client.runExclusive(() => run<R>(text, params, options, false));
+          },
+        },
+      }) as Transaction;
+      return callback(wrapped);
+    })) as PGlite['transaction'];
+
+  return { kept: () => kept.size };
+}
