@@ -27,7 +27,9 @@ describe('keepStatements: a statement cache for PGlite', () => {
     keepStatements(kept);
     await kept.exec(table);
   });
-  afterEach(() => kept.close());
+  afterEach(async () => {
+    if (!kept.closed) await kept.close();
+  });
 
   it('answers as PGlite does, in both row modes and with its parsers, and keeps the statement named', async () => {
     const text =
@@ -124,5 +126,11 @@ describe('keepStatements: a statement cache for PGlite', () => {
     planEachCall(text);
     expect((await kept.query(text, ['on'])).rows).toEqual([{ name: 'one' }]);
     expect(await prepared(kept)).toEqual([]);
+  });
+
+  it('fails a statement sent after close() with PGlite’s own error, which the API answers 503', async () => {
+    await kept.query('select 1 as n where $1::int = 1', [1]);
+    await kept.close();
+    await expect(kept.query('select 1 as n where $1::int = 1', [1])).rejects.toThrow('PGlite is closed');
   });
 });

@@ -53,11 +53,19 @@ export function planEachCall(text: string): void {
  */
 export function keepStatements(client: PGlite) {
   const named = (text: string) => !plannedEachCall.has(text);
+  // PGlite's own mutexes (one transaction at a time, one protocol exchange at a time) and readiness.
+  const internals = client as unknown as {
+    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+    _checkReady(): Promise<void>;
+  };
   /** Text → the statement's name on this PGlite and its parameters' types; oldest first. */
   const kept = new Map<string, { name: string; types: number[] }>();
   let count = 0;
 
   async function run<T>(query: string, params: unknown[], options: QueryOptions | undefined, top: boolean) {
+    // Inside PGlite's mutexes, as its close() checks: a statement that comes after close() began fails
+    // with PGlite's own "PGlite is closing/closed" (a 503), never on a torn-down database.
+    await internals._checkReady();
     let statement = kept.get(query);
     try {
       if (statement) {
@@ -108,16 +116,12 @@ export function keepStatements(client: PGlite) {
     }
   }
 
-  // PGlite's own mutexes: one transaction at a time, one protocol exchange at a time.
-  const exclusive = client as unknown as {
-    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  };
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
 
   client.query = (<T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
     named(text)
-      ? exclusive._runExclusiveTransaction(() =>
+      ? internals._runExclusiveTransaction(() =>
           client.runExclusive(() => run<T>(text, params, options, true)),
         )
       : query<T>(text, params, options)) as PGlite['query'];
