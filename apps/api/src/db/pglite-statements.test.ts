@@ -12,7 +12,7 @@ describe('keepStatements: a statement cache for PGlite', () => {
   const table = `
     create table t (id int primary key, name text, at timestamptz, price numeric(10,2), tags text[], doc jsonb);
     insert into t values (1, 'one', '2026-11-29T10:00:00Z', 12.50, '{a,b}', '{"x":1}'), (2, null, null, null, null, null);`;
-  /** PGlite as it comes, to compare with; only the first test reads it. */
+  /** PGlite as it comes, to compare with. */
   let plain: PGlite;
   let kept: PGlite;
 
@@ -45,9 +45,7 @@ describe('keepStatements: a statement cache for PGlite', () => {
         [[], 'none'],
       ]) {
         const expected = await plain.query(text, params, options);
-        const actual = await kept.query(text, params, options);
-        expect(actual.rows).toEqual(expected.rows);
-        expect(actual.fields).toEqual(expected.fields);
+        expect(await kept.query(text, params, options)).toStrictEqual(expected);
       }
     }
     expect(await prepared(kept)).toEqual([text]);
@@ -56,6 +54,7 @@ describe('keepStatements: a statement cache for PGlite', () => {
 
   it('counts the rows a write changed, inside and outside a transaction', async () => {
     const update = 'update t set name = $1 where id <= $2';
+    expect(await kept.query(update, ['x', 2])).toStrictEqual(await plain.query(update, ['x', 2]));
     expect((await kept.query(update, ['x', 2])).affectedRows).toBe(2);
     const inTx = await kept.transaction(async (tx) => {
       const changed = await tx.query(update, ['y', 1]);
@@ -121,7 +120,7 @@ describe('keepStatements: a statement cache for PGlite', () => {
     expect(texts).not.toContain('select 1 + $1::int as n');
   });
 
-  it('leaves a text marked by planEachCall to PGlite’s own unnamed statement', async () => {
+  it('parses a text marked by planEachCall unnamed at each call, as PGlite does', async () => {
     const text = "select name from t where name like $1 || '%'";
     planEachCall(text);
     expect((await kept.query(text, ['on'])).rows).toEqual([{ name: 'one' }]);
