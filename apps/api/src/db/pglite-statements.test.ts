@@ -5,7 +5,7 @@ import { KEPT, keepStatements, planEachCall } from './pglite-statements.js';
 /** The kept statements' texts, as PostgreSQL lists them. */
 async function prepared(client: PGlite): Promise<string[]> {
   const [result] = await client.exec('select statement from pg_prepared_statements order by statement');
-  return ((result?.rows ?? []) as { statement: string }[]).map((r) => r.statement);
+  return (result?.rows ?? []).map((r) => String(r.statement));
 }
 
 describe('keepStatements: a statement cache for PGlite', () => {

@@ -1,4 +1,5 @@
 import {
+  messages,
   type PGlite,
   parse,
   protocol,
@@ -8,14 +9,14 @@ import {
 } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
+const { CommandCompleteMessage, DatabaseError, DataRowMessage, RowDescriptionMessage } = messages;
 
 /** Statements kept prepared at once; the least recently used is closed past this. */
 export const KEPT = 300;
 
 /** Whatever PGlite would have added to its own errors: the failed statement and its values. */
 function withQuery(error: unknown, query: string, params: unknown[], options?: QueryOptions): unknown {
-  if (error && typeof error === 'object' && 'severity' in error)
-    Object.assign(error, { query, params, queryOptions: options });
+  if (error instanceof DatabaseError) Object.assign(error, { query, params, queryOptions: options });
   return error;
 }
 
@@ -40,13 +41,6 @@ export function planEachCall(text: string): void {
   plannedEachCall.add(text);
 }
 
-/** The backend messages a result is read from (PGlite's parser gives them these shapes). */
-type Message =
-  | { name: 'rowDescription'; fields: { name: string; dataTypeID: number }[] }
-  | { name: 'dataRow'; fields: (string | null)[] }
-  | { name: 'commandComplete'; text: string }
-  | { name: string };
-
 const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 /**
@@ -65,53 +59,45 @@ const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
  * `query` and under each transaction's.
  */
 export function keepStatements(client: PGlite) {
-  // PGlite's own mutexes (one transaction at a time, one protocol exchange at a time) and readiness.
-  const internals = client as unknown as {
-    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-    _checkReady(): Promise<void>;
-  };
   /** Text → the statement's name on this PGlite and its parameters' types; oldest first. */
   const kept = new Map<string, { name: string; types: number[] }>();
   let count = 0;
 
   /** One statement's answer, shaped as PGlite's `query()` shapes it. */
-  function resultOf<T>(messages: Message[], options: QueryOptions | undefined): Results<T> {
-    const rows: unknown[] = [];
+  function resultOf<T>(answer: readonly unknown[], options: QueryOptions | undefined): Results<T> {
+    const rows: T[] = [];
     let fields: { name: string; dataTypeID: number }[] = [];
     let parsers: ((value: string, type: number) => unknown)[] = [];
     let result: Results<T> = { rows: [], fields: [], affectedRows: 0 };
-    for (const message of messages) {
-      if (message.name === 'rowDescription' && 'fields' in message) {
-        fields = (message.fields as { name: string; dataTypeID: number }[]).map((f) => ({
-          name: f.name,
-          dataTypeID: f.dataTypeID,
-        }));
+    for (const message of answer) {
+      if (message instanceof RowDescriptionMessage) {
+        fields = message.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
         parsers = fields.map(
           (f) => options?.parsers?.[f.dataTypeID] ?? client.parsers[f.dataTypeID] ?? String,
         );
-      } else if (message.name === 'dataRow' && 'fields' in message) {
-        const values = (message.fields as (string | null)[]).map((value, i) =>
-          value === null
-            ? null
-            : (parsers[i] as (value: string, type: number) => unknown)(value, fields[i]?.dataTypeID ?? 0),
-        );
+      } else if (message instanceof DataRowMessage) {
+        const values = fields.map((field, i) => {
+          const value = message.fields[i];
+          return value === null || value === undefined ? null : parsers[i]?.(value, field.dataTypeID);
+        });
+        // The caller names the row's type, as with PGlite's own query().
         rows.push(
-          options?.rowMode === 'array'
+          (options?.rowMode === 'array'
             ? values
-            : Object.fromEntries(values.map((v, i) => [fields[i]?.name, v])),
+            : Object.fromEntries(fields.map((f, i) => [f.name, values[i]]))) as T,
         );
-      } else if (message.name === 'commandComplete' && 'text' in message) {
+      } else if (message instanceof CommandCompleteMessage) {
         // "SELECT 2", "UPDATE 3", "INSERT 0 5" end in a row count; "CREATE TABLE" does not.
         const parts = message.text.split(' ');
-        const command = parts[0] as string;
-        const rowCount = Number.parseInt(parts.at(-1) as string, 10);
+        const command = parts[0] ?? '';
+        const rowCount = Number.parseInt(parts.at(-1) ?? '', 10);
         result = {
-          rows: rows as T[],
+          rows,
           fields,
           command,
           affectedRows: COUNTED.has(command) ? rowCount : 0,
           ...(Number.isNaN(rowCount) ? {} : { rowCount }),
-        } as Results<T>;
+        };
       }
     }
     return result;
@@ -120,7 +106,7 @@ export function keepStatements(client: PGlite) {
   async function run<T>(query: string, params: unknown[], options: QueryOptions | undefined, top: boolean) {
     // Inside PGlite's mutexes, as its close() checks: a statement that comes after close() began fails
     // with PGlite's own "PGlite is closing/closed" (a 503), never on a torn-down database.
-    await internals._checkReady();
+    await client._checkReady();
     const keep = !plannedEachCall.has(query);
     let statement = keep ? kept.get(query) : undefined;
     try {
@@ -128,30 +114,30 @@ export function keepStatements(client: PGlite) {
         kept.delete(query);
         kept.set(query, statement);
       } else {
-        const messages: Uint8Array[] = [];
+        const request: Uint8Array[] = [];
         let name = '';
         if (keep) {
-          if (kept.size >= KEPT) {
-            const [oldest, old] = kept.entries().next().value as [string, { name: string }];
+          for (const [oldest, old] of kept) {
+            if (kept.size < KEPT) break;
             kept.delete(oldest);
-            messages.push(serialize.close({ type: 'S', name: old.name }));
+            request.push(serialize.close({ type: 'S', name: old.name }));
           }
           count += 1;
           name = `dostava_${count}`;
         }
-        messages.push(
+        request.push(
           serialize.parse({ name, text: query, types: options?.paramTypes ?? [] }),
           serialize.describe({ type: 'S', name }),
           serialize.sync(),
         );
-        const described = await client.execProtocolStream(concat(messages), { syncToFs: false });
+        const described = await client.execProtocolStream(concat(request), { syncToFs: false });
         statement = { name, types: parse.parseDescribeStatementResults(described) };
         if (keep) kept.set(query, statement);
       }
       const { types } = statement;
       const values = params.map((param, i) => {
         if (param === null || param === undefined) return null;
-        const oid = types[i] as number;
+        const oid = types[i] ?? 0;
         const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
         return serializer ? serializer(param) : String(param);
       });
@@ -165,11 +151,11 @@ export function keepStatements(client: PGlite) {
         { syncToFs: false },
       );
       if (top) await client.syncToFs();
-      return resultOf<T>(results as Message[], options);
+      return resultOf<T>(results, options);
     } catch (error) {
       // A statement PostgreSQL no longer knows, or whose plan no longer fits its tables (a restore
       // replaced them), is parsed afresh at its next call.
-      const code = (error as { code?: string }).code;
+      const code = error instanceof DatabaseError ? error.code : undefined;
       if (keep && statement && (code === '26000' || code === '0A000')) kept.delete(query);
       throw withQuery(error, query, params, options);
     }
@@ -177,21 +163,20 @@ export function keepStatements(client: PGlite) {
 
   const transaction = client.transaction.bind(client);
 
-  client.query = (<T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
-    internals._runExclusiveTransaction(() =>
-      client.runExclusive(() => run<T>(text, params, options, true)),
-    )) as PGlite['query'];
+  client.query = <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+    client._runExclusiveTransaction(() => client.runExclusive(() => run<T>(text, params, options, true)));
 
-  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
-    transaction((tx) => {
-      const wrapped = Object.create(tx, {
-        query: {
-          value: async <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
-            if (tx.closed) throw new Error('Transaction is closed');
-            return client.runExclusive(() => run<R>(text, params, options, false));
-          },
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) =>
+      callback({
+        ...tx,
+        query: async <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+          if (tx.closed) throw new Error('Transaction is closed');
+          return client.runExclusive(() => run<R>(text, params, options, false));
         },
-      }) as Transaction;
-      return callback(wrapped);
-    })) as PGlite['transaction'];
+        get closed() {
+          return tx.closed;
+        },
+      }),
+    );
 }
