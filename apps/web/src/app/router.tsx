@@ -2,6 +2,7 @@ import type { CurrentUser } from '@dostava/shared';
 import { can } from '@dostava/shared/roles';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { appConfigQueryOptions } from '../api/app-config/get-app-config';
+import { zonesQueryOptions } from '../api/zones/zones';
 import { RouteProgress } from '../components/route-progress';
 import { meQueryOptions } from '../features/auth/api/auth';
 import { dashboardQueryOptions } from '../features/dashboard/api/dashboard';
@@ -33,8 +34,18 @@ function prefetchShell() {
   void queryClient.prefetchQuery(appConfigQueryOptions());
   const { token, user } = getSession();
   if (token && user) void queryClient.prefetchQuery(meQueryOptions());
+  // The header's notice of disabled webhook endpoints (Admins): asked only once the screen had
+  // rendered, the page counted as shown one request later (issue 34).
+  prefetchFor('integrations.manage', () =>
+    import('../features/webhooks/api/webhooks').then((m) =>
+      queryClient.prefetchQuery(m.disabledWebhookEndpointsQueryOptions()),
+    ),
+  );
   return null;
 }
+
+/** The zones of a screen's zone filter, asked beside its chunk rather than once the filter renders. */
+const prefetchZones = () => prefetchFor('zones.read', () => queryClient.prefetchQuery(zonesQueryOptions()));
 
 const dashboardRoutes: RouteObject[] = [
   {
@@ -274,14 +285,16 @@ const dashboardRoutes: RouteObject[] = [
       ],
     } satisfies RouteHandle,
     // The plain list (a reload of the menu's link); a filtered or paged one is the page's own to ask.
-    loader: ({ request }) =>
-      new URL(request.url).search === ''
-        ? prefetchFor('orders.history', () =>
-            import('../features/orders/api/orders').then((m) =>
-              queryClient.prefetchQuery(m.plainOrdersQueryOptions()),
-            ),
-          )
-        : null,
+    loader: ({ request }) => {
+      prefetchZones();
+      if (new URL(request.url).search === '')
+        prefetchFor('orders.history', () =>
+          import('../features/orders/api/orders').then((m) =>
+            queryClient.prefetchQuery(m.plainOrdersQueryOptions()),
+          ),
+        );
+      return null;
+    },
     shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     lazy: () => import('./routes/orders/orders-page').then((m) => ({ Component: m.OrdersPage })),
   },
@@ -328,11 +341,11 @@ const dashboardRoutes: RouteObject[] = [
         { menu: 'dispatch', group: 'main', label: 'nav.orders', order: 1 },
       ],
     } satisfies RouteHandle,
-    // Its first page and lane counts, beside the page's chunk (features/orders/board/board-prefetch.ts).
+    // Its first page, lane counts and what surrounds them, beside the page's chunk (board-prefetch.ts).
     loader: ({ request }) =>
       prefetchFor('orders.dispatch', (user) =>
-        import('../features/orders/board/board-prefetch').then((m) =>
-          m.prefetchBoard(queryClient, request.url, user),
+        import('./routes/orders/board-prefetch').then((m) =>
+          m.prefetchBoardPage(queryClient, request.url, user),
         ),
       ),
     shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
@@ -581,17 +594,27 @@ const dashboardRoutes: RouteObject[] = [
       access: { permission: 'drivers.read' },
       menu: [{ menu: 'dispatch', group: 'main', label: 'nav.drivers', order: 2 }],
     } satisfies RouteHandle,
-    // The drivers and the orders layer, beside the page's chunk (the map's library follows them once
-    // the page knows its provider: drivers-location.tsx).
-    loader: ({ request }) =>
+    // The drivers, the orders layer and the zones, beside the page's chunk.
+    loader: ({ request }) => {
+      prefetchZones();
+      // The map's library too, once the configuration names its provider: not after the page has
+      // rendered and read the configuration itself.
       prefetchFor('drivers.read', () =>
-        import('../features/drivers-location/api/drivers-location').then((m) =>
+        Promise.all([
+          import('../features/drivers-location/api/drivers-location').then((m) =>
+            Promise.all([
+              queryClient.prefetchQuery(m.driverLocationsQueryOptions()),
+              queryClient.prefetchQuery(m.orderMapQueryOptions(m.zoneOfUrl(request.url))),
+            ]),
+          ),
           Promise.all([
-            queryClient.prefetchQuery(m.driverLocationsQueryOptions()),
-            queryClient.prefetchQuery(m.orderMapQueryOptions(m.zoneOfUrl(request.url))),
-          ]),
-        ),
-      ),
+            queryClient.fetchQuery(appConfigQueryOptions()),
+            import('../features/drivers-location/components/drivers-map'),
+          ]).then(([config, m]) => m.preloadMapView(config.map)),
+        ]),
+      );
+      return null;
+    },
     shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     lazy: () =>
       import('./routes/drivers-location/drivers-location-page').then((m) => ({

@@ -6,7 +6,8 @@ import { $api } from '../../lib/api-client';
  * by them and draw them faintly (issue 37).
  */
 export function useZones(enabled = true) {
-  return useQuery(
-    $api.queryOptions('get', '/api/zones', undefined, { enabled, select: (answer) => answer.data }),
-  );
+  return useQuery({ ...zonesQueryOptions(), enabled });
 }
+
+export const zonesQueryOptions = () =>
+  $api.queryOptions('get', '/api/zones', undefined, { select: (answer) => answer.data });

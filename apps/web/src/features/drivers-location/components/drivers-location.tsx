@@ -1,6 +1,6 @@
 import type { DriverLocation } from '@dostava/shared';
 import { Box } from '@mui/material';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { PageContainer } from '../../../components/page-container';
@@ -10,7 +10,6 @@ import type { StreamState } from '../../../lib/event-stream';
 import { liveUpdatedAt, type MapOrder } from '../selectors';
 import { useDriversMap } from '../use-drivers-map';
 import { DriverDetails } from './driver-details';
-import { preloadMapView } from './drivers-map';
 import { DriversTab } from './drivers-tab';
 import { FocusNotice } from './focus-notice';
 import { MapArea } from './map-area';
@@ -35,11 +34,6 @@ export function DriversLocation({ isLateAt, liveStatus }: DriversLocationProps) 
   const { t } = useTranslation();
   const page = useDriversMap(isLateAt);
   const { selectedId, select, selectedOrderId, selectOrder } = page.view;
-  // The map's library is fetched beside the drivers and orders, not once they have come.
-  const mapConfig = page.config.data?.map;
-  useEffect(() => {
-    if (mapConfig) preloadMapView(mapConfig);
-  }, [mapConfig]);
 
   const details = (driver: DriverLocation) => (
     <DriverDetails

@@ -66,8 +66,9 @@ export const usesGoogle = (config: AppConfig['map']) =>
   config.provider === 'google' && !!config.google_maps_api_key;
 
 /**
- * Starts fetching the map's library as soon as the page knows its provider, beside the drivers and
- * orders it waits for: the map is drawn once both are in, not after a second round (issue 34).
+ * Starts fetching the map's library once the configuration names its provider (the route's loader,
+ * beside the page's chunk and the drivers and orders it waits for): the map is drawn once all are
+ * in, not after a second round (issue 34).
  */
 export function preloadMapView(config: AppConfig['map']) {
   if (usesGoogle(config)) {

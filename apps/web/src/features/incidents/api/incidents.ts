@@ -39,10 +39,11 @@ export function useOrderIncidents(orderId: number) {
 
 /** Open and in-progress incidents (the dispatch board's counter), kept live by useIncidentEvents. */
 export function useIncidentCounts(enabled = true) {
-  return useQuery(
-    $api.queryOptions('get', '/api/incidents/counts', {}, { enabled, select: (answer) => answer.data }),
-  );
+  return useQuery({ ...incidentCountsQueryOptions(), enabled });
 }
+
+export const incidentCountsQueryOptions = () =>
+  $api.queryOptions('get', '/api/incidents/counts', {}, { select: (answer) => answer.data });
 
 /**
  * Keeps the incidents on screen live: an incident reported, moved or resolved anywhere (the event

@@ -1,6 +1,6 @@
 import type { BoardLane, DispatchSuggestion } from '@dostava/shared';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useDispatchSettings } from '../../../api/dispatch/dispatch';
+import { lastDispatchMode, useDispatchSettings } from '../../../api/dispatch/dispatch';
 import { useListParams } from '../../../lib/list-params';
 import { useUrlFilters } from '../../../lib/url-filters';
 import { BOARD_DEFAULT_SORT, BOARD_FILTERS, BOARD_SORTS, boardQuery } from './board-query';
@@ -14,7 +14,9 @@ export function useBoardQuery(dispatch: boolean, mayDispatch: boolean) {
   const { filters, setFilter } = useUrlFilters(BOARD_FILTERS);
   // Dispatch's mode and suggestions: the operation's board only (the kitchen's board leaves them out).
   const settings = useDispatchSettings(dispatch && mayDispatch).data;
-  const query = boardQuery({ params, filters, dispatch, mayDispatch, mode: settings?.mode });
+  // Until the settings answer, the mode last seen here (the list the route's loader asked for).
+  const mode = settings?.mode ?? (dispatch && mayDispatch ? lastDispatchMode() : undefined);
+  const query = boardQuery({ params, filters, dispatch, mayDispatch, mode });
   const goToLane = useCallback(
     (next: BoardLane) => {
       setParams({ q: '', page: 1 });

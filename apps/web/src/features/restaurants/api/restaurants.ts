@@ -113,11 +113,13 @@ export function useCapacity(restaurantId: number | null) {
 }
 
 /** The cache key of the restaurants busy, paused or closed now. */
-export const capacityListKey = () => $api.queryOptions('get', '/api/restaurants/capacity').queryKey;
+export const capacityListKey = () => capacityListQueryOptions().queryKey;
 
 /** The restaurants busy, paused or closed now, and when the list next changes by their hours. */
+export const capacityListQueryOptions = () => $api.queryOptions('get', '/api/restaurants/capacity');
+
 export function useCapacityList() {
-  return useQuery($api.queryOptions('get', '/api/restaurants/capacity'));
+  return useQuery(capacityListQueryOptions());
 }
 
 export const useSetCapacity = (restaurantId: number) =>

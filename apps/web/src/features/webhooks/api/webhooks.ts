@@ -64,14 +64,13 @@ export const useUpdateWebhookEndpoint = () =>
  * Looked at again every minute and whenever the window gets focus.
  */
 export function useDisabledWebhookEndpoints(enabled = true) {
-  return useQuery({
-    ...$api.queryOptions('get', '/api/webhook-endpoints', {
-      params: { query: { disabled: 'true', per_page: 20, page: 1, sort: 'url' } },
-    }),
-    enabled,
-    refetchInterval: 60_000,
-  });
+  return useQuery({ ...disabledWebhookEndpointsQueryOptions(), enabled, refetchInterval: 60_000 });
 }
+
+export const disabledWebhookEndpointsQueryOptions = () =>
+  $api.queryOptions('get', '/api/webhook-endpoints', {
+    params: { query: { disabled: 'true', per_page: 20, page: 1, sort: 'url' } },
+  });
 
 export const useEnableWebhookEndpoint = () =>
   useWrite('patch', '/api/webhook-endpoints/{id}', (id: number) => ({
