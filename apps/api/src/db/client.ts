@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { nameStatements } from './pg-statements.js';
 import { keepStatements } from './pglite-statements.js';
 import * as schema from './schema/index.js';
 
@@ -116,6 +117,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      // Each statement with values parsed once per connection under its text's name (pg-statements.ts).
+      nameStatements(client);
     });
     const db = drizzlePg({ client: pool, schema, ...logger(options) });
     return {

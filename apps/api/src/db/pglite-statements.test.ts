@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEPT, keepStatements, planEachCall } from './pglite-statements.js';
+import { keepStatements } from './pglite-statements.js';
+import { KEPT, planEachCall } from './statements.js';
 
 /** The kept statements' texts, as PostgreSQL lists them. */
 async function prepared(client: PGlite): Promise<string[]> {

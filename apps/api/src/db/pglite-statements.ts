@@ -7,12 +7,10 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { isPlannedEachCall, KEPT } from './statements.js';
 
 const { serialize } = protocol;
 const { CommandCompleteMessage, DatabaseError, DataRowMessage, RowDescriptionMessage } = messages;
-
-/** Statements kept prepared at once; the least recently used is closed past this. */
-export const KEPT = 300;
 
 /** Whatever PGlite would have added to its own errors: the failed statement and its values. */
 function withQuery(error: unknown, query: string, params: unknown[], options?: QueryOptions): unknown {
@@ -28,17 +26,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return out;
-}
-
-/** Texts PostgreSQL must plan for each call's values (`planEachCall`): never kept prepared. */
-const plannedEachCall = new Set<string>();
-
-/**
- * Marks a statement's text to be planned afresh at each call, with its values: a trigram search
- * planned once for any pattern could not choose its index well (`preparedShape`).
- */
-export function planEachCall(text: string): void {
-  plannedEachCall.add(text);
 }
 
 const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
@@ -107,7 +94,7 @@ export function keepStatements(client: PGlite) {
     // Inside PGlite's mutexes, as its close() checks: a statement that comes after close() began fails
     // with PGlite's own "PGlite is closing/closed" (a 503), never on a torn-down database.
     await client._checkReady();
-    const keep = !plannedEachCall.has(query);
+    const keep = !isPlannedEachCall(query);
     let statement = keep ? kept.get(query) : undefined;
     try {
       if (statement) {

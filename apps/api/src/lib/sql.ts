@@ -2,7 +2,7 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { planEachCall } from '../db/pglite-statements.js';
+import { planEachCall } from '../db/statements.js';
 
 /** Runs raw SQL and returns its rows, the same way on PGlite and on node-postgres. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -90,8 +90,9 @@ const shapes = new WeakMap<Db, Map<string, unknown>>();
 /**
  * A query built once per shape (`key`: what its SQL depends on) and kept, its values given by
  * placeholder at each call: the building, not the database, was the cost of the hottest reads. Built
- * with `.prepare('')`, an unnamed statement: the server plans each call with its values (a trigram
- * search planned once for any pattern could not choose its index well), on PGlite too (`planEachCall`).
+ * with `.prepare('')` and marked by `planEachCall`, so that neither statement cache (PGlite's nor
+ * node-postgres') names it: the server plans each call with its values (a trigram search planned once
+ * for any pattern could not choose its index well).
  */
 export function preparedShape<T extends { getQuery(): { sql: string } }>(
   db: Db,
