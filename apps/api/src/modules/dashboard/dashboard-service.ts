@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { addDays, daysBetween, isoWeekday, localToday } from '../../lib/dates.js';
-import { readTogether, rowsOf } from '../../lib/sql.js';
+import { readTogether, rowsOf, rowsPlannedEachCall } from '../../lib/sql.js';
 
 type Query = z.output<typeof dashboardQuery>;
 
@@ -102,7 +102,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
   const [counters, totals, series, categories, products, vehicles, heatmap, punctuality, byZone] =
     await readTogether(db, [
       () =>
-        rowsOf<{ today: number; week: number; month: number }>(
+        rowsPlannedEachCall<{ today: number; week: number; month: number }>(
           db,
           sql`
       select coalesce(sum(orders) filter (where day = ${today}::date), 0)::int as today,
@@ -111,7 +111,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       from ${daily} d where ${scope('d')} and d.day >= least(${monday}::date, ${monthStart}::date)`,
         ),
       () =>
-        rowsOf<{
+        rowsPlannedEachCall<{
           orders: number;
           delivered: number;
           earnings: number;
@@ -133,20 +133,20 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
         ),
       () =>
         granularity === 'hour'
-          ? rowsOf<{ bucket: string; orders: number }>(
+          ? rowsPlannedEachCall<{ bucket: string; orders: number }>(
               db,
               sql`
           select to_char(h.day, 'YYYY-MM-DD') || 'T' || lpad(h.hour::text, 2, '0') as bucket, sum(h.orders)::int as orders
           from ${hourly} h where ${scope('h')} and ${inPeriod('h')} group by 1`,
             )
-          : rowsOf<{ bucket: string; orders: number }>(
+          : rowsPlannedEachCall<{ bucket: string; orders: number }>(
               db,
               sql`
           select to_char(d.day, ${granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'}) as bucket, sum(d.orders)::int as orders
           from ${daily} d where ${scope('d')} and ${inPeriod('d')} group by 1`,
             ),
       () =>
-        rowsOf<{ id: number; name: string; quantity: number; amount: number }>(
+        rowsPlannedEachCall<{ id: number; name: string; quantity: number; amount: number }>(
           db,
           own === null
             ? sql`
@@ -165,7 +165,13 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       join categories c on c.id = p.category_id group by c.id, c.name order by quantity desc, c.id limit 5`,
         ),
       () =>
-        rowsOf<{ id: number; name: string; restaurant: string; quantity: number; amount: number }>(
+        rowsPlannedEachCall<{
+          id: number;
+          name: string;
+          restaurant: string;
+          quantity: number;
+          amount: number;
+        }>(
           db,
           // The five first, by key alone; names are joined to those five only. One whole year reads them
           // off the yearly rows' index (a product has one row a year): five rows.
@@ -195,7 +201,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       where (select u.role = 'driver' and u.is_active from users u where u.id = v.driver_id) group by v.type`,
         ),
       () =>
-        rowsOf<{ weekday: number; hour: number; orders: number }>(
+        rowsPlannedEachCall<{ weekday: number; hour: number; orders: number }>(
           db,
           own === null
             ? sql`
@@ -213,7 +219,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
       () =>
         // On time per restaurant: the period's whole months from the monthly rows, the days of its partial
         // months from the daily ones (a year: 12 rows per restaurant, not 365); grouped by key, named after.
-        rowsOf<{ id: number; name: string; promised: number; on_time: number }>(
+        rowsPlannedEachCall<{ id: number; name: string; promised: number; on_time: number }>(
           db,
           sql`
       select r.id, r.name, t.promised, t.on_time
@@ -231,7 +237,7 @@ export async function dashboard(db: Db, actor: Actor, query: Query, timeZone: st
         // By zone: a row per zone and day of the period (the zones' own rollup), named after grouping.
         own !== null
           ? []
-          : rowsOf<{
+          : rowsPlannedEachCall<{
               zone_id: number;
               name: string | null;
               orders: number;
