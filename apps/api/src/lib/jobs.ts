@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 
@@ -47,6 +48,8 @@ export class JobQueue {
   private readonly handlers = new Map<JobName, JobHandler>();
   private started: Promise<void> | undefined;
   private stopped = false;
+  /** The queue's statements not yet answered: stop() waits for them (see there). */
+  private readonly sent = new Set<Promise<unknown>>();
 
   constructor(
     private readonly database: Database,
@@ -57,13 +60,19 @@ export class JobQueue {
       // embedded (whose multi-statement scripts go through exec, see Database.executeSql).
       // pg-boss records a job's end without awaiting it (its manager's onFetch calls complete/fail
       // and drops the promise): a job ending while the server shuts down wrote after the pool had
-      // ended, an unhandled rejection (seen once in the API suite on PostgreSQL). Once stopping, such
-      // a failed write is dropped: the job stays active and pg-boss retries it after its expiry. It
+      // ended, an unhandled rejection (seen once in the API suite on PostgreSQL). stop() now waits for
+      // the writes sent (`sent`); one that fails all the same once stopping (the database gone, or
+      // one still out after stop's wait) is dropped: the job stays active, retried after its expiry. It
       // answers as a statement that changed nothing: no rows, or for complete and fail (which end by
       // counting the jobs they changed) a count of none, which pg-boss reads as `rows[0].count`.
       db: {
         executeSql: (text, values) => {
           const run = database.executeSql(text, values);
+          this.sent.add(run);
+          run.then(
+            () => this.sent.delete(run),
+            () => this.sent.delete(run),
+          );
           return this.stopped ? run.catch(() => changedNothing(text)) : run;
         },
       },
@@ -126,5 +135,10 @@ export class JobQueue {
     this.stopped = true;
     await this.started.catch(() => undefined);
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+    // pg-boss records a job's end without awaiting it. Were the database closed before that record
+    // lands, the job would stay active until it expires and then wait for maintenance (every two
+    // minutes, on an instance that lives that long), so a server restarted often never ended it.
+    // A database that stopped answering does not hold the shutdown past ten seconds.
+    await Promise.race([Promise.allSettled([...this.sent]), delay(10_000, undefined, { ref: false })]);
   }
 }
