@@ -44,6 +44,16 @@ describe.runIf(serverUrl)('nameStatements: node-postgres keeps statements prepar
   const parsed = (text: string) =>
     parse.mock.calls.filter(([q]) => q.text === text).map(([q]) => (q.name as string | undefined) ?? '');
 
+  /** `work` on one client of the naming pool, released after. */
+  const onOneClient = async (work: (client: pg.PoolClient) => Promise<void>) => {
+    const client = await named.connect();
+    try {
+      await work(client);
+    } finally {
+      client.release();
+    }
+  };
+
   beforeAll(async () => {
     url = await createServerDatabase(serverUrl ?? '', database);
     plain = new pg.Pool({ connectionString: url, max: 1 });
@@ -132,8 +142,7 @@ describe.runIf(serverUrl)('nameStatements: node-postgres keeps statements prepar
   });
 
   it(`keeps at most ${KEPT} statements a connection, closing the least recently used`, async () => {
-    const client = await named.connect();
-    try {
+    await onOneClient(async (client) => {
       const first = 'select 0 + $1::int as n';
       await client.query(first, [1]);
       for (let i = 1; i <= KEPT; i++) {
@@ -149,14 +158,11 @@ describe.runIf(serverUrl)('nameStatements: node-postgres keeps statements prepar
       expect((await client.query('select 1 + $1::int as n', [1])).rows).toEqual([{ n: 2 }]);
       expect(parsed('select 1 + $1::int as n')).toHaveLength(1);
       expect(await prepared(client)).toContain('select 1 + $1::int as n');
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('closes the least recently used inside a failed transaction too', async () => {
-    const client = await named.connect();
-    try {
+    await onOneClient(async (client) => {
       for (let i = 0; i < KEPT; i++) await client.query(`select ${i} * $1::int as m`, [1]);
       await client.query('begin');
       await expect(client.query('select 1 / $1::int', [0])).rejects.toMatchObject({ code: '22012' });
@@ -170,14 +176,11 @@ describe.runIf(serverUrl)('nameStatements: node-postgres keeps statements prepar
       expect(texts).not.toContain('select 1 * $1::int as m');
       expect(texts).toHaveLength(KEPT - 1);
       expect((await client.query('select 9 + $1::int as refused', [1])).rows).toEqual([{ refused: 10 }]);
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('parses a statement afresh when a change to its table changed its result (0A000)', async () => {
-    const client = await named.connect();
-    try {
+    await onOneClient(async (client) => {
       const text = 'select * from changing where id = $1';
       expect((await client.query(text, [1])).rows).toEqual([{ id: 1, a: 'a' }]);
       await client.query('alter table changing add column b int');
@@ -186,14 +189,11 @@ describe.runIf(serverUrl)('nameStatements: node-postgres keeps statements prepar
       expect((await client.query(text, [1])).rows).toEqual([{ id: 1, a: 'a', b: null }]);
       expect((await client.query(text, [1])).rows).toEqual([{ id: 1, a: 'a', b: null }]);
       expect(parsed(text)).toEqual([statementName(text), statementName(text)]);
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('fails a bad statement with PostgreSQL’s error, keeps nothing of it, and goes on', async () => {
-    const client = await named.connect();
-    try {
+    await onOneClient(async (client) => {
       const bad = 'select nope from t where id = $1';
       // Twice: the second is parsed again (never bound to a statement that does not exist, 26000).
       for (let i = 0; i < 2; i++) {
@@ -207,9 +207,7 @@ describe.runIf(serverUrl)('nameStatements: node-postgres keeps statements prepar
       expect((await client.query(insert, [3])).rowCount).toBe(1);
       expect(parsed(insert)).toHaveLength(1);
       expect((await client.query('delete from t where id = $1', [3])).rowCount).toBe(1);
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('names the API’s statements, transactions and job queue included, and rolls back', async () => {

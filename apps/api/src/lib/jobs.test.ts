@@ -31,7 +31,7 @@ describe('JobQueue.stop', () => {
     try {
       const database = await openDatabase({ pgliteDir: dir });
       await database.migrate();
-      const jobs = new JobQueue(database, { pollingSeconds: 0.5, log: { warn: () => {} } as never });
+      const jobs = new JobQueue(database, { pollingSeconds: 0.5, log: { warn: () => {}, error: () => {} } });
       let stopped: Promise<void> | undefined;
       jobs.handle('restaurant-pause-ends', async () => {
         // Something else is queued on the database as the job ends (the server's own work), so the
